@@ -1,0 +1,3 @@
+export * from './constant-time.js';
+export * from './delivery-code.js';
+export * from './tracking-number.js';

@@ -1,0 +1,68 @@
+/**
+ * Errors are values with stable codes. Use cases return `Result`s; they never throw for a
+ * rule that a user can break. The API maps each code to an HTTP status in one place, and
+ * `messageFor` (messages/catalogue.ts) gives the spec's user-facing text.
+ */
+export const ERROR_CODES = [
+  // input
+  'VALIDATION_FAILED',
+  'INVALID_AMOUNT',
+  'INVALID_PHONE',
+  'INVALID_DELIVERY_CODE_FORMAT',
+  'INVALID_STATUS',
+  'DELIVERY_COST_EXCEEDS_PROCEEDS',
+  'TERMS_NOT_ACCEPTED',
+  // existence / access (denials that must not leak existence answer as not found)
+  'ORDER_NOT_FOUND',
+  'BUYER_ORDER_NOT_FOUND',
+  'RIDER_ORDER_NOT_FOUND',
+  'SELLER_NOT_FOUND',
+  'RIDER_NOT_FOUND',
+  'REFUND_NOT_FOUND',
+  'FORBIDDEN',
+  // state machine
+  'TRANSITION_NOT_ALLOWED',
+  'PAYMENT_NOT_CONFIRMED',
+  'PAYMENT_ALREADY_CONFIRMED',
+  'MPESA_RECEIPT_ALREADY_USED',
+  'PAYMENT_NOT_VERIFIED',
+  'RIDER_NOT_ACCEPTED',
+  'RIDER_ALREADY_ASSIGNED',
+  'RIDER_NOT_IN_SELLER_LIST',
+  'PICKUP_PHOTO_REQUIRED',
+  'WRONG_DELIVERY_CODE',
+  'DELIVERY_CODE_LOCKED',
+  'ALREADY_SETTLED',
+  'REFUND_ALREADY_REQUESTED',
+  'REFUND_ALREADY_RESOLVED',
+  'FEEDBACK_ALREADY_SUBMITTED',
+  'FEEDBACK_NOT_ALLOWED',
+  'CONCURRENT_UPDATE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface DomainError {
+  readonly code: ErrorCode;
+  /** Developer-facing detail; the user-facing text comes from the message catalogue. */
+  readonly detail?: string;
+  /** For VALIDATION_FAILED: the first failing user-facing message (spec section 5). */
+  readonly message?: string;
+  /** For WRONG_DELIVERY_CODE: how many tries are left before code entry locks. */
+  readonly attemptsLeft?: number;
+}
+
+export type Result<T, E extends DomainError = DomainError> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+
+export const err = (
+  code: ErrorCode,
+  extra: Omit<DomainError, 'code'> = {},
+): { readonly ok: false; readonly error: DomainError } => ({ ok: false, error: { code, ...extra } });
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

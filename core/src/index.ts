@@ -1,0 +1,14 @@
+/**
+ * @escrow/core: the escrow delivery domain. Pure TypeScript, no I/O: adapters implement the
+ * ports, apps wire them into the use cases.
+ */
+export * from './errors.js';
+export * from './money/index.js';
+export * from './orders/index.js';
+export * from './codes/index.js';
+export * from './ledger/index.js';
+export * from './ports/index.js';
+export * from './use-cases/index.js';
+export * from './messages/index.js';
+export { cryptoRandom } from './platform/crypto-random.js';
+export { systemClock } from './platform/system-clock.js';

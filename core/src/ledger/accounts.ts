@@ -1,0 +1,16 @@
+/**
+ * Ledger accounts (PRODUCT-DECISIONS, Money). Accounts that face the outside world
+ * (`mpesa_clearing`, `payouts_sent`, `refunds_sent`) go negative as money crosses them.
+ */
+export const account = {
+  mpesaClearing: 'mpesa_clearing',
+  escrow: 'escrow',
+  platformFees: 'platform_fees',
+  payoutsSent: 'payouts_sent',
+  refundsSent: 'refunds_sent',
+  sellerPayable: (sellerId: string) => `seller_payable:${sellerId}`,
+  riderPayable: (phone: string) => `rider_payable:${phone}`,
+  buyerRefundable: (orderId: string) => `buyer_refundable:${orderId}`,
+  /** Cash orders: the fee the seller owes the platform (no escrow to take it from). */
+  sellerFeesOwed: (sellerId: string) => `seller_fees_owed:${sellerId}`,
+} as const;

@@ -1,0 +1,47 @@
+import type { Order } from '../orders/order.js';
+import { account } from './accounts.js';
+import { isBalanced, type Posting } from './posting.js';
+
+/** Balances are derived from postings, never stored. */
+export function balances(postings: readonly Posting[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of postings) {
+    for (const e of p.entries) out.set(e.account, (out.get(e.account) ?? 0) + e.amount);
+  }
+  return out;
+}
+
+/** The escrow an order holds right now, from its own postings. */
+export function escrowHeld(orderPostings: readonly Posting[]): number {
+  return balances(orderPostings).get(account.escrow) ?? 0;
+}
+
+/**
+ * Checks one order's money columns and status against its postings. Returns the list of
+ * discrepancies (empty when the order and the ledger agree).
+ */
+export function checkOrderAgainstLedger(order: Order, postings: readonly Posting[]): string[] {
+  const problems: string[] = [];
+  const mine = postings.filter((p) => p.orderId === order.id);
+  const count = (kind: Posting['kind']) => mine.filter((p) => p.kind === kind).length;
+  for (const p of mine) if (!isBalanced(p.entries)) problems.push(`posting ${p.id} is unbalanced`);
+  if (order.serviceFee + order.sellerPayout + (order.deliveryPaidBy === 'seller' ? order.deliveryCost : 0) !== order.price) {
+    problems.push('fee + payouts != price');
+  }
+  const expectPayment = order.paymentMethod !== 'cash' && order.paymentConfirmed ? 1 : 0;
+  if (count('payment_in') !== expectPayment) problems.push(`payment_in postings: ${count('payment_in')}, expected ${expectPayment}`);
+  const delivered = ['awaiting_settlement', 'settlement_completed'].includes(order.status);
+  const expectRelease = order.paymentMethod !== 'cash' && delivered ? 1 : 0;
+  if (count('delivery_release') !== expectRelease) problems.push(`delivery_release postings: ${count('delivery_release')}, expected ${expectRelease}`);
+  const expectSettlement = order.settlementPaid ? 1 : 0;
+  if (count('settlement_out') !== expectSettlement) problems.push(`settlement_out postings: ${count('settlement_out')}, expected ${expectSettlement}`);
+  if (order.settlementPaid !== (order.status === 'settlement_completed')) problems.push('settlement_paid disagrees with status');
+  const expectCashFee = order.paymentMethod === 'cash' && order.status === 'completed' ? 1 : 0;
+  if (count('cash_fee_owed') !== expectCashFee) problems.push(`cash_fee_owed postings: ${count('cash_fee_owed')}, expected ${expectCashFee}`);
+  const refunded = count('refund_out');
+  if (refunded > 1) problems.push('refunded more than once');
+  const held = escrowHeld(mine);
+  const shouldHold = expectPayment === 1 && !delivered && refunded === 0 ? order.price : 0;
+  if (held !== shouldHold) problems.push(`escrow holds ${held}, expected ${shouldHold}`);
+  return problems;
+}

@@ -1,0 +1,4 @@
+export * from './accounts.js';
+export * from './balances.js';
+export * from './order-postings.js';
+export * from './posting.js';

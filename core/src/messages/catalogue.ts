@@ -1,0 +1,154 @@
+import { validationMessages } from '../validation/messages.js';
+
+const v = validationMessages;
+
+/**
+ * Every user-facing text, in one place (house convention 5). The groups follow spec
+ * section 8; its strings are verbatim and must stay so, since users, support scripts and
+ * tests quote them. Where a string also appears in section 5 it is taken from
+ * `validationMessages`, so a schema and a toast can never drift apart.
+ *
+ * `errors` holds texts the spec does not have, for the rules added by the product
+ * decisions (locked codes, used M-Pesa codes, refunds, races), written in the spec's voice.
+ */
+export const catalogue = {
+  auth: {
+    authenticationFailed: 'Authentication failed',
+    databaseError: 'Database error. Please try again.',
+    invalidCode: 'Invalid code. Please check and try again.',
+    codeExpired: 'Code has expired. Please request a new one.',
+    verificationFailed: 'Verification failed',
+    invalidOrExpiredCode: 'Invalid or expired code',
+    resetPasswordFailed: 'Failed to reset password',
+    passwordsDoNotMatch: v.password.mismatch,
+    resetCodeSent: 'Reset code sent! Check your email.',
+    signedIn: 'Signed in successfully!',
+    accountCreated: 'Account created! Check your email to verify your account.',
+    codeVerified: 'Code verified! Set your new password.',
+    passwordReset: 'Password reset successfully! You can now sign in with your new password.',
+  },
+  seller: {
+    termsNotAccepted: v.seller.termsRequired,
+    createProfileFailed: 'Failed to create profile',
+    fillInAllFields: v.rider.fieldsRequired,
+    addRiderFailed: 'Failed to add rider',
+    deleteRiderFailed: 'Failed to delete rider',
+    sellerNotFound: 'Seller not found',
+    createOrderFailed: 'Failed to create order',
+    orderNotFound: 'Order not found',
+    addNewRiderFailed: 'Failed to add new rider',
+    assignRiderFailed: 'Failed to assign rider',
+    removeRiderFailed: 'Failed to remove rider',
+    selectOrAddRider: v.rider.selectOrAdd,
+    profileCreated: 'Profile created successfully!',
+    riderAdded: 'Rider added successfully',
+    riderRemoved: 'Rider removed',
+    orderCreated: 'Order created successfully!',
+    // The spec names "link-copied messages" without quoting them.
+    buyerLinkCopied: 'Buyer link copied!',
+    sellerLinkCopied: 'Seller link copied!',
+    // Spec section 4: the notification when a buyer's payment is confirmed.
+    assignRiderToProceed: 'Assign a rider to proceed',
+  },
+  buyer: {
+    rateBoth: v.feedback.ratingsRequired,
+    submitFeedbackFailed: 'Failed to submit feedback',
+    deliveryCodeRequired: 'Delivery code required to view order',
+    orderNotFoundOrInvalidCode: 'Order not found or invalid delivery code',
+    loadOrderFailed: 'Failed to load order',
+    confirmPaymentFailed: 'Failed to confirm payment. Please verify your payment details.',
+    paymentConfirmationFailed: 'Payment confirmation failed. Please contact support.',
+    termsNotAccepted: v.buyer.termsRequired,
+    deliveryCodeNotFound: v.buyer.deliveryCodeMissing,
+    paymentConfirmed: 'Payment confirmed! The seller will assign a rider soon.',
+    feedbackThanks: 'Thank you for your feedback!',
+  },
+  rider: {
+    phoneNumberRequired: 'Rider phone number required',
+    orderNotFoundOrNotAssigned: 'Order not found or not assigned to you',
+    loadAvailableJobsFailed: 'Failed to load available jobs',
+    acceptJobFailed: 'Failed to accept job',
+    confirmPickupFailed: 'Failed to confirm pickup',
+    completeDeliveryFailed: 'Failed to complete delivery',
+    invalidDeliveryCode: v.deliveryCode.mismatch,
+    submitConfirmationFailed: 'Failed to submit confirmation',
+    uploadPickupPhoto: 'Please upload a pickup photo',
+    enterPhoneNumber: v.rider.phoneRequired,
+    jobAccepted: 'Job accepted! Please proceed to pickup location.',
+    pickupConfirmed: 'Pickup confirmed! Delivery started.',
+    deliveryCompleted: 'Delivery completed successfully!',
+    paymentConfirmationRecorded: 'Payment confirmation recorded',
+    issueReported: 'Issue reported. Admin will review it.',
+  },
+  admin: {
+    accessDenied: 'Access denied. Admin privileges required.',
+    fillInAllPaymentInformation: v.paymentConfig.fieldsRequired,
+    updatePaymentInformationFailed: 'Failed to update payment information',
+    updateContactFailed: 'Failed to update contact',
+    confirmSettlementFailed: 'Failed to confirm settlement',
+    updatePaymentConfigurationFailed: 'Failed to update payment configuration',
+    settlementConfirmed: 'Settlement confirmed! Payment marked as sent to seller and rider.',
+    contactResolved: 'Contact marked as resolved',
+    dataExported: 'Data exported successfully!',
+    paymentConfigurationUpdated: 'Payment configuration updated successfully!',
+    loggedOut: 'Logged out successfully',
+  },
+  contact: {
+    sentTitle: 'Message Sent!',
+    sentDescription: "We'll get back to you as soon as possible.",
+    validationErrorTitle: 'Validation Error',
+    errorTitle: 'Error',
+    sendFailed: 'Failed to send message. Please try again.',
+  },
+  passwordChange: {
+    currentPasswordIncorrect: 'Current password is incorrect',
+    noUserFound: 'No user found',
+    passwordUpdated: 'Password updated successfully',
+    updatePasswordFailed: 'Failed to update password',
+    newPasswordsDontMatch: v.password.changeMismatch,
+  },
+  sellerProfile: {
+    businessDetailsUpdated: 'Business details updated!',
+    logoUploaded: 'Logo uploaded successfully!',
+    logoRemoved: 'Logo removed!',
+    aboutUpdated: 'About section updated!',
+    paymentInformationUpdated: 'Payment information updated successfully!',
+    updateFailed: 'Failed to update',
+    uploadLogoFailed: 'Failed to upload logo',
+    removeLogoFailed: 'Failed to remove logo',
+    updatePaymentInformationFailed: 'Failed to update payment information',
+    fillInAllPaymentFields: v.seller.paymentFieldsRequired,
+  },
+  notFound: {
+    pageNotFound: 'Page not found',
+    returnToHome: 'Return to Home',
+  },
+  errors: {
+    checkTheForm: v.common.invalidInput,
+    invalidAmount: 'Enter an amount in KSh, from 0 to 10,000,000 with at most 2 decimals',
+    invalidStatus: 'Invalid order status',
+    deliveryCostExceedsProceeds:
+      'The delivery cost cannot be more than the price minus the service fee, because the seller pays delivery from the proceeds',
+    riderNotFound: 'Rider not found',
+    refundNotFound: 'Refund request not found',
+    forbidden: 'Access denied. You do not have permission to do this.',
+    transitionNotAllowed: 'This cannot be done at the current stage of the order. Please refresh and try again.',
+    paymentNotConfirmed: "The buyer's payment has not been confirmed yet",
+    paymentAlreadyConfirmed: 'Payment for this order has already been confirmed',
+    mpesaReceiptAlreadyUsed: 'This M-Pesa confirmation code has already been used for another order',
+    riderNotAccepted: 'Please accept the job before confirming pickup',
+    riderAlreadyAssigned: 'This job has already been taken by another rider',
+    deliveryCodeLocked:
+      'Too many wrong delivery codes were entered. Code entry is locked until the seller unlocks it.',
+    alreadySettled: 'This order has already been settled',
+    refundAlreadyRequested: 'A refund has already been requested for this order',
+    refundAlreadyResolved: 'This refund request has already been resolved',
+    feedbackAlreadySubmitted: 'Feedback has already been submitted for this order',
+    feedbackNotAllowed: 'Feedback can be given once the order has been delivered',
+    concurrentUpdate: 'This order was changed at the same moment by someone else. Please try again.',
+    unexpected: 'Something went wrong. Please try again.',
+  },
+  validation: validationMessages,
+} as const;
+
+export type Catalogue = typeof catalogue;

@@ -1,0 +1,2 @@
+export { catalogue, type Catalogue } from './catalogue.js';
+export { messageFor } from './message-for.js';

@@ -1,0 +1,56 @@
+import type { DomainError, ErrorCode } from '../errors.js';
+import { catalogue } from './catalogue.js';
+
+const { seller, buyer, rider, validation, errors } = catalogue;
+
+/**
+ * The text a user sees for each error code. A `Record` over `ErrorCode`, so adding a code
+ * without a message fails the typecheck. Denials that must not reveal whether an order
+ * exists reuse the not-found texts (product decisions: access).
+ */
+const MESSAGE_BY_CODE: Readonly<Record<ErrorCode, string>> = {
+  VALIDATION_FAILED: errors.checkTheForm,
+  INVALID_AMOUNT: errors.invalidAmount,
+  INVALID_PHONE: validation.phone.invalid,
+  INVALID_DELIVERY_CODE_FORMAT: validation.deliveryCode.entryInvalid,
+  INVALID_STATUS: errors.invalidStatus,
+  DELIVERY_COST_EXCEEDS_PROCEEDS: errors.deliveryCostExceedsProceeds,
+  TERMS_NOT_ACCEPTED: buyer.termsNotAccepted,
+  ORDER_NOT_FOUND: seller.orderNotFound,
+  BUYER_ORDER_NOT_FOUND: buyer.orderNotFoundOrInvalidCode,
+  RIDER_ORDER_NOT_FOUND: rider.orderNotFoundOrNotAssigned,
+  SELLER_NOT_FOUND: seller.sellerNotFound,
+  RIDER_NOT_FOUND: errors.riderNotFound,
+  REFUND_NOT_FOUND: errors.refundNotFound,
+  FORBIDDEN: errors.forbidden,
+  TRANSITION_NOT_ALLOWED: errors.transitionNotAllowed,
+  PAYMENT_NOT_CONFIRMED: errors.paymentNotConfirmed,
+  PAYMENT_ALREADY_CONFIRMED: errors.paymentAlreadyConfirmed,
+  MPESA_RECEIPT_ALREADY_USED: errors.mpesaReceiptAlreadyUsed,
+  // The spec's own text for a payment that could not be verified.
+  PAYMENT_NOT_VERIFIED: buyer.confirmPaymentFailed,
+  RIDER_NOT_ACCEPTED: errors.riderNotAccepted,
+  RIDER_ALREADY_ASSIGNED: errors.riderAlreadyAssigned,
+  // A rider outside the seller's list is told what any stranger is told.
+  RIDER_NOT_IN_SELLER_LIST: rider.orderNotFoundOrNotAssigned,
+  PICKUP_PHOTO_REQUIRED: rider.uploadPickupPhoto,
+  WRONG_DELIVERY_CODE: rider.invalidDeliveryCode,
+  DELIVERY_CODE_LOCKED: errors.deliveryCodeLocked,
+  ALREADY_SETTLED: errors.alreadySettled,
+  REFUND_ALREADY_REQUESTED: errors.refundAlreadyRequested,
+  REFUND_ALREADY_RESOLVED: errors.refundAlreadyResolved,
+  FEEDBACK_ALREADY_SUBMITTED: errors.feedbackAlreadySubmitted,
+  FEEDBACK_NOT_ALLOWED: errors.feedbackNotAllowed,
+  CONCURRENT_UPDATE: errors.concurrentUpdate,
+};
+
+/**
+ * The message to show for a domain error. A validation error carries the first failing
+ * field message itself (spec section 5), so that one is passed through; `detail` is for
+ * developers and never shown. A code this build does not know (e.g. sent by a newer
+ * server) gets a generic text rather than `undefined`.
+ */
+export function messageFor(error: DomainError): string {
+  if (error.code === 'VALIDATION_FAILED' && error.message) return error.message;
+  return Object.hasOwn(MESSAGE_BY_CODE, error.code) ? MESSAGE_BY_CODE[error.code] : errors.unexpected;
+}

@@ -1,0 +1,3 @@
+export * from './cents.js';
+export * from './fee-policy.js';
+export * from './payouts.js';

@@ -1,0 +1,53 @@
+import { err, ok, type ErrorCode, type Result } from '../errors.js';
+import { constantTimeEqual } from '../codes/constant-time.js';
+import type { Actor } from './actor.js';
+import type { Order } from './order.js';
+import { actorMayAttempt, type OrderAction } from './transitions.js';
+
+/** The "not found" each kind of caller gets, so a denial never reveals that an order exists. */
+export function notFoundFor(actor: Actor): ErrorCode {
+  switch (actor.kind) {
+    case 'buyer':
+      return 'BUYER_ORDER_NOT_FOUND';
+    case 'rider':
+      return 'RIDER_ORDER_NOT_FOUND';
+    default:
+      return 'ORDER_NOT_FOUND';
+  }
+}
+
+/** May this caller see the order at all (PRODUCT-DECISIONS, Access)? */
+export function canSee(order: Order, actor: Actor): boolean {
+  switch (actor.kind) {
+    case 'admin':
+    case 'system':
+      return true;
+    case 'seller':
+      return order.sellerId === actor.sellerId;
+    case 'buyer':
+      return constantTimeEqual(order.deliveryCode, actor.deliveryCode);
+    case 'rider':
+      return (
+        order.riderPhone !== null &&
+        order.riderKey !== null &&
+        order.riderPhone === actor.phone &&
+        actor.key !== undefined &&
+        constantTimeEqual(order.riderKey, actor.key)
+      );
+  }
+}
+
+/**
+ * Who may do what to which order. `take_job` is checked against the seller's rider list by
+ * its use case, since the rider is not on the order yet.
+ */
+export function authorize(order: Order, actor: Actor, action: OrderAction): Result<void> {
+  const visible = action === 'take_job' ? actor.kind === 'rider' : canSee(order, actor);
+  if (!visible) return err(notFoundFor(actor));
+  if (!actorMayAttempt(action, actor.kind)) {
+    return actor.kind === 'buyer' || actor.kind === 'rider'
+      ? err(notFoundFor(actor))
+      : err('FORBIDDEN', { detail: `${actor.kind} may not ${action}` });
+  }
+  return ok(undefined);
+}

@@ -1,0 +1,72 @@
+import type { Cents, DeliveryPaidBy } from '../money/index.js';
+import type { OrderStatus, PaymentMethod } from './order-status.js';
+
+/** An order as the core sees it. Times are UTC `Date`s; phones are E.164. */
+export interface Order {
+  readonly id: string;
+  readonly sellerId: string;
+  readonly trackingNumber: string;
+  readonly itemName: string;
+  readonly price: Cents;
+  readonly productPhotoUrl: string | null;
+  readonly packagedPhotoUrl: string | null;
+  readonly pickupPhotoUrl: string | null;
+  readonly paymentMethod: PaymentMethod;
+  readonly buyerCashAmount: Cents | null;
+  readonly buyerName: string;
+  readonly buyerPhone: string;
+  readonly buyerAddress: string;
+  readonly pinLocationLink: string | null;
+  readonly landmark: string | null;
+  readonly houseNumber: string | null;
+  readonly estate: string | null;
+  readonly pickupLocation: string;
+  readonly deliveryCode: string;
+  readonly deliveryCost: Cents;
+  readonly deliveryPaidBy: DeliveryPaidBy;
+  readonly feeBasisPoints: number;
+  readonly serviceFee: Cents;
+  readonly sellerPayout: Cents;
+  readonly riderPayout: Cents;
+  readonly status: OrderStatus;
+  readonly paymentConfirmed: boolean;
+  readonly paymentConfirmedAt: Date | null;
+  readonly mpesaReceipt: string | null;
+  readonly termsAcceptedAt: Date | null;
+  readonly settlementPaid: boolean;
+  readonly settledAt: Date | null;
+  readonly settlementReference: string | null;
+  readonly riderName: string | null;
+  readonly riderPhone: string | null;
+  /** Per-assignment secret carried in the rider link; replaced on every (re)assignment. */
+  readonly riderKey: string | null;
+  readonly riderAssignedAt: Date | null;
+  readonly riderAcceptedAt: Date | null;
+  readonly pickedUpAt: Date | null;
+  readonly deliveredAt: Date | null;
+  readonly cancelledAt: Date | null;
+  readonly codeAttempts: number;
+  readonly codeLockedAt: Date | null;
+  readonly estimatedDistanceKm: number | null;
+  readonly estimatedTimeMinutes: number | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  /** Optimistic-concurrency counter: every update is conditional on it and bumps it. */
+  readonly version: number;
+}
+
+export type OrderChanges = Partial<Omit<Order, 'id' | 'sellerId' | 'createdAt' | 'version'>>;
+
+/** The links are derived, never stored: the path part is the same on every host. */
+export function buyerLinkPath(order: Pick<Order, 'id' | 'deliveryCode'>): string {
+  return `/buyer/order/${encodeURIComponent(order.id)}?code=${order.deliveryCode}`;
+}
+
+export function sellerLinkPath(order: Pick<Order, 'id'>): string {
+  return `/order/${encodeURIComponent(order.id)}`;
+}
+
+export function riderLinkPath(order: Pick<Order, 'id' | 'riderPhone' | 'riderKey'>): string | null {
+  if (!order.riderPhone || !order.riderKey) return null;
+  return `/rider/${encodeURIComponent(order.id)}?phone=${encodeURIComponent(order.riderPhone)}&key=${encodeURIComponent(order.riderKey)}`;
+}

@@ -1,0 +1,106 @@
+import type { Posting } from '../ledger/posting.js';
+import type { Order, OrderChanges } from '../orders/order.js';
+import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from './records.js';
+
+export interface OrderRepository {
+  insert(order: Order): Promise<void>;
+  /** Reads the order and holds a write lock on it until the transaction ends (FOR UPDATE). */
+  getForUpdate(id: string): Promise<Order | undefined>;
+  get(id: string): Promise<Order | undefined>;
+  /**
+   * Conditional update: applies `changes` only if the row still has `expectedVersion` (and
+   * bumps the version). Returns false when another writer got there first.
+   */
+  update(id: string, expectedVersion: number, changes: OrderChanges): Promise<boolean>;
+  trackingNumberExists(trackingNumber: string): Promise<boolean>;
+  listBySeller(sellerId: string, page: { limit: number; offset: number }): Promise<Order[]>;
+  /** Paid orders with no rider, of sellers whose rider list holds this phone. */
+  listAvailableForRider(phone: string): Promise<Order[]>;
+  listAssignedToRider(phone: string): Promise<Order[]>;
+}
+
+export interface PaymentReceiptRepository {
+  /** Claims an M-Pesa receipt for an order; false if it already belongs to any order. */
+  claim(receipt: string, orderId: string, amount: number, at: Date): Promise<boolean>;
+}
+
+export interface LedgerRepository {
+  /** Append-only: postings are never updated or deleted. */
+  append(postings: readonly Posting[]): Promise<void>;
+  listByOrder(orderId: string): Promise<Posting[]>;
+}
+
+export interface SellerRepository {
+  get(id: string): Promise<SellerRef | undefined>;
+}
+
+export interface RiderRepository {
+  insert(rider: Rider): Promise<void>;
+  get(id: string): Promise<Rider | undefined>;
+  listBySeller(sellerId: string): Promise<Rider[]>;
+  findBySellerAndPhone(sellerId: string, phone: string): Promise<Rider | undefined>;
+  delete(id: string): Promise<boolean>;
+}
+
+export interface RefundRepository {
+  insert(request: RefundRequest): Promise<void>;
+  get(id: string): Promise<RefundRequest | undefined>;
+  findOpenByOrder(orderId: string): Promise<RefundRequest | undefined>;
+  /** Conditional: only an `open` request is resolved; false if it was not open. */
+  resolve(id: string, resolution: Pick<RefundRequest, 'status' | 'resolvedAt' | 'resolvedBy' | 'mpesaReference' | 'resolutionNote'>): Promise<boolean>;
+}
+
+export interface FeedbackRepository {
+  /** False when the order already has feedback (one per order). */
+  insert(feedback: Feedback): Promise<boolean>;
+  get(orderId: string): Promise<Feedback | undefined>;
+}
+
+export interface RiderPaymentRepository {
+  insert(confirmation: RiderPaymentConfirmation): Promise<void>;
+  listByOrder(orderId: string): Promise<RiderPaymentConfirmation[]>;
+}
+
+export interface OrderEventRepository {
+  append(event: OrderEvent): Promise<void>;
+  listByOrder(orderId: string): Promise<OrderEvent[]>;
+}
+
+export interface CodeAttemptRepository {
+  append(attempt: CodeAttempt): Promise<void>;
+  listByOrder(orderId: string): Promise<CodeAttempt[]>;
+}
+
+export interface OutboxRepository {
+  enqueue(message: OutboxMessage): Promise<void>;
+  /** Messages due at `now`, oldest first, locked against other dispatchers (SKIP LOCKED). */
+  claimDue(now: Date, limit: number): Promise<OutboxMessage[]>;
+  markDelivered(id: string, at: Date): Promise<void>;
+  markFailed(id: string, error: string, nextAttemptAt: Date): Promise<void>;
+}
+
+/** Everything a use case may touch, bound to one database transaction. */
+export interface EscrowTx {
+  readonly orders: OrderRepository;
+  readonly receipts: PaymentReceiptRepository;
+  readonly ledger: LedgerRepository;
+  readonly sellers: SellerRepository;
+  readonly riders: RiderRepository;
+  readonly refunds: RefundRepository;
+  readonly feedback: FeedbackRepository;
+  readonly riderPayments: RiderPaymentRepository;
+  readonly events: OrderEventRepository;
+  readonly codeAttempts: CodeAttemptRepository;
+  readonly outbox: OutboxRepository;
+}
+
+/**
+ * Runs `work` in one transaction: committed when it returns, rolled back when it throws.
+ * A use case that returns a failed Result has made no writes it wants undone, except the ones
+ * it means to keep (a wrong delivery code is counted and logged even though it fails).
+ */
+export interface EscrowStore {
+  transaction<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T>;
+  /** Reads outside a transaction (screens, lists). */
+  read<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,99 @@
+import type { Actor } from '../orders/actor.js';
+
+/** The parts of a seller the escrow flow needs (accounts own the rest). */
+export interface SellerRef {
+  readonly id: string;
+  readonly userId: string;
+  readonly businessName: string;
+  readonly location: string;
+  readonly phone: string;
+  readonly email: string | null;
+}
+
+export interface Rider {
+  readonly id: string;
+  readonly sellerId: string;
+  readonly name: string;
+  readonly phone: string;
+  readonly motorbikePlate: string;
+  readonly createdAt: Date;
+}
+
+export type RefundStatus = 'open' | 'refunded' | 'rejected';
+
+export interface RefundRequest {
+  readonly id: string;
+  readonly orderId: string;
+  readonly requestedBy: 'buyer' | 'seller' | 'rider';
+  readonly reason: string;
+  readonly status: RefundStatus;
+  readonly createdAt: Date;
+  readonly resolvedAt: Date | null;
+  readonly resolvedBy: string | null;
+  readonly mpesaReference: string | null;
+  readonly resolutionNote: string | null;
+}
+
+export interface Feedback {
+  readonly orderId: string;
+  readonly buyerName: string;
+  readonly riderRating: number;
+  readonly sellerRating: number;
+  readonly comment: string | null;
+  readonly createdAt: Date;
+}
+
+export interface RiderPaymentConfirmation {
+  readonly id: string;
+  readonly orderId: string;
+  readonly riderPhone: string;
+  readonly paymentReceived: boolean;
+  readonly paymentIssue: string | null;
+  readonly createdAt: Date;
+}
+
+/** The audit trail: one row per change, written in the same transaction as the change. */
+export interface OrderEvent {
+  readonly id: string;
+  readonly orderId: string;
+  readonly action: string;
+  readonly actor: string;
+  readonly fromStatus: string | null;
+  readonly toStatus: string;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly at: Date;
+}
+
+/** One delivery-code entry, right or wrong (every attempt is logged). */
+export interface CodeAttempt {
+  readonly id: string;
+  readonly orderId: string;
+  readonly actor: string;
+  readonly success: boolean;
+  readonly at: Date;
+}
+
+/** A side effect to run after commit (notification, payout), retried until done. */
+export interface OutboxMessage {
+  readonly id: string;
+  readonly topic: 'notification';
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly createdAt: Date;
+  readonly attempts: number;
+  readonly nextAttemptAt: Date;
+  readonly deliveredAt: Date | null;
+  readonly lastError: string | null;
+}
+
+export function actorForAudit(actor: Actor): string {
+  switch (actor.kind) {
+    case 'seller':
+      return `seller:${actor.sellerId}`;
+    case 'admin':
+      return `admin:${actor.userId}`;
+    case 'rider':
+      return `rider:${actor.phone}`;
+    default:
+      return actor.kind;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './accepting-payment-gateway.js';
+export * from './fixed-clock.js';
+export * from './memory-store.js';
+export * from './scenario.js';

@@ -1,0 +1,186 @@
+import type { Posting } from '../ledger/posting.js';
+import type { Order } from '../orders/order.js';
+import type { EscrowStore, EscrowTx } from '../ports/escrow-store.js';
+import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
+
+/** Everything the in-memory store holds. Records are immutable, so shallow copies isolate. */
+export interface MemoryState {
+  orders: Map<string, Order>;
+  receipts: Map<string, string>;
+  postings: Posting[];
+  sellers: Map<string, SellerRef>;
+  riders: Map<string, Rider>;
+  refunds: Map<string, RefundRequest>;
+  feedback: Map<string, Feedback>;
+  riderPayments: RiderPaymentConfirmation[];
+  events: OrderEvent[];
+  codeAttempts: CodeAttempt[];
+  outbox: Map<string, OutboxMessage>;
+}
+
+const emptyState = (): MemoryState => ({
+  orders: new Map(),
+  receipts: new Map(),
+  postings: [],
+  sellers: new Map(),
+  riders: new Map(),
+  refunds: new Map(),
+  feedback: new Map(),
+  riderPayments: [],
+  events: [],
+  codeAttempts: [],
+  outbox: new Map(),
+});
+
+const copyState = (s: MemoryState): MemoryState => ({
+  orders: new Map(s.orders),
+  receipts: new Map(s.receipts),
+  postings: [...s.postings],
+  sellers: new Map(s.sellers),
+  riders: new Map(s.riders),
+  refunds: new Map(s.refunds),
+  feedback: new Map(s.feedback),
+  riderPayments: [...s.riderPayments],
+  events: [...s.events],
+  codeAttempts: [...s.codeAttempts],
+  outbox: new Map(s.outbox),
+});
+
+function bind(s: MemoryState): EscrowTx {
+  return {
+    orders: {
+      insert: async (order) => {
+        if (s.orders.has(order.id)) throw new Error(`duplicate order id ${order.id}`);
+        if ([...s.orders.values()].some((o) => o.trackingNumber === order.trackingNumber)) throw new Error('duplicate tracking number');
+        s.orders.set(order.id, order);
+      },
+      get: async (id) => s.orders.get(id),
+      getForUpdate: async (id) => s.orders.get(id),
+      update: async (id, expectedVersion, changes) => {
+        const current = s.orders.get(id);
+        if (!current || current.version !== expectedVersion) return false;
+        s.orders.set(id, { ...current, ...changes, version: current.version + 1 });
+        return true;
+      },
+      trackingNumberExists: async (tn) => [...s.orders.values()].some((o) => o.trackingNumber === tn),
+      listBySeller: async (sellerId, page) =>
+        [...s.orders.values()]
+          .filter((o) => o.sellerId === sellerId)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+          .slice(page.offset, page.offset + page.limit),
+      listAvailableForRider: async (phone) =>
+        [...s.orders.values()].filter(
+          (o) => o.status === 'paid' && o.riderPhone === null && [...s.riders.values()].some((r) => r.sellerId === o.sellerId && r.phone === phone),
+        ),
+      listAssignedToRider: async (phone) => [...s.orders.values()].filter((o) => o.riderPhone === phone),
+    },
+    receipts: {
+      claim: async (receipt, orderId) => {
+        if (s.receipts.has(receipt)) return false;
+        s.receipts.set(receipt, orderId);
+        return true;
+      },
+    },
+    ledger: {
+      append: async (postings) => {
+        s.postings.push(...postings);
+      },
+      listByOrder: async (orderId) => s.postings.filter((p) => p.orderId === orderId),
+    },
+    sellers: { get: async (id) => s.sellers.get(id) },
+    riders: {
+      insert: async (rider) => {
+        s.riders.set(rider.id, rider);
+      },
+      get: async (id) => s.riders.get(id),
+      listBySeller: async (sellerId) => [...s.riders.values()].filter((r) => r.sellerId === sellerId),
+      findBySellerAndPhone: async (sellerId, phone) => [...s.riders.values()].find((r) => r.sellerId === sellerId && r.phone === phone),
+      delete: async (id) => s.riders.delete(id),
+    },
+    refunds: {
+      insert: async (request) => {
+        s.refunds.set(request.id, request);
+      },
+      get: async (id) => s.refunds.get(id),
+      findOpenByOrder: async (orderId) => [...s.refunds.values()].find((r) => r.orderId === orderId && r.status === 'open'),
+      resolve: async (id, resolution) => {
+        const current = s.refunds.get(id);
+        if (!current || current.status !== 'open') return false;
+        s.refunds.set(id, { ...current, ...resolution });
+        return true;
+      },
+    },
+    feedback: {
+      insert: async (feedback) => {
+        if (s.feedback.has(feedback.orderId)) return false;
+        s.feedback.set(feedback.orderId, feedback);
+        return true;
+      },
+      get: async (orderId) => s.feedback.get(orderId),
+    },
+    riderPayments: {
+      insert: async (confirmation) => {
+        s.riderPayments.push(confirmation);
+      },
+      listByOrder: async (orderId) => s.riderPayments.filter((c) => c.orderId === orderId),
+    },
+    events: {
+      append: async (event) => {
+        s.events.push(event);
+      },
+      listByOrder: async (orderId) => s.events.filter((e) => e.orderId === orderId),
+    },
+    codeAttempts: {
+      append: async (attempt) => {
+        s.codeAttempts.push(attempt);
+      },
+      listByOrder: async (orderId) => s.codeAttempts.filter((a) => a.orderId === orderId),
+    },
+    outbox: {
+      enqueue: async (message) => {
+        s.outbox.set(message.id, message);
+      },
+      claimDue: async (now, limit) =>
+        [...s.outbox.values()]
+          .filter((m) => m.deliveredAt === null && m.nextAttemptAt.getTime() <= now.getTime())
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .slice(0, limit),
+      markDelivered: async (id, at) => {
+        const m = s.outbox.get(id);
+        if (m) s.outbox.set(id, { ...m, deliveredAt: at, attempts: m.attempts + 1 });
+      },
+      markFailed: async (id, error, next) => {
+        const m = s.outbox.get(id);
+        if (m) s.outbox.set(id, { ...m, attempts: m.attempts + 1, lastError: error, nextAttemptAt: next });
+      },
+    },
+  };
+}
+
+/**
+ * An in-memory EscrowStore with real transaction semantics (serialised; all-or-nothing), for
+ * the core's own tests and for embedders' unit tests. Not for production: nothing persists.
+ */
+export class MemoryEscrowStore implements EscrowStore {
+  state: MemoryState = emptyState();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  transaction<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      const draft = copyState(this.state);
+      const result = await work(bind(draft));
+      this.state = draft;
+      return result;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  read<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T> {
+    return work(bind(copyState(this.state)));
+  }
+
+  addSeller(seller: SellerRef): void {
+    this.state.sellers.set(seller.id, seller);
+  }
+}

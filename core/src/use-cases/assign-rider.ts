@@ -1,0 +1,47 @@
+import { err, ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import { normalizeKenyanPhone } from '../validation/phone.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+export type RiderChoice = { readonly riderId: string } | { readonly name: string; readonly phone: string };
+
+/** 128 bits: the rider link's secret, new on every assignment so an old link stops working. */
+export const RIDER_KEY_BYTES = 16;
+
+/** The seller puts a rider (from their list, or a new name + phone) on the order. */
+export async function assignRider(deps: EscrowDeps, args: { orderId: string; actor: Actor; rider: RiderChoice }): Promise<Result<Order>> {
+  return mutateOrder(deps, {
+    orderId: args.orderId,
+    actor: args.actor,
+    action: 'assign_rider',
+    decide: async ({ order, tx, now }) => {
+      let name: string;
+      let phone: string | null;
+      if ('riderId' in args.rider) {
+        const rider = await tx.riders.get(args.rider.riderId);
+        if (!rider || rider.sellerId !== order.sellerId) return err('RIDER_NOT_FOUND');
+        name = rider.name;
+        phone = rider.phone;
+      } else {
+        name = args.rider.name.trim();
+        phone = normalizeKenyanPhone(args.rider.phone);
+        if (!name) return err('VALIDATION_FAILED', { message: 'Please select or add a rider' });
+        if (!phone) return err('INVALID_PHONE');
+      }
+      return ok({
+        changes: {
+          riderName: name,
+          riderPhone: phone,
+          riderKey: deps.random.token(RIDER_KEY_BYTES),
+          riderAssignedAt: now,
+          riderAcceptedAt: null,
+          pickupPhotoUrl: null,
+          pickedUpAt: null,
+        },
+        auditData: { riderPhone: phone, previousRiderPhone: order.riderPhone },
+      });
+    },
+  });
+}

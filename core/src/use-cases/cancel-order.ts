@@ -1,0 +1,16 @@
+import { ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+/** The seller cancels before any payment (a paid order is refunded instead). */
+export async function cancelOrder(deps: EscrowDeps, args: { orderId: string; actor: Actor; reason?: string | null }): Promise<Result<Order>> {
+  return mutateOrder(deps, {
+    orderId: args.orderId,
+    actor: args.actor,
+    action: 'cancel',
+    decide: async ({ now }) =>
+      ok({ changes: { cancelledAt: now, riderKey: null }, auditData: { reason: args.reason?.trim() || null } }),
+  });
+}

@@ -1,0 +1,52 @@
+import { err, ok, type Result } from '../errors.js';
+import { constantTimeEqual } from '../codes/constant-time.js';
+import { checkDeliveryCode, parseDeliveryCode } from '../codes/delivery-code.js';
+import { cashFeePosting, deliveryReleasePosting } from '../ledger/order-postings.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import { actorForAudit } from '../ports/records.js';
+import type { EscrowDeps } from './deps.js';
+import { enqueueForSeller, mutateOrder, RollbackError } from './mutate-order.js';
+
+/**
+ * The rider enters the buyer's code. Accepted only in_transit, only once paid (cash aside),
+ * never while locked. A wrong code is counted and logged (and kept, though the call fails);
+ * the fifth wrong code locks entry until the seller or an admin unlocks it.
+ */
+export async function completeDelivery(deps: EscrowDeps, args: { orderId: string; actor: Actor; code: string }): Promise<Result<Order>> {
+  const code = parseDeliveryCode(args.code);
+  if (!code.ok) return code;
+  return mutateOrder(deps, {
+    orderId: args.orderId,
+    actor: args.actor,
+    action: 'complete_delivery',
+    decide: async ({ order, tx, now }) => {
+      const check = checkDeliveryCode(order.deliveryCode, code.value, order.codeAttempts, constantTimeEqual);
+      await tx.codeAttempts.append({ id: deps.random.uuid(), orderId: order.id, actor: actorForAudit(args.actor), success: check.outcome === 'accepted', at: now });
+      if (check.outcome === 'wrong') {
+        const counted = await tx.orders.update(order.id, order.version, {
+          codeAttempts: check.attempts,
+          codeLockedAt: check.locked ? now : null,
+          updatedAt: now,
+        });
+        if (!counted) throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: 'attempt not counted' });
+        if (check.locked) {
+          const body = `Too many wrong delivery codes were entered for order ${order.trackingNumber}. Code entry is locked until you unlock it.`;
+          await enqueueForSeller(deps, tx, order.sellerId, { subject: 'Delivery code locked', body }, now);
+        }
+        return err('WRONG_DELIVERY_CODE', { attemptsLeft: check.attemptsLeft });
+      }
+      return ok({
+        changes: { deliveredAt: now },
+        postings: (updated, newId) =>
+          updated.paymentMethod === 'cash'
+            ? [cashFeePosting(updated, { id: newId(), createdAt: now })]
+            : [deliveryReleasePosting(updated, { id: newId(), createdAt: now })],
+        notifySeller: (updated) => ({
+          subject: 'Order delivered',
+          body: `Order ${updated.trackingNumber} (${updated.itemName}) was delivered and confirmed with the buyer's code.`,
+        }),
+      });
+    },
+  });
+}

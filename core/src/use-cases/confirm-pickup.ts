@@ -1,0 +1,17 @@
+import { err, ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+/** The rider proves pickup with a photo (already stored); the order goes on route. */
+export async function confirmPickup(deps: EscrowDeps, args: { orderId: string; actor: Actor; pickupPhotoUrl: string }): Promise<Result<Order>> {
+  const url = typeof args.pickupPhotoUrl === 'string' ? args.pickupPhotoUrl.trim() : '';
+  if (!url) return err('PICKUP_PHOTO_REQUIRED');
+  return mutateOrder(deps, {
+    orderId: args.orderId,
+    actor: args.actor,
+    action: 'confirm_pickup',
+    decide: async ({ now }) => ok({ changes: { pickupPhotoUrl: url, pickedUpAt: now }, auditData: { pickupPhotoUrl: url } }),
+  });
+}

@@ -1,0 +1,24 @@
+import { ok, type Result } from '../errors.js';
+import { settlementPosting } from '../ledger/order-postings.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+/**
+ * Admin "Mark Paid": the seller's (and rider's) payout was sent. Exactly once: the row lock,
+ * the status guard and the version-conditional update each stop a second settlement.
+ */
+export async function confirmSettlement(deps: EscrowDeps, args: { orderId: string; actor: Actor; reference?: string | null }): Promise<Result<Order>> {
+  const reference = args.reference?.trim() || null;
+  return mutateOrder(deps, {
+    orderId: args.orderId,
+    actor: args.actor,
+    action: 'confirm_settlement',
+    decide: async ({ now }) =>
+      ok({
+        changes: { settlementPaid: true, settledAt: now, settlementReference: reference },
+        postings: (updated, newId) => [settlementPosting(updated, { id: newId(), createdAt: now, reference })],
+      }),
+  });
+}

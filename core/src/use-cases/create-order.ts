@@ -1,0 +1,160 @@
+import { err, ok, type Result } from '../errors.js';
+import { generateDeliveryCode } from '../codes/delivery-code.js';
+import { generateTrackingNumber } from '../codes/tracking-number.js';
+import { MAX_PRICE_CENTS, toCents, type Cents } from '../money/cents.js';
+import { computeOrderMoney, type DeliveryPaidBy } from '../money/payouts.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import { PAYMENT_METHODS, type PaymentMethod } from '../orders/order-status.js';
+import { actorForAudit } from '../ports/records.js';
+import { normalizeKenyanPhone } from '../validation/phone.js';
+import type { EscrowDeps } from './deps.js';
+import { enqueueForSeller, publishQuietly } from './mutate-order.js';
+
+/** A new order as the seller's form sends it after parsing (money already in cents). */
+export interface CreateOrderInput {
+  readonly itemName: string;
+  readonly price: number;
+  readonly buyerName: string;
+  readonly buyerPhone: string;
+  readonly buyerAddress: string;
+  readonly deliveryCost: number;
+  readonly deliveryPaidBy?: DeliveryPaidBy;
+  readonly paymentMethod?: PaymentMethod;
+  readonly buyerCashAmount?: number | null;
+  readonly pinLocationLink?: string | null;
+  readonly landmark?: string | null;
+  readonly houseNumber?: string | null;
+  readonly estate?: string | null;
+  readonly pickupLocation?: string | null;
+  readonly productPhotoUrl?: string | null;
+  readonly packagedPhotoUrl?: string | null;
+  readonly estimatedDistanceKm?: number | null;
+  readonly estimatedTimeMinutes?: number | null;
+}
+
+const invalid = (message: string) => err('VALIDATION_FAILED', { message });
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const optionalText = (value: unknown): string | null => text(value) || null;
+
+/** Creates an order in awaiting_payment with server-computed money, code and tracking number. */
+export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input: CreateOrderInput }): Promise<Result<Order>> {
+  const { actor, input } = args;
+  if (actor.kind !== 'seller') return err('FORBIDDEN', { detail: 'only sellers create orders' });
+  const fields = checkFields(input);
+  if (!fields.ok) return fields;
+  const { price, deliveryCost, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount } = fields.value;
+  const money = computeOrderMoney({ price, deliveryCost, deliveryPaidBy, policy: deps.fees });
+  if (!money.ok) return money;
+
+  const now = deps.clock.now();
+  const result = await deps.store.transaction(async (tx) => {
+    const seller = await tx.sellers.get(actor.sellerId);
+    if (!seller) return err('SELLER_NOT_FOUND');
+    let trackingNumber = generateTrackingNumber(deps.random);
+    // 31^10 numbers make a clash rare; the unique index is the final guard.
+    for (let tries = 0; await tx.orders.trackingNumberExists(trackingNumber); tries += 1) {
+      if (tries >= 5) throw new Error('could not find a free tracking number');
+      trackingNumber = generateTrackingNumber(deps.random);
+    }
+    const order: Order = {
+      id: deps.random.uuid(),
+      sellerId: seller.id,
+      trackingNumber,
+      itemName: text(input.itemName),
+      price,
+      productPhotoUrl: optionalText(input.productPhotoUrl),
+      packagedPhotoUrl: optionalText(input.packagedPhotoUrl),
+      pickupPhotoUrl: null,
+      paymentMethod,
+      buyerCashAmount,
+      buyerName: text(input.buyerName),
+      buyerPhone,
+      buyerAddress: text(input.buyerAddress),
+      pinLocationLink: optionalText(input.pinLocationLink),
+      landmark: optionalText(input.landmark),
+      houseNumber: optionalText(input.houseNumber),
+      estate: optionalText(input.estate),
+      pickupLocation: optionalText(input.pickupLocation) ?? seller.location,
+      deliveryCode: generateDeliveryCode(deps.random),
+      deliveryCost,
+      deliveryPaidBy,
+      feeBasisPoints: deps.fees.basisPoints,
+      serviceFee: money.value.serviceFee,
+      sellerPayout: money.value.sellerPayout,
+      riderPayout: money.value.riderPayout,
+      status: 'awaiting_payment',
+      paymentConfirmed: false,
+      paymentConfirmedAt: null,
+      mpesaReceipt: null,
+      termsAcceptedAt: null,
+      settlementPaid: false,
+      settledAt: null,
+      settlementReference: null,
+      riderName: null,
+      riderPhone: null,
+      riderKey: null,
+      riderAssignedAt: null,
+      riderAcceptedAt: null,
+      pickedUpAt: null,
+      deliveredAt: null,
+      cancelledAt: null,
+      codeAttempts: 0,
+      codeLockedAt: null,
+      estimatedDistanceKm: input.estimatedDistanceKm ?? null,
+      estimatedTimeMinutes: input.estimatedTimeMinutes ?? null,
+      createdAt: now,
+      updatedAt: now,
+      version: 0,
+    };
+    await tx.orders.insert(order);
+    await tx.events.append({
+      id: deps.random.uuid(),
+      orderId: order.id,
+      action: 'create_order',
+      actor: actorForAudit(actor),
+      fromStatus: null,
+      toStatus: order.status,
+      data: { price, serviceFee: order.serviceFee, sellerPayout: order.sellerPayout, riderPayout: order.riderPayout },
+      at: now,
+    });
+    await enqueueForSeller(deps, tx, seller.id, { subject: 'New order created', body: `Order ${trackingNumber} for ${order.itemName} is waiting for the buyer's payment.` }, now);
+    return ok(order);
+  });
+  if (result.ok) {
+    await publishQuietly(deps, [{ type: 'order.changed', orderId: result.value.id, sellerId: result.value.sellerId, status: result.value.status, action: 'create_order', at: now.toISOString() }]);
+  }
+  return result;
+}
+
+function checkFields(input: CreateOrderInput): Result<{
+  price: Cents;
+  deliveryCost: Cents;
+  buyerPhone: string;
+  paymentMethod: PaymentMethod;
+  deliveryPaidBy: DeliveryPaidBy;
+  buyerCashAmount: Cents | null;
+}> {
+  if (!text(input.itemName)) return invalid('Item name is required');
+  if (!text(input.buyerName)) return invalid('Buyer name is required');
+  if (!text(input.buyerAddress)) return invalid('Delivery address is required');
+  const price = toCents(input.price, MAX_PRICE_CENTS);
+  if (!price.ok) return price;
+  const deliveryCost = toCents(input.deliveryCost, MAX_PRICE_CENTS);
+  if (!deliveryCost.ok) return deliveryCost;
+  const buyerPhone = normalizeKenyanPhone(typeof input.buyerPhone === 'string' ? input.buyerPhone : '');
+  if (!buyerPhone) return err('INVALID_PHONE', { detail: 'buyer phone is not a Kenyan number' });
+  const paymentMethod = input.paymentMethod ?? 'mpesa_prepay';
+  if (!PAYMENT_METHODS.includes(paymentMethod)) return invalid('Choose a payment method');
+  const deliveryPaidBy = input.deliveryPaidBy ?? 'buyer';
+  if (deliveryPaidBy !== 'buyer' && deliveryPaidBy !== 'seller') return invalid('Choose who pays for delivery');
+  let buyerCashAmount: Cents | null = null;
+  if (paymentMethod === 'cash') {
+    const cash = toCents(input.buyerCashAmount, MAX_PRICE_CENTS * 2);
+    if (!cash.ok) return cash;
+    buyerCashAmount = cash.value;
+  }
+  const link = optionalText(input.pinLocationLink);
+  if (link && !/^https?:\/\/\S+$/i.test(link)) return invalid('Pin location must be a valid URL');
+  return { ok: true, value: { price: price.value, deliveryCost: deliveryCost.value, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount } };
+}

@@ -1,0 +1,17 @@
+import type { FeePolicy } from '../money/fee-policy.js';
+import type { Clock } from '../ports/clock.js';
+import type { EscrowStore } from '../ports/escrow-store.js';
+import type { EventBus } from '../ports/event-bus.js';
+import type { PaymentGateway } from '../ports/payment-gateway.js';
+import type { Random } from '../ports/random.js';
+
+/** The ports every escrow use case is given by the app's composition root. */
+export interface EscrowDeps {
+  readonly store: EscrowStore;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly payments: PaymentGateway;
+  readonly fees: FeePolicy;
+  /** Told about committed changes (live screens); optional for embedders and the CLI. */
+  readonly events?: EventBus;
+}

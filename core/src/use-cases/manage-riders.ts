@@ -1,0 +1,39 @@
+import { err, ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { Rider } from '../ports/records.js';
+import { normalizeKenyanPhone } from '../validation/phone.js';
+import type { EscrowDeps } from './deps.js';
+
+/** A seller adds a rider to their list (name, phone and plate all required). */
+export async function addRider(
+  deps: Pick<EscrowDeps, 'store' | 'clock' | 'random'>,
+  args: { actor: Actor; name: string; phone: string; motorbikePlate: string },
+): Promise<Result<Rider>> {
+  if (args.actor.kind !== 'seller') return err('FORBIDDEN');
+  const sellerId = args.actor.sellerId;
+  const name = args.name?.trim() ?? '';
+  const plate = args.motorbikePlate?.trim().toUpperCase() ?? '';
+  if (!name || !plate || !args.phone?.trim()) return err('VALIDATION_FAILED', { message: 'Please fill in all fields' });
+  const phone = normalizeKenyanPhone(args.phone);
+  if (!phone) return err('INVALID_PHONE');
+  return deps.store.transaction(async (tx) => {
+    if (!(await tx.sellers.get(sellerId))) return err('SELLER_NOT_FOUND');
+    const existing = await tx.riders.findBySellerAndPhone(sellerId, phone);
+    if (existing) return ok(existing);
+    const rider: Rider = { id: deps.random.uuid(), sellerId, name, phone, motorbikePlate: plate, createdAt: deps.clock.now() };
+    await tx.riders.insert(rider);
+    return ok(rider);
+  });
+}
+
+/** A seller deletes one of their own riders; someone else's rider is "not found". */
+export async function deleteRider(deps: Pick<EscrowDeps, 'store'>, args: { actor: Actor; riderId: string }): Promise<Result<void>> {
+  if (args.actor.kind !== 'seller') return err('FORBIDDEN');
+  const sellerId = args.actor.sellerId;
+  return deps.store.transaction(async (tx) => {
+    const rider = await tx.riders.get(args.riderId);
+    if (!rider || rider.sellerId !== sellerId) return err('RIDER_NOT_FOUND');
+    await tx.riders.delete(rider.id);
+    return ok(undefined);
+  });
+}

@@ -1,0 +1,130 @@
+import { err, ok, type DomainError, type Result } from '../errors.js';
+import type { Posting } from '../ledger/posting.js';
+import { authorize, notFoundFor } from '../orders/access.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order, OrderChanges } from '../orders/order.js';
+import type { OrderStatus } from '../orders/order-status.js';
+import { planTransition, type OrderAction } from '../orders/transitions.js';
+import type { EscrowTx } from '../ports/escrow-store.js';
+import type { OrderChangedEvent } from '../ports/event-bus.js';
+import { actorForAudit, type SellerRef } from '../ports/records.js';
+import type { EscrowDeps } from './deps.js';
+import { sellerNotification } from './seller-notifications.js';
+
+export interface MutationContext {
+  readonly order: Order;
+  readonly tx: EscrowTx;
+  readonly now: Date;
+  /** The status the transition table says the action leads to. */
+  readonly next: OrderStatus;
+}
+
+export interface Decision {
+  readonly changes?: OrderChanges;
+  /** Postings for the changed order; each must build (a failure is a bug and rolls back). */
+  readonly postings?: (updated: Order, newId: () => string) => Result<Posting>[];
+  /** A message to the order's seller, sent from the outbox after commit. */
+  readonly notifySeller?: (updated: Order) => { subject: string; body: string } | null;
+  readonly auditData?: Readonly<Record<string, unknown>>;
+}
+
+/** Thrown inside a transaction to roll it back; turned into a coded error outside it. */
+export class RollbackError extends Error {
+  constructor(readonly domainError: DomainError) {
+    super(domainError.code);
+  }
+}
+
+/**
+ * The one path by which an existing order changes: lock the row, check who may act and
+ * whether the transition table allows it, let the use case decide, then write the change
+ * (conditional on the version read), its postings, its audit event and its outbox rows in
+ * the same transaction. Live subscribers are told after commit.
+ */
+export async function mutateOrder(
+  deps: EscrowDeps,
+  args: {
+    orderId: string;
+    actor: Actor;
+    action: OrderAction;
+    decide: (ctx: MutationContext) => Promise<Result<Decision>>;
+  },
+): Promise<Result<Order>> {
+  let published: OrderChangedEvent | null = null;
+  let result: Result<Order>;
+  try {
+    result = await deps.store.transaction(async (tx) => {
+      const order = await tx.orders.getForUpdate(args.orderId);
+      if (!order) return err(notFoundFor(args.actor));
+      const allowed = authorize(order, args.actor, args.action);
+      if (!allowed.ok) return allowed;
+      const planned = planTransition(order, args.action);
+      if (!planned.ok) return planned;
+      const now = deps.clock.now();
+      const decided = await args.decide({ order, tx, now, next: planned.value });
+      if (!decided.ok) return decided;
+      const decision = decided.value;
+      const changes: OrderChanges = { ...decision.changes, status: planned.value, updatedAt: now };
+      if (!(await tx.orders.update(order.id, order.version, changes))) {
+        throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: `order ${order.id} changed under us` });
+      }
+      const updated: Order = { ...order, ...changes, version: order.version + 1 };
+      const postings = (decision.postings?.(updated, () => deps.random.uuid()) ?? []).map((p) => {
+        if (!p.ok) throw new Error(`posting refused for ${order.id}: ${p.error.code} ${p.error.detail ?? ''}`);
+        return p.value;
+      });
+      if (postings.length > 0) await tx.ledger.append(postings);
+      await tx.events.append({
+        id: deps.random.uuid(),
+        orderId: order.id,
+        action: args.action,
+        actor: actorForAudit(args.actor),
+        fromStatus: order.status,
+        toStatus: updated.status,
+        data: { ...decision.auditData, postings: postings.map((p) => p.kind) },
+        at: now,
+      });
+      const message = decision.notifySeller?.(updated) ?? null;
+      if (message) await enqueueForSeller(deps, tx, updated.sellerId, message, now);
+      published = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: updated.status, action: args.action, at: now.toISOString() };
+      return ok(updated);
+    });
+  } catch (error) {
+    if (error instanceof RollbackError) return { ok: false, error: error.domainError };
+    throw error;
+  }
+  if (published) await publishQuietly(deps, [published]);
+  return result;
+}
+
+export async function enqueueForSeller(
+  deps: Pick<EscrowDeps, 'random'>,
+  tx: EscrowTx,
+  sellerId: string,
+  message: { subject: string; body: string },
+  now: Date,
+): Promise<void> {
+  const seller: SellerRef | undefined = await tx.sellers.get(sellerId);
+  const notification = seller ? sellerNotification(seller, message) : null;
+  if (!notification) return;
+  await tx.outbox.enqueue({
+    id: deps.random.uuid(),
+    topic: 'notification',
+    payload: { ...notification },
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: now,
+    deliveredAt: null,
+    lastError: null,
+  });
+}
+
+/** Live updates are best-effort: a failed publish never fails a committed change. */
+export async function publishQuietly(deps: EscrowDeps, events: OrderChangedEvent[]): Promise<void> {
+  if (!deps.events) return;
+  try {
+    await deps.events.publish(events);
+  } catch {
+    // Screens re-fetch on reconnect and poll; the change itself is committed.
+  }
+}

@@ -1,0 +1,30 @@
+import { err, ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { RiderPaymentConfirmation } from '../ports/records.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+/** The rider records the money collected at the door (delivery fee, cash), or an issue with it. */
+export async function recordRiderPayment(
+  deps: EscrowDeps,
+  args: { orderId: string; actor: Actor; paymentReceived: boolean; paymentIssue?: string | null },
+): Promise<Result<RiderPaymentConfirmation>> {
+  const issue = typeof args.paymentIssue === 'string' ? args.paymentIssue.trim() : '';
+  if (!args.paymentReceived && !issue) return err('VALIDATION_FAILED', { message: 'Please describe the payment issue' });
+  if (issue.length > 1000) return err('VALIDATION_FAILED', { message: 'The description can be at most 1000 characters' });
+  const { actor } = args;
+  if (actor.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
+  let saved: RiderPaymentConfirmation | null = null;
+  const changed = await mutateOrder(deps, {
+    orderId: args.orderId,
+    actor,
+    action: 'record_rider_payment',
+    decide: async ({ order, tx, now }) => {
+      saved = { id: deps.random.uuid(), orderId: order.id, riderPhone: actor.phone, paymentReceived: args.paymentReceived, paymentIssue: args.paymentReceived ? null : issue, createdAt: now };
+      await tx.riderPayments.insert(saved);
+      return ok({ auditData: { paymentReceived: args.paymentReceived, paymentIssue: saved.paymentIssue } });
+    },
+  });
+  if (!changed.ok) return changed;
+  return saved ? ok(saved) : err('RIDER_ORDER_NOT_FOUND');
+}

@@ -1,0 +1,19 @@
+import { ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+/** The seller takes the rider off; the rider's link stops working at once. */
+export async function removeRider(deps: EscrowDeps, args: { orderId: string; actor: Actor }): Promise<Result<Order>> {
+  return mutateOrder(deps, {
+    orderId: args.orderId,
+    actor: args.actor,
+    action: 'remove_rider',
+    decide: async ({ order }) =>
+      ok({
+        changes: { riderName: null, riderPhone: null, riderKey: null, riderAssignedAt: null, riderAcceptedAt: null, pickupPhotoUrl: null, pickedUpAt: null },
+        auditData: { previousRiderPhone: order.riderPhone },
+      }),
+  });
+}

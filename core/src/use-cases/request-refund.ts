@@ -1,0 +1,48 @@
+import { err, ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { RefundRequest } from '../ports/records.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+export const REFUND_REASON_MIN = 5;
+export const REFUND_REASON_MAX = 1000;
+
+/**
+ * After payment and before the code: the buyer withholds the code and asks for a refund, or
+ * the seller or rider records that the buyer rejected the item. An admin resolves it.
+ */
+export async function requestRefund(deps: EscrowDeps, args: { orderId: string; actor: Actor; reason: string }): Promise<Result<RefundRequest>> {
+  const reason = typeof args.reason === 'string' ? args.reason.trim() : '';
+  if (reason.length < REFUND_REASON_MIN) return err('VALIDATION_FAILED', { message: 'Please tell us why you want a refund' });
+  if (reason.length > REFUND_REASON_MAX) return err('VALIDATION_FAILED', { message: `The reason can be at most ${REFUND_REASON_MAX} characters` });
+  const { actor } = args;
+  if (actor.kind !== 'buyer' && actor.kind !== 'seller' && actor.kind !== 'rider') return err('FORBIDDEN');
+  let request: RefundRequest | null = null;
+  const changed = await mutateOrder(deps, {
+    orderId: args.orderId,
+    actor,
+    action: 'request_refund',
+    decide: async ({ order, tx, now }) => {
+      if (await tx.refunds.findOpenByOrder(order.id)) return err('REFUND_ALREADY_REQUESTED');
+      request = {
+        id: deps.random.uuid(),
+        orderId: order.id,
+        requestedBy: actor.kind,
+        reason,
+        status: 'open',
+        createdAt: now,
+        resolvedAt: null,
+        resolvedBy: null,
+        mpesaReference: null,
+        resolutionNote: null,
+      };
+      await tx.refunds.insert(request);
+      return ok({
+        auditData: { refundRequestId: request.id, requestedBy: actor.kind },
+        notifySeller: (updated) => ({ subject: 'Refund requested', body: `A refund was requested for order ${updated.trackingNumber}: ${reason}` }),
+      });
+    },
+  });
+  if (!changed.ok) return changed;
+  return request ? ok(request) : err('REFUND_NOT_FOUND');
+}

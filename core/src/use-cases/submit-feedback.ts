@@ -1,0 +1,39 @@
+import { err, ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { Feedback } from '../ports/records.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+const isRating = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5;
+
+/** After delivery the buyer rates rider and seller, once. */
+export async function submitFeedback(
+  deps: EscrowDeps,
+  args: { orderId: string; actor: Actor; riderRating: number; sellerRating: number; comment?: string | null; buyerName?: string | null },
+): Promise<Result<Feedback>> {
+  if (!isRating(args.riderRating) || !isRating(args.sellerRating)) {
+    return err('VALIDATION_FAILED', { message: 'Please rate both the rider and seller' });
+  }
+  const comment = typeof args.comment === 'string' ? args.comment.trim().slice(0, 1000) || null : null;
+  let saved: Feedback | null = null;
+  const changed = await mutateOrder(deps, {
+    orderId: args.orderId,
+    actor: args.actor,
+    action: 'submit_feedback',
+    decide: async ({ order, tx, now }) => {
+      const feedback: Feedback = {
+        orderId: order.id,
+        buyerName: args.buyerName?.trim() || order.buyerName,
+        riderRating: args.riderRating,
+        sellerRating: args.sellerRating,
+        comment,
+        createdAt: now,
+      };
+      if (!(await tx.feedback.insert(feedback))) return err('FEEDBACK_ALREADY_SUBMITTED');
+      saved = feedback;
+      return ok({ auditData: { riderRating: feedback.riderRating, sellerRating: feedback.sellerRating } });
+    },
+  });
+  if (!changed.ok) return changed;
+  return saved ? ok(saved) : err('FEEDBACK_NOT_ALLOWED');
+}

@@ -1,0 +1,34 @@
+import { err, ok, type Result } from '../errors.js';
+import type { Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import type { EscrowDeps } from './deps.js';
+import { RIDER_KEY_BYTES } from './assign-rider.js';
+import { mutateOrder } from './mutate-order.js';
+
+/**
+ * A rider on the seller's rider list takes a paid order that has no rider. Taking is
+ * accepting; the rider gets a fresh link secret (returned in the order's riderKey).
+ */
+export async function takeAvailableJob(deps: EscrowDeps, args: { orderId: string; actor: Actor }): Promise<Result<Order>> {
+  const { actor } = args;
+  if (actor.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
+  return mutateOrder(deps, {
+    orderId: args.orderId,
+    actor,
+    action: 'take_job',
+    decide: async ({ order, tx, now }) => {
+      const rider = await tx.riders.findBySellerAndPhone(order.sellerId, actor.phone);
+      if (!rider) return err('RIDER_ORDER_NOT_FOUND');
+      return ok({
+        changes: {
+          riderName: rider.name,
+          riderPhone: rider.phone,
+          riderKey: deps.random.token(RIDER_KEY_BYTES),
+          riderAssignedAt: now,
+          riderAcceptedAt: now,
+        },
+        auditData: { riderPhone: rider.phone },
+      });
+    },
+  });
+}

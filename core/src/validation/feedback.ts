@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { optionalText } from './fields.js';
+import { validationMessages } from './messages.js';
+
+const m = validationMessages.feedback;
+
+// A star widget reports 0 (or nothing) until a star is picked; that is "not rated yet",
+// while 6 or 2.5 can only come from a broken client.
+const rating = z
+  .number({ error: m.ratingsRequired })
+  .refine((stars) => stars !== 0, { error: m.ratingsRequired, abort: true })
+  .refine((stars) => Number.isInteger(stars) && stars >= 1 && stars <= 5, { error: m.ratingInvalid });
+
+/** The buyer's rating form, shown after delivery. */
+export const feedbackSchema = z.object({
+  riderRating: rating,
+  sellerRating: rating,
+  comment: optionalText({ max: 1000, tooLong: m.commentTooLong }),
+});
+
+export type FeedbackInput = z.input<typeof feedbackSchema>;
+export type FeedbackOutput = z.output<typeof feedbackSchema>;

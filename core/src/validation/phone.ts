@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { validationMessages } from './messages.js';
+
+// People paste numbers as "0712 345 678", "(0712) 345-678" or "+254.712.345.678";
+// separators carry no meaning, so they are dropped before the number is matched.
+const SEPARATORS = /[\s\-.()]/g;
+
+// A Kenyan mobile number: a national prefix (0, 254 or +254) and exactly 9 digits, the first
+// 7 (07xx) or 1 (01xx, the newer Safaricom and Airtel ranges).
+const KENYAN_MOBILE = /^(?:\+?254|0)([17]\d{8})$/;
+
+/**
+ * Normalises a Kenyan mobile number to E.164 (`+2547XXXXXXXX` / `+2541XXXXXXXX`), the form
+ * phones are stored and compared in (product decisions: identity and data).
+ * Returns null for anything else; never throws, whatever it is given.
+ */
+export function normalizeKenyanPhone(input: string): string | null {
+  if (typeof input !== 'string') return null;
+  const subscriber = KENYAN_MOBILE.exec(input.replace(SEPARATORS, ''))?.[1];
+  return subscriber === undefined ? null : `+254${subscriber}`;
+}
+
+/**
+ * The MSISDN form Daraja wants (`2547XXXXXXXX`, 12 digits, no plus).
+ * Throws on a number that is not Kenyan: callers pass stored phones, which were validated
+ * on the way in, so a bad one here is a programming error, not user input.
+ */
+export function toMpesaMsisdn(e164: string): string {
+  const normalized = normalizeKenyanPhone(e164);
+  if (normalized === null) throw new RangeError('toMpesaMsisdn: not a Kenyan mobile number');
+  return normalized.slice(1);
+}
+
+/** A required Kenyan phone field that leaves the schema as E.164. */
+export function kenyanPhoneField(messages: { required: string; invalid: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .transform((value, ctx) => {
+      const e164 = normalizeKenyanPhone(value);
+      if (e164 === null) {
+        ctx.issues.push({ code: 'custom', message: messages.invalid, input: value });
+        return z.NEVER;
+      }
+      return e164;
+    });
+}
+
+/** An optional Kenyan phone field (e.g. WhatsApp): empty, null or missing become `null`. */
+export function optionalKenyanPhoneField(invalid: string) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .nullish()
+    .transform((value, ctx): string | null => {
+      if (!value) return null;
+      const e164 = normalizeKenyanPhone(value);
+      if (e164 === null) {
+        ctx.issues.push({ code: 'custom', message: invalid, input: value });
+        return z.NEVER;
+      }
+      return e164;
+    });
+}
+
+export const kenyanPhoneSchema = kenyanPhoneField({
+  required: validationMessages.phone.invalid,
+  invalid: validationMessages.phone.invalid,
+});
+
+export type KenyanPhoneInput = z.input<typeof kenyanPhoneSchema>;
+export type KenyanPhoneOutput = z.output<typeof kenyanPhoneSchema>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { validationMessages } from './messages.js';
+
+const m = validationMessages.refund;
+
+/** The buyer's refund request (product decisions: refunds); an admin reads the reason. */
+export const refundRequestSchema = z.object({
+  reason: z
+    .string({ error: m.reasonRequired })
+    .trim()
+    .min(1, { error: m.reasonRequired, abort: true })
+    .min(5, { error: m.reasonTooShort })
+    .max(1000, { error: m.reasonTooLong }),
+});
+
+export type RefundRequestInput = z.input<typeof refundRequestSchema>;
+export type RefundRequestOutput = z.output<typeof refundRequestSchema>;
