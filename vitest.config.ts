@@ -10,6 +10,7 @@ export default defineConfig({
       { ...sourceCondition, test: { name: 'core', root: './core', include: ['test/**/*.test.ts'] } },
       { ...sourceCondition, test: { name: 'adapters', root: './adapters', include: ['*/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       { ...sourceCondition, test: { name: 'api', root: './apps', include: ['*/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { ...sourceCondition, test: { name: 'frontends', root: './frontends', include: ['*/test/**/*.test.{ts,tsx}'] } },
     ],
   },
 });

@@ -10,5 +10,6 @@ export * from './ledger/index.js';
 export * from './ports/index.js';
 export * from './use-cases/index.js';
 export * from './messages/index.js';
+export * from './files/index.js';
 export { cryptoRandom } from './platform/crypto-random.js';
 export { systemClock } from './platform/system-clock.js';

@@ -72,7 +72,7 @@ export const catalogue = {
     completeDeliveryFailed: 'Failed to complete delivery',
     invalidDeliveryCode: v.deliveryCode.mismatch,
     submitConfirmationFailed: 'Failed to submit confirmation',
-    uploadPickupPhoto: 'Please upload a pickup photo',
+    uploadPickupPhoto: v.rider.pickupPhotoRequired,
     enterPhoneNumber: v.rider.phoneRequired,
     jobAccepted: 'Job accepted! Please proceed to pickup location.',
     pickupConfirmed: 'Pickup confirmed! Delivery started.',

@@ -73,8 +73,12 @@ export interface CodeAttemptRepository {
 
 export interface OutboxRepository {
   enqueue(message: OutboxMessage): Promise<void>;
-  /** Messages due at `now`, oldest first, locked against other dispatchers (SKIP LOCKED). */
-  claimDue(now: Date, limit: number): Promise<OutboxMessage[]>;
+  /**
+   * Messages due at `now`, oldest first (skipping rows another dispatcher holds), leased until
+   * `leaseUntil`: nobody claims them again before then, so they can be sent after this
+   * transaction commits; a crash mid-send only delays them. Returned as they were before the lease.
+   */
+  claimDue(now: Date, limit: number, leaseUntil: Date): Promise<OutboxMessage[]>;
   markDelivered(id: string, at: Date): Promise<void>;
   markFailed(id: string, error: string, nextAttemptAt: Date): Promise<void>;
 }

@@ -140,11 +140,14 @@ function bind(s: MemoryState): EscrowTx {
       enqueue: async (message) => {
         s.outbox.set(message.id, message);
       },
-      claimDue: async (now, limit) =>
-        [...s.outbox.values()]
+      claimDue: async (now, limit, leaseUntil) => {
+        const due = [...s.outbox.values()]
           .filter((m) => m.deliveredAt === null && m.nextAttemptAt.getTime() <= now.getTime())
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-          .slice(0, limit),
+          .slice(0, limit);
+        for (const m of due) s.outbox.set(m.id, { ...m, nextAttemptAt: leaseUntil });
+        return due;
+      },
       markDelivered: async (id, at) => {
         const m = s.outbox.get(id);
         if (m) s.outbox.set(id, { ...m, deliveredAt: at, attempts: m.attempts + 1 });

@@ -1,8 +1,10 @@
 import type { Clock } from '../ports/clock.js';
 import type { EscrowStore } from '../ports/escrow-store.js';
-import type { Notification, Notifier } from '../ports/notifier.js';
+import type { DeliveryOutcome, Notification, Notifier } from '../ports/notifier.js';
 
 export const OUTBOX_MAX_ATTEMPTS = 10;
+/** How long a claimed message is held for its dispatcher before it is due again. */
+export const OUTBOX_LEASE_MS = 2 * 60_000;
 
 /** Exponential backoff: 30 s, 1 min, 2 min ... capped at 1 hour. */
 export function nextAttemptDelayMs(attempts: number): number {
@@ -10,37 +12,37 @@ export function nextAttemptDelayMs(attempts: number): number {
 }
 
 /**
- * Sends due outbox messages after commit. Each message is claimed inside a transaction (other
- * dispatchers skip it), sent with its id as the idempotency key, and marked delivered or
- * rescheduled. Returns how many were delivered and failed.
+ * Sends due outbox messages after their change committed. Messages are claimed and leased in
+ * one short transaction, sent with no transaction open (a slow provider never blocks the
+ * database), then marked delivered or rescheduled. The message id is the provider's
+ * idempotency key, so a retry after a crash never sends twice where the provider honours it.
  */
 export async function deliverOutbox(
   deps: { store: EscrowStore; clock: Clock; notifier: Notifier },
   options: { limit?: number } = {},
 ): Promise<{ delivered: number; failed: number }> {
-  return deps.store.transaction(async (tx) => {
+  const claimedAt = deps.clock.now();
+  const due = await deps.store.transaction((tx) => tx.outbox.claimDue(claimedAt, options.limit ?? 50, new Date(claimedAt.getTime() + OUTBOX_LEASE_MS)));
+  let delivered = 0;
+  let failed = 0;
+  for (const message of due) {
+    const outcome: DeliveryOutcome = await deps.notifier.send(message.payload as unknown as Notification, message.id).catch((error: unknown) => ({
+      ok: false as const,
+      retryable: true,
+      reason: error instanceof Error ? error.message : String(error),
+    }));
     const now = deps.clock.now();
-    const due = await tx.outbox.claimDue(now, options.limit ?? 50);
-    let delivered = 0;
-    let failed = 0;
-    for (const message of due) {
-      const outcome = await deps.notifier.send(message.payload as unknown as Notification, message.id).catch((error: unknown) => ({
-        ok: false as const,
-        retryable: true,
-        reason: error instanceof Error ? error.message : String(error),
-      }));
-      if (outcome.ok) {
-        await tx.outbox.markDelivered(message.id, now);
-        delivered += 1;
-      } else {
-        const attempts = message.attempts + 1;
-        const giveUp = !outcome.retryable || attempts >= OUTBOX_MAX_ATTEMPTS;
-        // A message given up on is parked far in the future and left for an operator to see.
-        const next = giveUp ? new Date(now.getTime() + 365 * 24 * 3_600_000) : new Date(now.getTime() + nextAttemptDelayMs(attempts));
-        await tx.outbox.markFailed(message.id, outcome.reason, next);
-        failed += 1;
-      }
+    if (outcome.ok) {
+      await deps.store.transaction((tx) => tx.outbox.markDelivered(message.id, now));
+      delivered += 1;
+    } else {
+      const attempts = message.attempts + 1;
+      const giveUp = !outcome.retryable || attempts >= OUTBOX_MAX_ATTEMPTS;
+      // A message given up on is parked a year ahead, visible to an operator in the outbox.
+      const next = giveUp ? new Date(now.getTime() + 365 * 24 * 3_600_000) : new Date(now.getTime() + nextAttemptDelayMs(attempts));
+      await deps.store.transaction((tx) => tx.outbox.markFailed(message.id, outcome.reason, next));
+      failed += 1;
     }
-    return { delivered, failed };
-  });
+  }
+  return { delivered, failed };
 }

@@ -60,6 +60,8 @@ export const validationMessages = {
     plateTooLong: 'Motorbike plate must be at most 20 characters',
     phoneRequired: 'Please enter your phone number',
     selectOrAdd: 'Please select or add a rider',
+    // The photo is a file upload, checked outside zod; the text is kept with its siblings.
+    pickupPhotoRequired: 'Please upload a pickup photo',
   },
   order: {
     itemNameRequired: 'Item name is required',

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderFormSchema, parseOrFirstError } from '../../src/validation/index.js';
+import { DELIVERY_PAID_BY } from '../../src/money/index.js';
+import { PAYMENT_METHODS } from '../../src/orders/index.js';
+import { DELIVERY_PAYERS, ORDER_PAYMENT_METHODS, orderFormSchema, parseOrFirstError } from '../../src/validation/index.js';
 
 const order = {
   itemName: ' iPhone 13 ',
@@ -102,5 +104,14 @@ describe('orderFormSchema', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('order enums', () => {
+  // The validation entry may not import the domain (it ships to browsers), so it repeats
+  // these lists; this keeps the copies equal.
+  it('match the domain lists', () => {
+    expect([...ORDER_PAYMENT_METHODS]).toEqual([...PAYMENT_METHODS]);
+    expect([...DELIVERY_PAYERS]).toEqual([...DELIVERY_PAID_BY]);
   });
 });

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import * as validation from '../../src/validation/index.js';
 
-const schemas = Object.entries(validation).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
+const schemas = Object.entries(validation as Record<string, unknown>).filter(
+  (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+);
 const formSchemas = schemas.filter(([, schema]) => validation.fieldOrderOf(schema).length > 0);
 
 function stringsOf(value: unknown): string[] {

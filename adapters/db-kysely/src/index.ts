@@ -1,0 +1,14 @@
+export { openSqlite, type SqliteOptions } from './connection/open-sqlite.js';
+export { openPostgres, type PostgresOptions } from './connection/open-postgres.js';
+export { openDatabase, SQLITE_FILE_NAME, type OpenDatabaseOptions } from './connection/open-database.js';
+export { MigrationFailedError, type DatabaseHandle, type HealthCheck } from './connection/database-handle.js';
+export { escrowMigrations, escrowMigrationProvider } from './migrations/escrow-migrations.js';
+export { createKyselyEscrowStore } from './store/create-kysely-escrow-store.js';
+export { constraintViolation, isUniqueViolation, type ConstraintKind } from './constraint-errors.js';
+export type { SqlDialect } from './sql-dialect.js';
+export type { Database, TableName } from './schema/database.js';
+export type * from './schema/account-tables.js';
+export type * from './schema/order-tables.js';
+export type * from './schema/ledger-tables.js';
+export type * from './schema/operations-tables.js';
+export type * from './schema/column-types.js';

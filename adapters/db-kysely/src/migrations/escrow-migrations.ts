@@ -1,0 +1,23 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { SqlDialect } from '../sql-dialect.js';
+import { accountsMigration } from './0001-accounts.js';
+import { ordersMigration } from './0002-orders.js';
+import { ledgerMigration } from './0003-ledger.js';
+import { operationsMigration } from './0004-operations.js';
+
+/**
+ * The migrations ship inside the package (no folder to find at run time). Names sort in the
+ * order they run; a step, once released, is never edited: a change is a new step.
+ */
+export function escrowMigrations(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    '0001-accounts': accountsMigration(dialect),
+    '0002-orders': ordersMigration(dialect),
+    '0003-ledger': ledgerMigration(dialect),
+    '0004-operations': operationsMigration(dialect),
+  };
+}
+
+export function escrowMigrationProvider(dialect: SqlDialect): MigrationProvider {
+  return { getMigrations: async () => escrowMigrations(dialect) };
+}

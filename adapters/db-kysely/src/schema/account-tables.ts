@@ -1,0 +1,101 @@
+import type { DbBool, Timestamp } from './column-types.js';
+
+/** Sign-in identities. `email` is stored lower-cased (a CHECK refuses anything else). */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp | null;
+}
+
+/** `id` is a hash of the session token: a leaked table does not leak usable sessions. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  idle_expires_at: Timestamp;
+}
+
+export type UserRole = 'admin' | 'super_admin';
+
+export interface UserRolesTable {
+  user_id: string;
+  role: UserRole;
+  granted_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordVerificationTable {
+  user_id: string;
+  password_confirmed: DbBool;
+  confirmed_at: Timestamp | null;
+}
+
+/** Reset codes are stored hashed; `attempts` counts wrong tries (5 allowed, 15 minutes). */
+export interface PasswordResetCodesTable {
+  id: string;
+  email: string;
+  code_hash: string;
+  used: DbBool;
+  attempts: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type SellerPaymentMethod = 'direct_mpesa' | 'paybill' | 'till_number';
+
+export interface SellersTable {
+  id: string;
+  user_id: string;
+  business_name: string;
+  business_profile: string | null;
+  location: string;
+  phone: string;
+  whatsapp: string | null;
+  logo_url: string | null;
+  about: string | null;
+  payment_method: SellerPaymentMethod;
+  payment_number: string;
+  terms_accepted: DbBool;
+  terms_accepted_at: Timestamp | null;
+  /** Snapshot of the user's email for notifications; null once anonymised. */
+  email: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BuyerProfilesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string;
+  address: string;
+  pin_location_link: string | null;
+  landmark: string | null;
+  house_number: string | null;
+  estate: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Payment destination shown to buyers (mpesa_business_number, ...), edited by admins. */
+export interface SystemConfigTable {
+  config_key: string;
+  config_value: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface ContactSubmissionsTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  resolved: DbBool;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+  created_at: Timestamp;
+}

@@ -1,0 +1,51 @@
+import type {
+  BuyerProfilesTable,
+  ContactSubmissionsTable,
+  PasswordResetCodesTable,
+  PasswordVerificationTable,
+  SellersTable,
+  SessionsTable,
+  SystemConfigTable,
+  UserRolesTable,
+  UsersTable,
+} from './account-tables.js';
+import type { LedgerEntriesTable, LedgerPostingsTable } from './ledger-tables.js';
+import type { IdempotencyKeysTable, OutboxTable, RateLimitCountersTable } from './operations-tables.js';
+import type {
+  CodeAttemptsTable,
+  FeedbackTable,
+  OrderEventsTable,
+  OrdersTable,
+  PaymentReceiptsTable,
+  RefundRequestsTable,
+  RiderPaymentConfirmationsTable,
+  RidersTable,
+} from './order-tables.js';
+
+/** The Kysely view of the schema built by src/migrations (table name -> row shape). */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_roles: UserRolesTable;
+  password_verification: PasswordVerificationTable;
+  password_reset_codes: PasswordResetCodesTable;
+  sellers: SellersTable;
+  buyer_profiles: BuyerProfilesTable;
+  system_config: SystemConfigTable;
+  contact_submissions: ContactSubmissionsTable;
+  riders: RidersTable;
+  orders: OrdersTable;
+  payment_receipts: PaymentReceiptsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_entries: LedgerEntriesTable;
+  order_events: OrderEventsTable;
+  code_attempts: CodeAttemptsTable;
+  feedback: FeedbackTable;
+  rider_payment_confirmations: RiderPaymentConfirmationsTable;
+  refund_requests: RefundRequestsTable;
+  outbox: OutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+export type TableName = keyof Database;

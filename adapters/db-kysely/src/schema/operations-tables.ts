@@ -1,0 +1,36 @@
+import type { JsonText, Seq, Timestamp } from './column-types.js';
+
+/** Side effects to run after commit (notifications, payouts), retried until delivered. */
+export interface OutboxTable {
+  seq: Seq;
+  id: string;
+  topic: string;
+  payload: JsonText;
+  created_at: Timestamp;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  delivered_at: Timestamp | null;
+  last_error: string | null;
+}
+
+/**
+ * The same key twice gives the same answer: the first request stores its response here.
+ * `response_status` is null while the first request is still running.
+ */
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** Fixed-window counters (per address, per order, per email) for look-ups and code checks. */
+export interface RateLimitCountersTable {
+  bucket_key: string;
+  window_start: Timestamp;
+  count: number;
+  expires_at: Timestamp;
+}

@@ -1,0 +1,50 @@
+import type { Rider, RiderRepository } from '@escrow/core';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../schema/database.js';
+import type { RidersTable } from '../schema/order-tables.js';
+import { decodeTime, encodeTime } from './codec.js';
+
+const toRider = (row: Selectable<RidersTable>): Rider => ({
+  id: row.id,
+  sellerId: row.seller_id,
+  name: row.name,
+  phone: row.phone,
+  motorbikePlate: row.motorbike_plate,
+  createdAt: decodeTime(row.created_at),
+});
+
+export function kyselyRiderRepository(db: Kysely<Database>): RiderRepository {
+  const select = () => db.selectFrom('riders').selectAll();
+  return {
+    async insert(rider) {
+      await db
+        .insertInto('riders')
+        .values({
+          id: rider.id,
+          seller_id: rider.sellerId,
+          name: rider.name,
+          phone: rider.phone,
+          motorbike_plate: rider.motorbikePlate,
+          created_at: encodeTime(rider.createdAt),
+        })
+        .execute();
+    },
+    async get(id) {
+      const row = await select().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toRider(row);
+    },
+    /** In the order they were added. */
+    async listBySeller(sellerId) {
+      const rows = await select().where('seller_id', '=', sellerId).orderBy('created_at').orderBy('id').execute();
+      return rows.map(toRider);
+    },
+    async findBySellerAndPhone(sellerId, phone) {
+      const row = await select().where('seller_id', '=', sellerId).where('phone', '=', phone).executeTakeFirst();
+      return row === undefined ? undefined : toRider(row);
+    },
+    async delete(id) {
+      const result = await db.deleteFrom('riders').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}

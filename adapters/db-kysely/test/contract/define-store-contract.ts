@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe } from 'vitest';
+import type { StoreHarness, StoreTarget } from '../support/store-harness.js';
+import { ledgerContract } from './ledger-contract.js';
+import { orderListsContract } from './order-lists-contract.js';
+import { ordersContract } from './orders-contract.js';
+import { outboxContract } from './outbox-contract.js';
+import { peopleAndAuditContract } from './people-and-audit-contract.js';
+import { recordsContract } from './records-contract.js';
+import { transactionsContract } from './transactions-contract.js';
+
+/** Gives each test a fresh database; `harness()` is only valid inside a test. */
+export type HarnessAccess = () => StoreHarness;
+
+/**
+ * The EscrowStore contract, written once and run unchanged against every dialect. Each test
+ * gets its own freshly migrated database (a temp SQLite file, or a new PostgreSQL schema).
+ */
+export function defineStoreContract(target: StoreTarget): void {
+  describe(`EscrowStore contract on ${target.name}`, () => {
+    let current: StoreHarness | undefined;
+    beforeEach(async () => {
+      current = await target.open();
+    });
+    afterEach(async () => {
+      await current?.dispose();
+      current = undefined;
+    });
+    const harness: HarnessAccess = () => {
+      if (!current) throw new Error('harness() used outside a test');
+      return current;
+    };
+
+    describe('orders', () => ordersContract(harness));
+    describe('order lists', () => orderListsContract(harness));
+    describe('receipts, feedback, refunds', () => recordsContract(harness));
+    describe('riders, sellers, audit trail', () => peopleAndAuditContract(harness));
+    describe('ledger', () => ledgerContract(harness));
+    describe('outbox', () => outboxContract(harness));
+    describe('transactions', () => transactionsContract(harness));
+  });
+}

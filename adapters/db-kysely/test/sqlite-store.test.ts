@@ -1,0 +1,4 @@
+import { defineStoreContract } from './contract/define-store-contract.js';
+import { sqliteTarget } from './support/store-harness.js';
+
+defineStoreContract(sqliteTarget);

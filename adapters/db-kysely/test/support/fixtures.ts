@@ -1,0 +1,120 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Cents, Order, Rider, SellerRef } from '@escrow/core';
+import type { StoreHarness } from './store-harness.js';
+
+export const cents = (value: number): Cents => value as Cents;
+
+/** Distinct millisecond-precision instants, so a lost millisecond would show. */
+export const at = (minute: number, ms = 0): Date => new Date(Date.UTC(2026, 0, 15, 9, minute, 7, 123 + ms));
+
+const TRACKING_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function trackingNumber(): string {
+  return [...randomBytes(10)].map((b) => TRACKING_ALPHABET[b % TRACKING_ALPHABET.length]).join('');
+}
+
+export function receiptCode(): string {
+  return randomBytes(5).toString('hex').toUpperCase();
+}
+
+export function phone(): string {
+  return `+2547${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/** A user and a seller row, written directly: the store's ports only read sellers. */
+export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> = {}): Promise<SellerRef> {
+  const seller: SellerRef = {
+    id: randomUUID(),
+    userId: randomUUID(),
+    businessName: 'Amani Phones',
+    location: 'Westlands, Nairobi',
+    phone: phone(),
+    email: `amani-${randomUUID().slice(0, 8)}@example.com`,
+    ...overrides,
+  };
+  const created = at(0).toISOString();
+  await h.db
+    .insertInto('users')
+    .values({ id: seller.userId, email: `user-${seller.userId}@example.com`, password_hash: 'argon2id$test', created_at: created, last_sign_in_at: null })
+    .execute();
+  await h.db
+    .insertInto('sellers')
+    .values({
+      id: seller.id,
+      user_id: seller.userId,
+      business_name: seller.businessName,
+      business_profile: null,
+      location: seller.location,
+      phone: seller.phone,
+      whatsapp: null,
+      logo_url: null,
+      about: null,
+      payment_method: 'direct_mpesa',
+      payment_number: '+254711000111',
+      terms_accepted: h.dialect === 'sqlite' ? 1 : true,
+      terms_accepted_at: created,
+      email: seller.email,
+      created_at: created,
+      updated_at: created,
+    })
+    .execute();
+  return seller;
+}
+
+/** A fresh order as createOrder makes it: awaiting payment, every optional field empty. */
+export function newOrder(sellerId: string, overrides: Partial<Order> = {}): Order {
+  return {
+    id: randomUUID(),
+    sellerId,
+    trackingNumber: trackingNumber(),
+    itemName: 'Samsung A15',
+    price: cents(18_999_50),
+    productPhotoUrl: null,
+    packagedPhotoUrl: null,
+    pickupPhotoUrl: null,
+    paymentMethod: 'mpesa_prepay',
+    buyerCashAmount: null,
+    buyerName: 'Wanjiru Kamau',
+    buyerPhone: '+254712345678',
+    buyerAddress: 'Kilimani, Argwings Kodhek Rd',
+    pinLocationLink: null,
+    landmark: null,
+    houseNumber: null,
+    estate: null,
+    pickupLocation: 'Westlands, Nairobi',
+    deliveryCode: '482913',
+    deliveryCost: cents(300_00),
+    deliveryPaidBy: 'buyer',
+    feeBasisPoints: 250,
+    serviceFee: cents(475_00),
+    sellerPayout: cents(18_524_50),
+    riderPayout: cents(300_00),
+    status: 'awaiting_payment',
+    paymentConfirmed: false,
+    paymentConfirmedAt: null,
+    mpesaReceipt: null,
+    termsAcceptedAt: null,
+    settlementPaid: false,
+    settledAt: null,
+    settlementReference: null,
+    riderName: null,
+    riderPhone: null,
+    riderKey: null,
+    riderAssignedAt: null,
+    riderAcceptedAt: null,
+    pickedUpAt: null,
+    deliveredAt: null,
+    cancelledAt: null,
+    codeAttempts: 0,
+    codeLockedAt: null,
+    estimatedDistanceKm: null,
+    estimatedTimeMinutes: null,
+    createdAt: at(1),
+    updatedAt: at(1),
+    version: 0,
+    ...overrides,
+  };
+}
+
+export function newRider(sellerId: string, overrides: Partial<Rider> = {}): Rider {
+  return { id: randomUUID(), sellerId, name: 'Otieno', phone: phone(), motorbikePlate: 'KMEA 123B', createdAt: at(2), ...overrides };
+}

@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// An empty variable (`DATABASE_URL=` in a .env file) means "not set", not "set to ''".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess((value) => (value === '' || value === undefined ? fallback : value), schema);
+
+/** The repo's built frontends, found from this file so the API starts from any directory. */
+const DEFAULT_FRONTEND_DIST = fileURLToPath(new URL('../../../frontends/shell/dist', import.meta.url));
+
+const envSchema = z.object({
+  PORT: withDefault(z.coerce.number().int().min(0).max(65_535), '3000'),
+  HOST: withDefault(z.string().min(1), '0.0.0.0'),
+  DATA_DIR: withDefault(z.string().min(1), './data'),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// connection string'),
+  ),
+  FEE_BASIS_POINTS: withDefault(z.coerce.number().int().min(0).max(10_000), '250'),
+  // No default Paybill: showing buyers a made-up number could send real money to a stranger.
+  PAYBILL_BUSINESS_NUMBER: optional(z.string().regex(/^\d{5,7}$/, 'must be a 5 to 7 digit Paybill number')),
+  PAYBILL_ACCOUNT_NAME: optional(z.string().trim().min(1).max(100)),
+  PUBLIC_BASE_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((url) => url.replace(/\/+$/, '')),
+  ),
+  FRONTEND_DIST: withDefault(z.string().min(1), DEFAULT_FRONTEND_DIST),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute; relative values are resolved from the working directory. */
+  dataDir: string;
+  database: { kind: 'sqlite' } | { kind: 'postgres'; url: string };
+  feeBasisPoints: number;
+  /** Defaults for the Paybill shown to buyers; an admin can change them in the app. */
+  paybill: { businessNumber?: string; accountName?: string };
+  publicBaseUrl?: string;
+  /** Absolute path of the built shell (frontends/shell/dist) served at /. */
+  frontendDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at start-up; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const vars = parsed.data;
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: resolve(vars.DATA_DIR),
+    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'sqlite' },
+    feeBasisPoints: vars.FEE_BASIS_POINTS,
+    paybill: {
+      ...(vars.PAYBILL_BUSINESS_NUMBER ? { businessNumber: vars.PAYBILL_BUSINESS_NUMBER } : {}),
+      ...(vars.PAYBILL_ACCOUNT_NAME ? { accountName: vars.PAYBILL_ACCOUNT_NAME } : {}),
+    },
+    ...(vars.PUBLIC_BASE_URL ? { publicBaseUrl: vars.PUBLIC_BASE_URL } : {}),
+    frontendDist: resolve(vars.FRONTEND_DIST),
+  };
+}

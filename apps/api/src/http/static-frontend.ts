@@ -1,0 +1,92 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import type { Logger } from './logger.js';
+import { isSpaRoute } from './spa-routes.js';
+
+// Vite names everything in its assets/ folders with a content hash, so those files never
+// change under the same URL. index.html and remoteEntry.js keep their names across builds
+// and must be revalidated, or a browser would mix an old shell with a new remote.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+interface StaticFrontendOptions {
+  /** Absolute path of the built shell (frontends/shell/dist). */
+  distDir: string;
+  logger: Logger;
+}
+
+type Resolved = { kind: 'refused' } | { kind: 'path'; relative: string; segments: string[] };
+
+/** Decodes the URL path and refuses anything that could step outside the dist folder. */
+function resolveRequestPath(url: string): Resolved {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return { kind: 'refused' };
+  }
+  const segments = decoded.split('/').filter((segment) => segment !== '');
+  // '..' and dotfiles (.vite/, .env) are never served; backslashes and NUL never belong in a path.
+  const unsafe = segments.some((segment) => segment.startsWith('.') || segment.includes('\\') || segment.includes('\0'));
+  return unsafe ? { kind: 'refused' } : { kind: 'path', relative: segments.join('/'), segments };
+}
+
+/** Vite's hashed output: dist/assets/ and each remote's remotes/<name>/assets/. */
+function isAssetPath(segments: readonly string[]): boolean {
+  return segments[0] === 'assets' || (segments[0] === 'remotes' && segments[2] === 'assets');
+}
+
+async function fileSize(path: string): Promise<{ size: number; mtimeMs: number } | undefined> {
+  const info = await stat(path).catch(() => undefined);
+  return info?.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : undefined;
+}
+
+/**
+ * Serves the built frontends for GET and HEAD: real files with their content type and cache
+ * policy, spec routes as index.html (200), any other page path as index.html with 404.
+ * /api paths are left to the API (and its JSON 404).
+ */
+export function staticFrontend({ distDir, logger }: StaticFrontendOptions): MiddlewareHandler {
+  const root = distDir.endsWith(sep) ? distDir : distDir + sep;
+  const indexFile = join(distDir, 'index.html');
+  let warnedMissingBuild = false;
+
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+
+    const request = resolveRequestPath(c.req.url);
+    if (request.kind === 'refused') return c.text('Bad request', 400);
+
+    const filePath = join(distDir, request.relative);
+    const file = filePath.startsWith(root) ? await fileSize(filePath) : undefined;
+    if (file) {
+      const etag = `W/"${file.size.toString(16)}-${Math.trunc(file.mtimeMs).toString(16)}"`;
+      const headers = {
+        'Content-Type': getMimeType(filePath) ?? 'application/octet-stream',
+        'Cache-Control': isAssetPath(request.segments) ? IMMUTABLE : REVALIDATE,
+        ETag: etag,
+      };
+      if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+      return c.body(await readFile(filePath), 200, headers);
+    }
+
+    // A missing script or style under assets/ gets a plain 404, not a page of HTML.
+    if (isAssetPath(request.segments)) return c.text('Not found', 404);
+
+    const index = await readFile(indexFile).catch(() => undefined);
+    if (!index) {
+      if (!warnedMissingBuild) {
+        warnedMissingBuild = true;
+        logger.warn('Frontend build not found; run `pnpm build:frontends`', { distDir });
+      }
+      return c.text('The web app has not been built yet. Run `pnpm build:frontends`.', 503);
+    }
+    return c.body(index, isSpaRoute('/' + request.relative) ? 200 : 404, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': REVALIDATE,
+    });
+  };
+}

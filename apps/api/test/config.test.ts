@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('starts with defaults on an empty environment: embedded SQLite, 2.5% fee, the repo frontend build', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      database: { kind: 'sqlite' },
+      feeBasisPoints: 250,
+      paybill: {},
+      frontendDist: join(repoRoot, 'frontends/shell/dist'),
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/escrow',
+      DATABASE_URL: 'postgres://escrow:secret@db:5432/escrow',
+      FEE_BASIS_POINTS: '300',
+      PAYBILL_BUSINESS_NUMBER: '522522',
+      PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
+      PUBLIC_BASE_URL: 'https://escrow.example.co.ke/',
+      FRONTEND_DIST: '/srv/frontend',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/escrow',
+      database: { kind: 'postgres', url: 'postgres://escrow:secret@db:5432/escrow' },
+      feeBasisPoints: 300,
+      paybill: { businessNumber: '522522', accountName: 'Escrow Delivery Ltd' },
+      publicBaseUrl: 'https://escrow.example.co.ke',
+      frontendDist: '/srv/frontend',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', FEE_BASIS_POINTS: '', PAYBILL_BUSINESS_NUMBER: '' });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'sqlite' });
+    expect(config.feeBasisPoints).toBe(250);
+    expect(config.paybill).toEqual({});
+  });
+
+  it('resolves a relative data directory to an absolute path', () => {
+    expect(isAbsolute(loadConfig({ DATA_DIR: 'tmp/data' }).dataDir)).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      FEE_BASIS_POINTS: '10001',
+      DATABASE_URL: 'mysql://db/escrow',
+      PAYBILL_BUSINESS_NUMBER: '12',
+      PUBLIC_BASE_URL: 'ftp://escrow.example',
+    });
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PORT',
+      'DATABASE_URL',
+      'FEE_BASIS_POINTS',
+      'PAYBILL_BUSINESS_NUMBER',
+      'PUBLIC_BASE_URL',
+    ]);
+  });
+
+  it.each(['2.5', '-1', '10001', 'abc'])('refuses FEE_BASIS_POINTS=%s (an integer from 0 to 10000)', (value) => {
+    expect(problemsOf({ FEE_BASIS_POINTS: value })[0]).toMatch(/^FEE_BASIS_POINTS:/);
+  });
+
+  it.each(['0', '10000'])('accepts FEE_BASIS_POINTS=%s', (value) => {
+    expect(loadConfig({ FEE_BASIS_POINTS: value }).feeBasisPoints).toBe(Number(value));
+  });
+});
+
+describe('start-up with a bad environment', () => {
+  it('prints the bad variables and exits with code 1', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: 'not-a-port', FEE_BASIS_POINTS: '-5' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid environment');
+    expect(run.stderr).toContain('PORT');
+    expect(run.stderr).toContain('FEE_BASIS_POINTS');
+  });
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempDist, INDEX_HTML, SECRET, type TempDist } from './helpers/temp-dist.js';
+import { testApp } from './helpers/test-app.js';
+
+let dist: TempDist;
+let app: ReturnType<typeof testApp>['app'];
+
+beforeAll(async () => {
+  dist = await createTempDist();
+  app = testApp({ frontendDist: dist.distDir }).app;
+});
+
+afterAll(async () => {
+  await dist.cleanup();
+});
+
+describe('pages', () => {
+  it.each(['/', '/auth', '/about/', '/seller/dashboard', '/order/o-123', '/buyer/order/o-123', '/buyer/o-123', '/rider', '/rider/o-9', '/admin', '/order/assets'])(
+    'serves index.html with 200 for the spec route %s',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each(['/no-such-page', '/seller', '/seller/unknown', '/buyer/order/o-1/extra', '/index'])(
+    'serves index.html with 404 for the unknown path %s, so the shell shows its 404 page',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await response.text()).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers HEAD like GET, without a body', async () => {
+    const response = await app.request('/', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+
+  it('leaves /api paths to the API and its JSON 404', async () => {
+    const response = await app.request('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+});
+
+describe('files', () => {
+  it('serves a hashed asset with its content type, cached for good', async () => {
+    const response = await app.request('/assets/index-AbCd1234.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe('console.log("shell");');
+  });
+
+  it.each([
+    ['/assets/index-AbCd1234.css', 'text/css; charset=utf-8'],
+    ['/favicon.svg', 'image/svg+xml; charset=utf-8'],
+    ['/remotes/buyer/assets/buyer-order-page-Zz99Yy88.js', 'text/javascript; charset=utf-8'],
+  ])('serves %s as %s', async (path, contentType) => {
+    const response = await app.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(contentType);
+  });
+
+  it('makes the browser revalidate a remote entry, whose name never changes', async () => {
+    const response = await app.request('/remotes/buyer/remoteEntry.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers 304 when the browser already holds the current version', async () => {
+    const first = await app.request('/remotes/buyer/remoteEntry.js');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const second = await app.request('/remotes/buyer/remoteEntry.js', { headers: { 'If-None-Match': etag ?? '' } });
+    expect(second.status).toBe(304);
+    expect(await second.text()).toBe('');
+  });
+
+  it.each(['/assets/missing-12345678.js', '/remotes/buyer/assets/missing-12345678.js'])(
+    'answers the missing asset %s with a plain 404, not the HTML page',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe('Not found');
+    },
+  );
+});
+
+describe('path traversal and hidden files', () => {
+  it.each(['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/.vite/manifest.json', '/a%00b'])(
+    'refuses %s',
+    async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(400);
+      expect(await response.text()).not.toContain(SECRET);
+    },
+  );
+
+  it('never reaches outside dist through dot segments the URL parser resolves', async () => {
+    const response = await app.request('/assets/../../secret.txt');
+    expect(await response.text()).not.toContain(SECRET);
+  });
+
+  it('refuses a malformed percent-encoding instead of failing with 500', async () => {
+    const response = await app.request('/%E0%A4%A');
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/', '/assets/index-AbCd1234.js', '/api/health', '/api/no-such-thing'])('are set on %s', async (path) => {
+    const response = await app.request(path);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('without a frontend build', () => {
+  it('answers pages with 503 and a hint, and warns once', async () => {
+    const { app: unbuilt, logger } = testApp({ frontendDist: '/nonexistent/escrow-dist' });
+    const first = await unbuilt.request('/');
+    await unbuilt.request('/about');
+    expect(first.status).toBe(503);
+    expect(await first.text()).toContain('pnpm build:frontends');
+    expect(logger.entries.filter((entry) => entry.level === 'warn')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,99 @@
+import { expect, test } from './fixtures.ts';
+
+const HEADLINE = 'Sell Online with Confidence. Get Paid Securely.';
+
+test.describe('public pages', () => {
+  test('the landing page shows the headline and never downloads a remote', async ({ page }) => {
+    const remoteRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/remotes/')) remoteRequests.push(request.url());
+    });
+
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Selling Safely' })).toHaveAttribute('href', '/seller/signup');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+
+    await page.waitForLoadState('networkidle');
+    expect(remoteRequests).toEqual([]);
+  });
+
+  test('an unknown path answers 404 and shows the 404 page, whose link returns home', async ({ page, consoleGuard }) => {
+    consoleGuard.expectHttpError('/no-such-page', 404);
+
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
+  });
+
+  test('the landing page fits a 360px-wide phone without horizontal scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
+
+    const widths = await page.evaluate(() => ({
+      viewport: document.documentElement.clientWidth,
+      content: document.documentElement.scrollWidth,
+    }));
+    expect(widths.viewport).toBe(360);
+    expect(widths.content).toBeLessThanOrEqual(widths.viewport);
+
+    // Tap targets: every link and button in view is at least 44px high.
+    const smallTargets = await page.locator('a:visible, button:visible').evaluateAll((elements) =>
+      elements.filter((element) => element.getBoundingClientRect().height < 44).map((element) => element.outerHTML),
+    );
+    expect(smallTargets).toEqual([]);
+  });
+});
+
+test.describe('buyer order page (buyer remote)', () => {
+  test('without a delivery code it loads the remote and asks for the code', async ({ page }) => {
+    const remoteEntry = page.waitForResponse((response) => new URL(response.url()).pathname === '/remotes/buyer/remoteEntry.js');
+
+    const response = await page.goto('/buyer/order/abc');
+    expect(response?.status()).toBe(200);
+    expect((await remoteEntry).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Delivery code required to view order' })).toBeVisible();
+  });
+
+  test('a code in the link is stored for the order, removed from the URL and sent to the API', async ({
+    page,
+    consoleGuard,
+  }) => {
+    // The buyer API does not exist yet: the API's JSON 404 stands for a wrong code or order.
+    consoleGuard.expectHttpError('/api/buyer/orders/abc', 404);
+    const orderRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/buyer/orders/abc');
+
+    await page.goto('/buyer/order/abc?code=123456');
+
+    expect((await orderRequest).headers()['x-delivery-code']).toBe('123456');
+    await expect(page.getByRole('heading', { name: 'Order not found or invalid delivery code' })).toBeVisible();
+    await expect(page).toHaveURL('/buyer/order/abc');
+    expect(await page.evaluate(() => localStorage.getItem('delivery-code:abc'))).toBe(JSON.stringify('123456'));
+
+    // The stored code is used when the buyer comes back without it in the link.
+    const repeatRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/buyer/orders/abc');
+    await page.goto('/buyer/abc');
+    expect((await repeatRequest).headers()['x-delivery-code']).toBe('123456');
+    await expect(page.getByRole('heading', { name: 'Order not found or invalid delivery code' })).toBeVisible();
+  });
+});
+
+test.describe('when a remote cannot be loaded', () => {
+  test('the visitor gets a friendly message and a way on, never a blank screen', async ({ page, consoleGuard }) => {
+    consoleGuard.expectHttpError('/remotes/buyer/remoteEntry.js', 503);
+    consoleGuard.expectConsoleError(/^Error: \[ Federation Runtime \]: Failed to load script resources/);
+    await page.route('**/remotes/buyer/remoteEntry.js', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+
+    await page.goto('/buyer/order/abc');
+
+    await expect(page.getByRole('alert')).toContainText('This page could not be loaded');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});

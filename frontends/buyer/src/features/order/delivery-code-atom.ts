@@ -1,0 +1,25 @@
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+
+/**
+ * The delivery code of one order, kept in localStorage under `delivery-code:{orderId}` so
+ * the buyer can reopen the page after the code has left the URL. One atom per order id;
+ * the cache keeps the atom identity stable across renders.
+ */
+const atoms = new Map<string, ReturnType<typeof createDeliveryCodeAtom>>();
+
+const storage = createJSONStorage<string | null>(() => localStorage);
+
+function createDeliveryCodeAtom(orderId: string) {
+  // getOnInit reads the stored code on first render, so a returning buyer never sees
+  // "code required" flash before the stored code arrives.
+  return atomWithStorage<string | null>(`delivery-code:${orderId}`, null, storage, { getOnInit: true });
+}
+
+export function deliveryCodeAtom(orderId: string) {
+  let atom = atoms.get(orderId);
+  if (!atom) {
+    atom = createDeliveryCodeAtom(orderId);
+    atoms.set(orderId, atom);
+  }
+  return atom;
+}

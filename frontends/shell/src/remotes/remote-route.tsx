@@ -1,0 +1,12 @@
+import { Suspense, type ReactNode } from 'react';
+import { LoadingState } from '@escrow/ui/components/loading-state';
+import { RemoteErrorBoundary } from './remote-error-boundary.tsx';
+
+/** Wraps a lazily loaded remote page: a loading state while it downloads, a message if it fails. */
+export function RemoteRoute({ children }: { children: ReactNode }) {
+  return (
+    <RemoteErrorBoundary>
+      <Suspense fallback={<LoadingState label="Loading page…" />}>{children}</Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+
+// The browser tests run against the production build served by the real API. Build the
+// frontends first (`pnpm build:frontends`); e2e/global-setup.ts fails early when that is missing.
+
+/** Asks the OS for a free port. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// Playwright loads this file again in each worker; the values chosen by the first load are
+// passed down through the environment so every process agrees on one server.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** The one command that starts the server under test. */
+const SERVER_COMMAND = 'npx tsx apps/api/src/main.ts';
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // A JSON report as well when asked for one (scripts/test.mjs reads it for its summary).
+  reporter: [[process.env.CI ? 'line' : 'list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
+  // Playwright empties its output folder on start; a subfolder keeps other tools' results.
+  outputDir: 'test-results/playwright',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions(),
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } }],
+  webServer: {
+    command: SERVER_COMMAND,
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    timeout: 60_000,
+  },
+});
