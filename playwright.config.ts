@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 // The browser tests run against the production build served by the real API. Build the
-// frontends first (`pnpm build:frontends`); e2e/global-setup.ts fails early when that is missing.
+// backend and the frontends first (`npm run build`); e2e/global-setup.ts fails early when they are missing.
 
 /** Asks the OS for a free port. */
 function freePort(): Promise<number> {
@@ -27,8 +27,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
-/** The one command that starts the server under test. */
-const SERVER_COMMAND = 'npx tsx apps/api/src/main.ts';
+/** The one command that starts the server under test: the compiled API, as `npm start` runs it. */
+const SERVER_COMMAND = 'node apps/api/dist/main.js';
 
 export default defineConfig({
   testDir: './e2e',

@@ -12,3 +12,30 @@ export type Actor =
 
 export type ActorKind = Actor['kind'];
 
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
+
+/**
+ * An actor as a caller passed it, checked: the apps build actors from sessions and links, but
+ * the core is embeddable and must not trust its callers' shapes either.
+ */
+export function parseActor(value: unknown): Actor | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  switch (v['kind']) {
+    case 'seller':
+      return isText(v['sellerId']) ? { kind: 'seller', sellerId: v['sellerId'] } : null;
+    case 'admin':
+      return isText(v['userId']) ? { kind: 'admin', userId: v['userId'] } : null;
+    case 'buyer':
+      return typeof v['deliveryCode'] === 'string' ? { kind: 'buyer', deliveryCode: v['deliveryCode'] } : null;
+    case 'rider':
+      if (!isText(v['phone'])) return null;
+      if (v['key'] === undefined) return { kind: 'rider', phone: v['phone'] };
+      return typeof v['key'] === 'string' ? { kind: 'rider', phone: v['phone'], key: v['key'] } : null;
+    case 'system':
+      return { kind: 'system' };
+    default:
+      return null;
+  }
+}

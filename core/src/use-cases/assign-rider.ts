@@ -3,6 +3,7 @@ import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
+import { text } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 export type RiderChoice = { readonly riderId: string } | { readonly name: string; readonly phone: string };
@@ -19,14 +20,15 @@ export async function assignRider(deps: EscrowDeps, args: { orderId: string; act
     decide: async ({ order, tx, now }) => {
       let name: string;
       let phone: string | null;
-      if ('riderId' in args.rider) {
-        const rider = await tx.riders.get(args.rider.riderId);
+      const choice: Record<string, unknown> = typeof args.rider === 'object' && args.rider !== null ? { ...args.rider } : {};
+      if (typeof choice['riderId'] === 'string' && choice['riderId']) {
+        const rider = await tx.riders.get(choice['riderId']);
         if (!rider || rider.sellerId !== order.sellerId) return err('RIDER_NOT_FOUND');
         name = rider.name;
         phone = rider.phone;
       } else {
-        name = args.rider.name.trim();
-        phone = normalizeKenyanPhone(args.rider.phone);
+        name = text(choice['name']);
+        phone = normalizeKenyanPhone(text(choice['phone']));
         if (!name) return err('VALIDATION_FAILED', { message: 'Please select or add a rider' });
         if (!phone) return err('INVALID_PHONE');
       }

@@ -2,6 +2,7 @@ import { ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowDeps } from './deps.js';
+import { optionalText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 /** The seller cancels before any payment (a paid order is refunded instead). */
@@ -11,6 +12,6 @@ export async function cancelOrder(deps: EscrowDeps, args: { orderId: string; act
     actor: args.actor,
     action: 'cancel',
     decide: async ({ now }) =>
-      ok({ changes: { cancelledAt: now, riderKey: null }, auditData: { reason: args.reason?.trim() || null } }),
+      ok({ changes: { cancelledAt: now, riderKey: null }, auditData: { reason: optionalText(args.reason) } }),
   });
 }

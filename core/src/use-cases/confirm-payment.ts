@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../errors.js';
 import { paymentInPosting } from '../ledger/order-postings.js';
 import { canSee, notFoundFor } from '../orders/access.js';
-import type { Actor } from '../orders/actor.js';
+import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
@@ -24,9 +24,12 @@ export async function confirmPayment(
   const receipt = parseMpesaReceipt(args.mpesaReceipt);
   if (!receipt) return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa confirmation code, e.g. NLJ7RT61SV' });
 
+  const actor = parseActor(args.actor);
+  if (!actor) return err('FORBIDDEN');
+  if (typeof args.orderId !== 'string') return err(notFoundFor(actor));
   // The provider is asked before the transaction, so no row lock is held across a network call.
   const before = await deps.store.read((tx) => tx.orders.get(args.orderId));
-  if (!before || !canSee(before, args.actor)) return err(notFoundFor(args.actor));
+  if (!before || !canSee(before, actor)) return err(notFoundFor(actor));
   const verification = await deps.payments.verify({ receipt, accountReference: before.trackingNumber, amount: before.price });
   if (verification.status === 'mismatch' || verification.status === 'not_found' || verification.status === 'unavailable') {
     return err('PAYMENT_NOT_VERIFIED', { detail: verification.status });

@@ -2,11 +2,12 @@ import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowDeps } from './deps.js';
+import { text } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 /** The rider proves pickup with a photo (already stored); the order goes on route. */
 export async function confirmPickup(deps: EscrowDeps, args: { orderId: string; actor: Actor; pickupPhotoUrl: string }): Promise<Result<Order>> {
-  const url = typeof args.pickupPhotoUrl === 'string' ? args.pickupPhotoUrl.trim() : '';
+  const url = text(args.pickupPhotoUrl);
   if (!url) return err('PICKUP_PHOTO_REQUIRED');
   return mutateOrder(deps, {
     orderId: args.orderId,

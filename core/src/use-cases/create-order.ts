@@ -3,12 +3,13 @@ import { generateDeliveryCode } from '../codes/delivery-code.js';
 import { generateTrackingNumber } from '../codes/tracking-number.js';
 import { MAX_PRICE_CENTS, toCents, type Cents } from '../money/cents.js';
 import { computeOrderMoney, type DeliveryPaidBy } from '../money/payouts.js';
-import type { Actor } from '../orders/actor.js';
+import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../orders/order-status.js';
 import { actorForAudit } from '../ports/records.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
+import { text, optionalText } from './input-text.js';
 import { enqueueForSeller, publishQuietly } from './mutate-order.js';
 
 /** A new order as the seller's form sends it after parsing (money already in cents). */
@@ -34,13 +35,12 @@ export interface CreateOrderInput {
 }
 
 const invalid = (message: string) => err('VALIDATION_FAILED', { message });
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const optionalText = (value: unknown): string | null => text(value) || null;
 
 /** Creates an order in awaiting_payment with server-computed money, code and tracking number. */
 export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input: CreateOrderInput }): Promise<Result<Order>> {
-  const { actor, input } = args;
-  if (actor.kind !== 'seller') return err('FORBIDDEN', { detail: 'only sellers create orders' });
+  const actor = parseActor(args?.actor);
+  if (actor?.kind !== 'seller') return err('FORBIDDEN', { detail: 'only sellers create orders' });
+  const input: CreateOrderInput = typeof args.input === 'object' && args.input !== null ? args.input : ({} as CreateOrderInput);
   const fields = checkFields(input);
   if (!fields.ok) return fields;
   const { price, deliveryCost, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount } = fields.value;
@@ -101,8 +101,8 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       cancelledAt: null,
       codeAttempts: 0,
       codeLockedAt: null,
-      estimatedDistanceKm: input.estimatedDistanceKm ?? null,
-      estimatedTimeMinutes: input.estimatedTimeMinutes ?? null,
+      estimatedDistanceKm: finiteOrNull(input.estimatedDistanceKm),
+      estimatedTimeMinutes: finiteOrNull(input.estimatedTimeMinutes),
       createdAt: now,
       updatedAt: now,
       version: 0,
@@ -142,10 +142,10 @@ function checkFields(input: CreateOrderInput): Result<{
   if (!price.ok) return price;
   const deliveryCost = toCents(input.deliveryCost, MAX_PRICE_CENTS);
   if (!deliveryCost.ok) return deliveryCost;
-  const buyerPhone = normalizeKenyanPhone(typeof input.buyerPhone === 'string' ? input.buyerPhone : '');
+  const buyerPhone = normalizeKenyanPhone(text(input.buyerPhone));
   if (!buyerPhone) return err('INVALID_PHONE', { detail: 'buyer phone is not a Kenyan number' });
   const paymentMethod = input.paymentMethod ?? 'mpesa_prepay';
-  if (!PAYMENT_METHODS.includes(paymentMethod)) return invalid('Choose a payment method');
+  if (!(PAYMENT_METHODS as readonly unknown[]).includes(paymentMethod)) return invalid('Choose a payment method');
   const deliveryPaidBy = input.deliveryPaidBy ?? 'buyer';
   if (deliveryPaidBy !== 'buyer' && deliveryPaidBy !== 'seller') return invalid('Choose who pays for delivery');
   let buyerCashAmount: Cents | null = null;
@@ -157,4 +157,8 @@ function checkFields(input: CreateOrderInput): Result<{
   const link = optionalText(input.pinLocationLink);
   if (link && !/^https?:\/\/\S+$/i.test(link)) return invalid('Pin location must be a valid URL');
   return { ok: true, value: { price: price.value, deliveryCost: deliveryCost.value, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount } };
+}
+
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 }

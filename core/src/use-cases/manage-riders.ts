@@ -1,20 +1,22 @@
 import { err, ok, type Result } from '../errors.js';
-import type { Actor } from '../orders/actor.js';
+import { parseActor, type Actor } from '../orders/actor.js';
 import type { Rider } from '../ports/records.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
+import { text } from './input-text.js';
 
 /** A seller adds a rider to their list (name, phone and plate all required). */
 export async function addRider(
   deps: Pick<EscrowDeps, 'store' | 'clock' | 'random'>,
   args: { actor: Actor; name: string; phone: string; motorbikePlate: string },
 ): Promise<Result<Rider>> {
-  if (args.actor.kind !== 'seller') return err('FORBIDDEN');
-  const sellerId = args.actor.sellerId;
-  const name = args.name?.trim() ?? '';
-  const plate = args.motorbikePlate?.trim().toUpperCase() ?? '';
-  if (!name || !plate || !args.phone?.trim()) return err('VALIDATION_FAILED', { message: 'Please fill in all fields' });
-  const phone = normalizeKenyanPhone(args.phone);
+  const actor = parseActor(args.actor);
+  if (actor?.kind !== 'seller') return err('FORBIDDEN');
+  const sellerId = actor.sellerId;
+  const name = text(args.name);
+  const plate = text(args.motorbikePlate).toUpperCase();
+  if (!name || !plate || !text(args.phone)) return err('VALIDATION_FAILED', { message: 'Please fill in all fields' });
+  const phone = normalizeKenyanPhone(text(args.phone));
   if (!phone) return err('INVALID_PHONE');
   return deps.store.transaction(async (tx) => {
     if (!(await tx.sellers.get(sellerId))) return err('SELLER_NOT_FOUND');
@@ -28,8 +30,10 @@ export async function addRider(
 
 /** A seller deletes one of their own riders; someone else's rider is "not found". */
 export async function deleteRider(deps: Pick<EscrowDeps, 'store'>, args: { actor: Actor; riderId: string }): Promise<Result<void>> {
-  if (args.actor.kind !== 'seller') return err('FORBIDDEN');
-  const sellerId = args.actor.sellerId;
+  const actor = parseActor(args.actor);
+  if (actor?.kind !== 'seller') return err('FORBIDDEN');
+  const sellerId = actor.sellerId;
+  if (typeof args.riderId !== 'string') return err('RIDER_NOT_FOUND');
   return deps.store.transaction(async (tx) => {
     const rider = await tx.riders.get(args.riderId);
     if (!rider || rider.sellerId !== sellerId) return err('RIDER_NOT_FOUND');

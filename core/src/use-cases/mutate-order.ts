@@ -1,7 +1,7 @@
 import { err, ok, type DomainError, type Result } from '../errors.js';
 import type { Posting } from '../ledger/posting.js';
 import { authorize, notFoundFor } from '../orders/access.js';
-import type { Actor } from '../orders/actor.js';
+import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order, OrderChanges } from '../orders/order.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import { planTransition, type OrderAction } from '../orders/transitions.js';
@@ -50,13 +50,16 @@ export async function mutateOrder(
     decide: (ctx: MutationContext) => Promise<Result<Decision>>;
   },
 ): Promise<Result<Order>> {
+  const actor = parseActor(args.actor);
+  if (!actor) return err('FORBIDDEN', { detail: 'no valid caller' });
+  if (typeof args.orderId !== 'string' || args.orderId.length === 0 || args.orderId.length > 100) return err(notFoundFor(actor));
   let published: OrderChangedEvent | null = null;
   let result: Result<Order>;
   try {
     result = await deps.store.transaction(async (tx) => {
       const order = await tx.orders.getForUpdate(args.orderId);
-      if (!order) return err(notFoundFor(args.actor));
-      const allowed = authorize(order, args.actor, args.action);
+      if (!order) return err(notFoundFor(actor));
+      const allowed = authorize(order, actor, args.action);
       if (!allowed.ok) return allowed;
       const planned = planTransition(order, args.action);
       if (!planned.ok) return planned;
@@ -78,7 +81,7 @@ export async function mutateOrder(
         id: deps.random.uuid(),
         orderId: order.id,
         action: args.action,
-        actor: actorForAudit(args.actor),
+        actor: actorForAudit(actor),
         fromStatus: order.status,
         toStatus: updated.status,
         data: { ...decision.auditData, postings: postings.map((p) => p.kind) },

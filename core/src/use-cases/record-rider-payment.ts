@@ -1,7 +1,8 @@
 import { err, ok, type Result } from '../errors.js';
-import type { Actor } from '../orders/actor.js';
+import { parseActor, type Actor } from '../orders/actor.js';
 import type { RiderPaymentConfirmation } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
+import { text } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 /** The rider records the money collected at the door (delivery fee, cash), or an issue with it. */
@@ -9,11 +10,12 @@ export async function recordRiderPayment(
   deps: EscrowDeps,
   args: { orderId: string; actor: Actor; paymentReceived: boolean; paymentIssue?: string | null },
 ): Promise<Result<RiderPaymentConfirmation>> {
-  const issue = typeof args.paymentIssue === 'string' ? args.paymentIssue.trim() : '';
+  const issue = text(args.paymentIssue);
+  if (typeof args.paymentReceived !== 'boolean') return err('VALIDATION_FAILED', { message: 'Say whether the payment was received' });
   if (!args.paymentReceived && !issue) return err('VALIDATION_FAILED', { message: 'Please describe the payment issue' });
   if (issue.length > 1000) return err('VALIDATION_FAILED', { message: 'The description can be at most 1000 characters' });
-  const { actor } = args;
-  if (actor.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
+  const actor = parseActor(args.actor);
+  if (actor?.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
   let saved: RiderPaymentConfirmation | null = null;
   const changed = await mutateOrder(deps, {
     orderId: args.orderId,

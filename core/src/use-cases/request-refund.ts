@@ -1,7 +1,8 @@
 import { err, ok, type Result } from '../errors.js';
-import type { Actor } from '../orders/actor.js';
+import { parseActor, type Actor } from '../orders/actor.js';
 import type { RefundRequest } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
+import { text } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 export const REFUND_REASON_MIN = 5;
@@ -12,11 +13,11 @@ export const REFUND_REASON_MAX = 1000;
  * the seller or rider records that the buyer rejected the item. An admin resolves it.
  */
 export async function requestRefund(deps: EscrowDeps, args: { orderId: string; actor: Actor; reason: string }): Promise<Result<RefundRequest>> {
-  const reason = typeof args.reason === 'string' ? args.reason.trim() : '';
+  const reason = text(args.reason);
   if (reason.length < REFUND_REASON_MIN) return err('VALIDATION_FAILED', { message: 'Please tell us why you want a refund' });
   if (reason.length > REFUND_REASON_MAX) return err('VALIDATION_FAILED', { message: `The reason can be at most ${REFUND_REASON_MAX} characters` });
-  const { actor } = args;
-  if (actor.kind !== 'buyer' && actor.kind !== 'seller' && actor.kind !== 'rider') return err('FORBIDDEN');
+  const actor = parseActor(args.actor);
+  if (!actor || (actor.kind !== 'buyer' && actor.kind !== 'seller' && actor.kind !== 'rider')) return err('FORBIDDEN');
   let request: RefundRequest | null = null;
   const changed = await mutateOrder(deps, {
     orderId: args.orderId,

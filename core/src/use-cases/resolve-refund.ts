@@ -1,10 +1,11 @@
 import { err, ok, type Result } from '../errors.js';
 import { refundPostings } from '../ledger/order-postings.js';
-import type { Actor } from '../orders/actor.js';
+import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { parseMpesaReceipt } from './confirm-payment.js';
+import { optionalText } from './input-text.js';
 
 export type RefundDecision =
   | { readonly decision: 'refund'; readonly mpesaReference: string; readonly note?: string | null }
@@ -15,31 +16,36 @@ export type RefundDecision =
  * escrowed price goes back to the buyer, with the M-Pesa reference of the refund) or reject.
  */
 export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; actor: Actor; resolution: RefundDecision }): Promise<Result<Order>> {
-  if (args.actor.kind !== 'admin') return err('FORBIDDEN');
-  const adminId = args.actor.userId;
-  const { resolution } = args;
-  const reference = resolution.decision === 'refund' ? parseMpesaReceipt(resolution.mpesaReference) : null;
-  if (resolution.decision === 'refund' && !reference) {
+  const actor = parseActor(args.actor);
+  if (actor?.kind !== 'admin') return err('FORBIDDEN');
+  const adminId = actor.userId;
+  const resolution: Partial<Record<string, unknown>> = typeof args.resolution === 'object' && args.resolution !== null ? { ...args.resolution } : {};
+  const decision = resolution['decision'];
+  if (decision !== 'refund' && decision !== 'reject') return err('VALIDATION_FAILED', { message: 'Choose to refund or reject' });
+  const reference = decision === 'refund' ? parseMpesaReceipt(resolution['mpesaReference']) : null;
+  if (decision === 'refund' && !reference) {
     return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa reference of the refund' });
   }
+  const note = optionalText(resolution['note']);
+  if (typeof args.refundId !== 'string') return err('REFUND_NOT_FOUND');
   const request = await deps.store.read((tx) => tx.refunds.get(args.refundId));
   if (!request) return err('REFUND_NOT_FOUND');
   if (request.status !== 'open') return err('REFUND_ALREADY_RESOLVED');
 
   return mutateOrder(deps, {
     orderId: request.orderId,
-    actor: args.actor,
-    action: resolution.decision === 'refund' ? 'refund' : 'reject_refund',
+    actor,
+    action: decision === 'refund' ? 'refund' : 'reject_refund',
     decide: async ({ order, tx, now }) => {
       const resolved = await tx.refunds.resolve(request.id, {
-        status: resolution.decision === 'refund' ? 'refunded' : 'rejected',
+        status: decision === 'refund' ? 'refunded' : 'rejected',
         resolvedAt: now,
         resolvedBy: adminId,
         mpesaReference: reference,
-        resolutionNote: resolution.note?.trim() || null,
+        resolutionNote: note,
       });
       if (!resolved) throw new RollbackError({ code: 'REFUND_ALREADY_RESOLVED' });
-      if (resolution.decision === 'reject') {
+      if (decision === 'reject') {
         return ok({ auditData: { refundRequestId: request.id, decision: 'reject' } });
       }
       return ok({

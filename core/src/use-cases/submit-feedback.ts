@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Feedback } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
+import { optionalText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 const isRating = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5;
@@ -14,7 +15,7 @@ export async function submitFeedback(
   if (!isRating(args.riderRating) || !isRating(args.sellerRating)) {
     return err('VALIDATION_FAILED', { message: 'Please rate both the rider and seller' });
   }
-  const comment = typeof args.comment === 'string' ? args.comment.trim().slice(0, 1000) || null : null;
+  const comment = optionalText(args.comment)?.slice(0, 1000) ?? null;
   let saved: Feedback | null = null;
   const changed = await mutateOrder(deps, {
     orderId: args.orderId,
@@ -23,7 +24,7 @@ export async function submitFeedback(
     decide: async ({ order, tx, now }) => {
       const feedback: Feedback = {
         orderId: order.id,
-        buyerName: args.buyerName?.trim() || order.buyerName,
+        buyerName: optionalText(args.buyerName) ?? order.buyerName,
         riderRating: args.riderRating,
         sellerRating: args.sellerRating,
         comment,

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../errors.js';
-import type { Actor } from '../orders/actor.js';
+import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowDeps } from './deps.js';
 import { RIDER_KEY_BYTES } from './assign-rider.js';
@@ -10,8 +10,8 @@ import { mutateOrder } from './mutate-order.js';
  * accepting; the rider gets a fresh link secret (returned in the order's riderKey).
  */
 export async function takeAvailableJob(deps: EscrowDeps, args: { orderId: string; actor: Actor }): Promise<Result<Order>> {
-  const { actor } = args;
-  if (actor.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
+  const actor = parseActor(args.actor);
+  if (actor?.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
   return mutateOrder(deps, {
     orderId: args.orderId,
     actor,
