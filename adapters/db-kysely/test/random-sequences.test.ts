@@ -3,7 +3,8 @@ import { runScenario } from '@escrow/core/testing';
 import { describe, expect, it } from 'vitest';
 import { escrowWorld } from './support/escrow-world.js';
 import { postgresForTests } from './support/postgres.js';
-import { scenarioSteps } from './support/scenario-steps.js';
+// The same generator as the core's property test, so both explore the same space.
+import { stepsArb } from '../../../core/test/support/arbitraries.js';
 import { postgresTarget, sqliteTarget, type StoreTarget } from './support/store-harness.js';
 
 /**
@@ -21,7 +22,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s: random use-case seq
     const reached = new Set<string>();
     let succeeded = 0;
     await fc.assert(
-      fc.asyncProperty(scenarioSteps(12), async (steps) => {
+      fc.asyncProperty(stepsArb(12), async (steps) => {
         const h = await target.open();
         try {
           const { deps, world } = await escrowWorld(h);
