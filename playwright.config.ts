@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startE2eMailbox } from './e2e/accounts-mailbox.ts';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 // The browser tests run against the production build served by the real API. Build the
@@ -24,6 +25,9 @@ function freePort(): Promise<number> {
 // passed down through the environment so every process agrees on one server.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
+// A real SMTP server the API sends its email to; the tests read the mails from E2E_MAIL_DIR.
+process.env.E2E_MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'e2e-mail');
+process.env.E2E_SMTP_PORT ??= String(await startE2eMailbox(process.env.E2E_MAIL_DIR));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -51,7 +55,13 @@ export default defineConfig({
   webServer: {
     command: SERVER_COMMAND,
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      SMTP_FROM: 'Escrow Delivery <no-reply@escrow-e2e.test>',
+    },
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

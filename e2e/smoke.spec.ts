@@ -13,7 +13,7 @@ test.describe('public pages', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Selling Safely' })).toHaveAttribute('href', '/seller/signup');
-    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
 
     await page.waitForLoadState('networkidle');
     expect(remoteRequests).toEqual([]);

@@ -21,7 +21,32 @@ export const MEASURED_PAGES = [
     label: '/buyer/order/x (shell + buyer remote + shared)',
     readyText: 'Delivery code required to view order',
   },
+  // Account pages: `api` stubs the answers the page needs to render its form (others are 404).
+  { path: '/auth', label: '/auth (shell + its auth chunk)', readyText: 'Forgot password?' },
+  {
+    path: '/seller/signup',
+    label: '/seller/signup (shell + seller remote + shared)',
+    readyText: 'Create Seller Profile',
+    api: { '/api/auth/session': { data: { account: { userId: 'u1', email: 'seller@example.com', roles: [], isAdmin: false, sellerId: null } } } },
+  },
+  {
+    path: '/seller/profile',
+    label: '/seller/profile (shell + seller remote + shared)',
+    readyText: 'Business Details',
+    api: {
+      '/api/seller/profile': {
+        data: {
+          id: 's1', businessName: 'Amani Phones', businessProfile: null, location: 'Westlands', phone: '+254712345678', whatsapp: null,
+          logoUrl: null, about: null, paymentMethod: 'direct_mpesa', paymentNumber: '+254712345678', termsAccepted: true,
+          termsAcceptedAt: '2026-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      },
+    },
+  },
 ];
+
+/** The API answers of the page being measured (see `api` above). */
+let apiStubs = {};
 
 const CONTENT_TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
@@ -30,7 +55,9 @@ function serveDist(distDir) {
   const server = createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
     if (pathname.startsWith('/api/')) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"NOT_FOUND"}}');
+      const stub = apiStubs[pathname];
+      if (stub) response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stub));
+      else response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"NOT_FOUND"}}');
       return;
     }
     const file = normalize(join(distDir, pathname));
@@ -64,6 +91,7 @@ export async function reportFirstLoadJs(distDir) {
   const results = [];
   try {
     for (const page of MEASURED_PAGES) {
+      apiStubs = page.api ?? {};
       const context = await browser.newContext();
       const tab = await context.newPage();
       const scripts = new Set();

@@ -38,6 +38,16 @@ export const ERROR_CODES = [
   'FEEDBACK_ALREADY_SUBMITTED',
   'FEEDBACK_NOT_ALLOWED',
   'CONCURRENT_UPDATE',
+  // accounts (sign-up, sign-in, password reset, seller profile)
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_ALREADY_REGISTERED',
+  'CURRENT_PASSWORD_INCORRECT',
+  'INVALID_RESET_CODE',
+  'RESET_CODE_EXPIRED',
+  'RESET_CODE_LOCKED',
+  'SELLER_ALREADY_EXISTS',
+  'ACCOUNT_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

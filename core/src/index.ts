@@ -11,5 +11,8 @@ export * from './ports/index.js';
 export * from './use-cases/index.js';
 export * from './messages/index.js';
 export * from './files/index.js';
+export * from './accounts/index.js';
+export * from './use-cases/accounts/index.js';
+export * from './views/index.js';
 export { cryptoRandom } from './platform/crypto-random.js';
 export { systemClock } from './platform/system-clock.js';

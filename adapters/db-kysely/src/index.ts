@@ -4,6 +4,11 @@ export { openDatabase, SQLITE_FILE_NAME, type OpenDatabaseOptions } from './conn
 export { MigrationFailedError, type DatabaseHandle, type HealthCheck } from './connection/database-handle.js';
 export { escrowMigrations, escrowMigrationProvider } from './migrations/escrow-migrations.js';
 export { createKyselyEscrowStore } from './store/create-kysely-escrow-store.js';
+export { createKyselyIdempotencyStore } from './idempotency/kysely-idempotency-store.js';
+export { createKyselyAccountsStore, purgeExpiredAccountRows } from './accounts/create-kysely-accounts-store.js';
+export { createKyselyRateLimiter } from './rate-limit/kysely-rate-limiter.js';
+export { createKyselyContactStore } from './contact/kysely-contact-store.js';
+export { createKyselyEscrowQueries } from './queries/create-kysely-escrow-queries.js';
 export { constraintViolation, isUniqueViolation, type ConstraintKind } from './constraint-errors.js';
 export type { SqlDialect } from './sql-dialect.js';
 export type { Database, TableName } from './schema/database.js';

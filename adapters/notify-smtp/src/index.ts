@@ -1,1 +1,1 @@
-export {};
+export { SmtpNotifier, type SmtpSettings } from './smtp-notifier.js';

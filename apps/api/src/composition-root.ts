@@ -1,13 +1,17 @@
 // The API's one composition root: opens the database, applies migrations, wires the default
 // adapters into the core's use cases and the HTTP app.
 import { cryptoRandom, feePolicy, systemClock, type EscrowDeps } from '@escrow/core';
-import { createKyselyEscrowStore, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
+import { join } from 'node:path';
+import { createKyselyContactStore, createKyselyEscrowQueries, createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
+import { PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
-import { ConsoleNotifier } from '@escrow/notify-console';
+import { FsFileStorage } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
+import { composeAccounts, composeNotifier } from './accounts/compose-accounts.js';
 import type { Config } from './config.js';
 import { createApp } from './http/create-app.js';
+import { rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
 import { startOutboxDispatcher } from './outbox-dispatcher.js';
 
@@ -22,7 +26,7 @@ export interface Composed {
 export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number } = {}): Promise<Composed> {
   const fees = feePolicy(config.feeBasisPoints);
   if (!fees.ok) throw new Error(`FEE_BASIS_POINTS: ${fees.error.detail ?? fees.error.code}`);
-  const database = openDatabase({ databaseUrl: config.database.kind === 'postgres' ? config.database.url : undefined, dataDir: config.dataDir });
+  const database = openDatabase({ dataDir: config.dataDir, ...(config.database.kind === 'postgres' ? { databaseUrl: config.database.url, ...(config.database.poolSize ? { poolSize: config.database.poolSize } : {}) } : {}) });
   try {
     await database.migrate();
   } catch (error) {
@@ -30,20 +34,49 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     throw error;
   }
   const store = createKyselyEscrowStore(database.db, database.dialect);
+  // Live events: LISTEN/NOTIFY when API processes share PostgreSQL, so each delivers every event.
+  const events =
+    config.database.kind === 'postgres'
+      ? new PostgresEventBus({ connectionString: config.database.url, onProblem: (message, detail) => logger.warn(message, detail) })
+      : new InProcessEventBus();
+  if (events instanceof PostgresEventBus) {
+    try {
+      await events.start();
+    } catch (error) {
+      await events.close();
+      await database.close();
+      throw error;
+    }
+  }
+  const idempotency = createKyselyIdempotencyStore(database.db);
+  const rateLimiter = config.rateLimitsOff ? rateLimitsOff : createKyselyRateLimiter(database.db);
+  if (config.rateLimitsOff) logger.warn('RATE_LIMITS=off: request rate limits are OFF (benchmark mode; never in production)');
+  const files = new FsFileStorage(join(config.dataDir, 'uploads'));
   const deps: EscrowDeps = {
     store,
     clock: systemClock,
     random: cryptoRandom,
     payments: new ManualPaybillGateway(),
     fees: fees.value,
-    events: new InProcessEventBus(),
+    events,
   };
-  const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: new ConsoleNotifier(), logger, intervalMs: options.dispatchIntervalMs ?? 5_000 });
+  const mail = composeNotifier(config, logger);
+  const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: mail.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 5_000 });
+  const accounts = composeAccounts({ config, database, events, files, rateLimiter, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
   const app = createApp({
     checkDatabase: async () => ({ ...(await database.check()), dialect: database.dialect }),
     frontendDist: config.frontendDist,
+    publicBaseUrl: config.publicBaseUrl,
     logger,
+    escrow: { deps, files, photoFiles: files, idempotency, rateLimiter, paybill: config.paybill, trustProxyHops: config.trustProxyHops, queries: createKyselyEscrowQueries(database.db, database.dialect), publicBaseUrl: config.publicBaseUrl },
+    accounts: accounts.http,
+    contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops },
   });
+  // Idempotency keys are kept 25 hours; expired ones are swept hourly by whichever instance runs.
+  const sweep = setInterval(() => {
+    idempotency.deleteExpired(systemClock.now()).catch((error: unknown) => logger.warn('idempotency sweep failed', { error: error instanceof Error ? error.message : String(error) }));
+  }, 60 * 60_000);
+  sweep.unref();
   let closed = false;
   return {
     app,
@@ -52,7 +85,11 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(sweep);
+      accounts.stop();
       await dispatcher.stop();
+      mail.close();
+      if (events instanceof PostgresEventBus) await events.close();
       await database.close();
     },
   };

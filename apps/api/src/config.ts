@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { SmtpSettings } from '@escrow/notify-smtp';
+import { smtpSettingsFromEnv } from './accounts/smtp-config.js';
 
 // An empty variable (`DATABASE_URL=` in a .env file) means "not set", not "set to ''".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -29,6 +31,12 @@ const envSchema = z.object({
       .transform((url) => url.replace(/\/+$/, '')),
   ),
   FRONTEND_DIST: withDefault(z.string().min(1), DEFAULT_FRONTEND_DIST),
+  // Proxies in front of the API whose X-Forwarded-For may be believed (per-address rate limits).
+  TRUST_PROXY_HOPS: withDefault(z.coerce.number().int().min(0).max(5), '0'),
+  // Connections in the PostgreSQL pool of one API process (default 10); each state change holds one until its commit is flushed.
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(100)),
+  // Benchmarks only (`npm run bench`): request rate limits off. Refused unless NODE_ENV is benchmark or test.
+  RATE_LIMITS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
 });
 
 export interface Config {
@@ -36,13 +44,19 @@ export interface Config {
   host: string;
   /** Absolute; relative values are resolved from the working directory. */
   dataDir: string;
-  database: { kind: 'sqlite' } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite' } | { kind: 'postgres'; url: string; poolSize?: number };
   feeBasisPoints: number;
   /** Defaults for the Paybill shown to buyers; an admin can change them in the app. */
   paybill: { businessNumber?: string; accountName?: string };
   publicBaseUrl?: string;
   /** Absolute path of the built shell (frontends/shell/dist) served at /. */
   frontendDist: string;
+  /** How many reverse proxies append to X-Forwarded-For; absent: the TCP peer is the client. */
+  trustProxyHops?: number;
+  /** SMTP_URL or SMTP_HOST/PORT/SECURE/USER/PASS plus SMTP_FROM; absent: email goes to the console. */
+  smtp?: SmtpSettings;
+  /** RATE_LIMITS=off: no request rate limits (benchmarks; never with NODE_ENV=production). */
+  rateLimitsOff?: true;
 }
 
 export class ConfigError extends Error {
@@ -55,15 +69,19 @@ export class ConfigError extends Error {
 /** Parses the environment once at start-up; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const mail = smtpSettingsFromEnv(env);
+  if (!parsed.success || mail.problems.length > 0) {
+    throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...mail.problems]);
   }
   const vars = parsed.data;
+  if (vars.RATE_LIMITS === 'off' && env.NODE_ENV !== 'benchmark' && env.NODE_ENV !== 'test') {
+    throw new ConfigError(['RATE_LIMITS: "off" is only for benchmarks and tests (NODE_ENV=benchmark or test)']);
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
     dataDir: resolve(vars.DATA_DIR),
-    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL } : { kind: 'sqlite' },
+    database: vars.DATABASE_URL ? { kind: 'postgres', url: vars.DATABASE_URL, ...(vars.DATABASE_POOL_SIZE ? { poolSize: vars.DATABASE_POOL_SIZE } : {}) } : { kind: 'sqlite' },
     feeBasisPoints: vars.FEE_BASIS_POINTS,
     paybill: {
       ...(vars.PAYBILL_BUSINESS_NUMBER ? { businessNumber: vars.PAYBILL_BUSINESS_NUMBER } : {}),
@@ -71,5 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ...(vars.PUBLIC_BASE_URL ? { publicBaseUrl: vars.PUBLIC_BASE_URL } : {}),
     frontendDist: resolve(vars.FRONTEND_DIST),
+    ...(vars.TRUST_PROXY_HOPS > 0 ? { trustProxyHops: vars.TRUST_PROXY_HOPS } : {}),
+    ...(mail.smtp ? { smtp: mail.smtp } : {}),
+    ...(vars.RATE_LIMITS === 'off' ? { rateLimitsOff: true as const } : {}),
   };
 }

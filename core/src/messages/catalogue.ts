@@ -99,6 +99,7 @@ export const catalogue = {
     validationErrorTitle: 'Validation Error',
     errorTitle: 'Error',
     sendFailed: 'Failed to send message. Please try again.',
+    tooManyMessages: 'You have sent several messages in a short time. Please wait a while and try again.',
   },
   passwordChange: {
     currentPasswordIncorrect: 'Current password is incorrect',
@@ -147,6 +148,20 @@ export const catalogue = {
     feedbackNotAllowed: 'Feedback can be given once the order has been delivered',
     concurrentUpdate: 'This order was changed at the same moment by someone else. Please try again.',
     unexpected: 'Something went wrong. Please try again.',
+  },
+  // Accounts texts the spec does not quote (product decisions: sessions, reset-code tries,
+  // rate limits), in the spec's voice.
+  accounts: {
+    signInRequired: 'Please sign in to continue',
+    invalidCredentials: 'Invalid email or password',
+    emailAlreadyRegistered: 'An account with this email already exists. Please sign in.',
+    resetCodeLocked: 'Too many wrong codes were entered. Please request a new code.',
+    sellerAlreadyExists: 'You already have a seller profile',
+    accountNotFound: 'No account was found with this email',
+    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    crossSiteRequest: 'This request did not come from this site and was refused. Please reload the page and try again.',
+    signedOut: 'Signed out',
+    noSellerProfile: 'Please complete your seller profile first',
   },
   validation: validationMessages,
 } as const;

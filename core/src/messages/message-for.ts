@@ -1,7 +1,7 @@
 import type { DomainError, ErrorCode } from '../errors.js';
 import { catalogue } from './catalogue.js';
 
-const { seller, buyer, rider, validation, errors } = catalogue;
+const { auth, seller, buyer, rider, validation, errors, passwordChange, accounts } = catalogue;
 
 /**
  * The text a user sees for each error code. A `Record` over `ErrorCode`, so adding a code
@@ -42,6 +42,15 @@ const MESSAGE_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   FEEDBACK_ALREADY_SUBMITTED: errors.feedbackAlreadySubmitted,
   FEEDBACK_NOT_ALLOWED: errors.feedbackNotAllowed,
   CONCURRENT_UPDATE: errors.concurrentUpdate,
+  UNAUTHENTICATED: accounts.signInRequired,
+  INVALID_CREDENTIALS: accounts.invalidCredentials,
+  EMAIL_ALREADY_REGISTERED: accounts.emailAlreadyRegistered,
+  CURRENT_PASSWORD_INCORRECT: passwordChange.currentPasswordIncorrect,
+  INVALID_RESET_CODE: auth.invalidCode,
+  RESET_CODE_EXPIRED: auth.codeExpired,
+  RESET_CODE_LOCKED: accounts.resetCodeLocked,
+  SELLER_ALREADY_EXISTS: accounts.sellerAlreadyExists,
+  ACCOUNT_NOT_FOUND: accounts.accountNotFound,
 };
 
 /**

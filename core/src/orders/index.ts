@@ -5,3 +5,4 @@ export * from './order.js';
 export * from './order-status.js';
 export * from './progress.js';
 export * from './transitions.js';
+export * from './seller-dashboard.js';

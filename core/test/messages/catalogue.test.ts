@@ -147,7 +147,7 @@ describe('catalogue', () => {
     expect(leaves(catalogue.validation)).toContain(text);
   });
 
-  it('has the spec groups plus errors and validation', () => {
+  it('has the spec groups plus errors, accounts and validation', () => {
     expect(Object.keys(catalogue)).toEqual([
       'auth',
       'seller',
@@ -159,6 +159,7 @@ describe('catalogue', () => {
       'sellerProfile',
       'notFound',
       'errors',
+      'accounts',
       'validation',
     ]);
   });

@@ -4,6 +4,7 @@ import { accountsMigration } from './0001-accounts.js';
 import { ordersMigration } from './0002-orders.js';
 import { ledgerMigration } from './0003-ledger.js';
 import { operationsMigration } from './0004-operations.js';
+import { orderListIndexesMigration } from './0005-order-list-indexes.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -15,6 +16,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0002-orders': ordersMigration(dialect),
     '0003-ledger': ledgerMigration(dialect),
     '0004-operations': operationsMigration(dialect),
+    '0005-order-list-indexes': orderListIndexesMigration(),
   };
 }
 

@@ -1,15 +1,28 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { accountsHttp, mountAccountsRoutes, type AccountsHttpOptions } from '../accounts/accounts-http.js';
+import { contactRoutes, type ContactRouteDeps } from '../routes/contact-routes.js';
 import { createErrorHandler, notFoundBody } from './error-handler.js';
+import { escrowHttp, mountEscrowRoutes, type EscrowHttpOptions } from './escrow-http.js';
 import { healthRoute, type CheckDatabase } from './health-route.js';
 import { consoleLogger, type Logger } from './logger.js';
+import { csrfProtection } from './session-csrf.js';
+import { sessionMiddleware } from './session-middleware.js';
 import { staticFrontend } from './static-frontend.js';
 
 export interface AppDeps {
   checkDatabase: CheckDatabase;
   /** Absolute path of the built shell; without it only the API is served (API-only tests). */
   frontendDist?: string;
+  /** PUBLIC_BASE_URL, for absolute Open Graph URLs in the pages' head tags. */
+  publicBaseUrl?: string;
   logger?: Logger;
+  /** The escrow API (buyer, rider, public tracking, live, photos); absent in tests of other parts. */
+  escrow?: EscrowHttpOptions;
+  /** Accounts: sessions (c.get('user')), /api/auth, /api/me, /api/seller/profile; absent: everyone is anonymous. */
+  accounts?: AccountsHttpOptions;
+  /** POST /api/contact (the public contact form); absent in tests of other parts. */
+  contact?: ContactRouteDeps;
 }
 
 /** Builds the HTTP app; production (main.ts) and the tests both go through here. */
@@ -38,9 +51,18 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
 
-  app.route('/api/health', healthRoute(deps.checkDatabase, logger));
+  // Sessions and CSRF come before every route: each one reads c.get('user') (null when anonymous).
+  const accounts = deps.accounts ? accountsHttp(deps.accounts) : undefined;
+  app.use(sessionMiddleware(accounts));
+  app.use(csrfProtection({ publicOrigin: deps.accounts?.publicOrigin ?? (deps.publicBaseUrl ? new URL(deps.publicBaseUrl).origin : undefined) }));
 
-  if (deps.frontendDist) app.use(staticFrontend({ distDir: deps.frontendDist, logger }));
+  app.route('/api/health', healthRoute(deps.checkDatabase, logger));
+  if (accounts) mountAccountsRoutes(app, accounts);
+
+  if (deps.escrow) mountEscrowRoutes(app, escrowHttp(deps.escrow, logger));
+  if (deps.contact) app.route('/api/contact', contactRoutes(deps.contact));
+
+  if (deps.frontendDist) app.use(staticFrontend({ distDir: deps.frontendDist, logger, publicBaseUrl: deps.publicBaseUrl }));
 
   app.notFound((c) => c.json(notFoundBody(), 404));
   app.onError(createErrorHandler(logger));

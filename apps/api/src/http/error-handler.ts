@@ -43,6 +43,16 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   FEEDBACK_NOT_ALLOWED: 409,
   CONCURRENT_UPDATE: 409,
   DELIVERY_CODE_LOCKED: 423,
+  // accounts
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_ALREADY_REGISTERED: 409,
+  CURRENT_PASSWORD_INCORRECT: 400,
+  INVALID_RESET_CODE: 400,
+  RESET_CODE_EXPIRED: 400,
+  RESET_CODE_LOCKED: 400,
+  SELLER_ALREADY_EXISTS: 409,
+  ACCOUNT_NOT_FOUND: 404,
 };
 
 export function statusFor(code: ErrorCode): ContentfulStatusCode {
@@ -57,7 +67,13 @@ export type HttpErrorCode =
   | 'UNAUTHORIZED'
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  // escrow requests (buyer code / rider phone missing; Idempotency-Key misuse)
+  | 'DELIVERY_CODE_REQUIRED'
+  | 'RIDER_PHONE_REQUIRED'
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IDEMPOTENCY_REQUEST_IN_PROGRESS';
 
 // HTTPExceptions thrown by Hono middleware (validator, body limit, a future rate limiter).
 const CODE_BY_CLIENT_STATUS: Partial<Record<number, HttpErrorCode>> = {

@@ -2,7 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { chooseEncoding, compress, compressedFileCache, isCompressible, MIN_COMPRESSIBLE_BYTES } from './compression.js';
 import type { Logger } from './logger.js';
+import { headTags, injectBody, injectHead, parsePageMeta, PRERENDERED_BODIES, spaRouteOf } from './page-head.js';
 import { isSpaRoute } from './spa-routes.js';
 
 // Vite names everything in its assets/ folders with a content hash, so those files never
@@ -15,6 +17,8 @@ interface StaticFrontendOptions {
   /** Absolute path of the built shell (frontends/shell/dist). */
   distDir: string;
   logger: Logger;
+  /** PUBLIC_BASE_URL: makes og:url and og:image absolute in the per-route head tags. */
+  publicBaseUrl?: string;
 }
 
 type Resolved = { kind: 'refused' } | { kind: 'path'; relative: string; segments: string[] };
@@ -46,11 +50,15 @@ async function fileSize(path: string): Promise<{ size: number; mtimeMs: number }
 /**
  * Serves the built frontends for GET and HEAD: real files with their content type and cache
  * policy, spec routes as index.html (200), any other page path as index.html with 404.
+ * index.html gets the page's own title, description and Open Graph tags (page-head.ts).
+ * Text files are sent brotli- or gzip-compressed when the browser accepts it.
  * /api paths are left to the API (and its JSON 404).
  */
-export function staticFrontend({ distDir, logger }: StaticFrontendOptions): MiddlewareHandler {
+export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFrontendOptions): MiddlewareHandler {
   const root = distDir.endsWith(sep) ? distDir : distDir + sep;
   const indexFile = join(distDir, 'index.html');
+  const pageMetaFile = join(distDir, 'page-meta.json');
+  const compressedFiles = compressedFileCache();
   let warnedMissingBuild = false;
 
   return async (c, next) => {
@@ -63,14 +71,24 @@ export function staticFrontend({ distDir, logger }: StaticFrontendOptions): Midd
     const filePath = join(distDir, request.relative);
     const file = filePath.startsWith(root) ? await fileSize(filePath) : undefined;
     if (file) {
-      const etag = `W/"${file.size.toString(16)}-${Math.trunc(file.mtimeMs).toString(16)}"`;
-      const headers = {
-        'Content-Type': getMimeType(filePath) ?? 'application/octet-stream',
+      const version = `${file.size.toString(16)}-${Math.trunc(file.mtimeMs).toString(16)}`;
+      const contentType = getMimeType(filePath) ?? 'application/octet-stream';
+      const compressible = isCompressible(contentType) && file.size >= MIN_COMPRESSIBLE_BYTES;
+      const encoding = compressible ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined;
+      // Each encoding is its own representation, with its own validator.
+      const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
+      const headers: Record<string, string> = {
+        'Content-Type': contentType,
         'Cache-Control': isAssetPath(request.segments) ? IMMUTABLE : REVALIDATE,
         ETag: etag,
+        ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
       };
       if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-      return c.body(await readFile(filePath), 200, headers);
+      const body = encoding
+        ? await compressedFiles.get(`${filePath}\0${version}\0${encoding}`, async () => compress(await readFile(filePath), encoding, true))
+        : await readFile(filePath);
+      return c.body(body, 200, headers);
     }
 
     // A missing script or style under assets/ gets a plain 404, not a page of HTML.
@@ -84,9 +102,18 @@ export function staticFrontend({ distDir, logger }: StaticFrontendOptions): Midd
       }
       return c.text('The web app has not been built yet. Run `pnpm build:frontends`.', 503);
     }
-    return c.body(index, isSpaRoute('/' + request.relative) ? 200 : 404, {
+    const pathname = '/' + request.relative;
+    const meta = parsePageMeta(await readFile(pageMetaFile, 'utf8').catch(() => undefined));
+    let html = meta ? injectHead(index.toString('utf8'), headTags(meta, pathname, publicBaseUrl)) : index.toString('utf8');
+    const prerendered = PRERENDERED_BODIES[spaRouteOf(pathname) ?? ''];
+    const body = prerendered ? await readFile(join(distDir, prerendered), 'utf8').catch(() => undefined) : undefined;
+    if (body !== undefined) html = injectBody(html, body);
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    return c.body(encoding ? await compress(Buffer.from(html), encoding, false) : html, isSpaRoute(pathname) ? 200 : 404, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': REVALIDATE,
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
     });
   };
 }

@@ -30,10 +30,14 @@ export function useLocation(): ShellLocation {
   }, [current]);
 }
 
-/** Client-side navigation to a same-origin path such as '/seller/signup'. */
-export function navigate(to: string): void {
+/**
+ * Client-side navigation to a same-origin path such as '/seller/signup'. `replace` is for
+ * redirects (no session, already onboarded): Back must not return to a page that redirects again.
+ */
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
   if (to === getSnapshot()) return;
-  window.history.pushState(null, '', to);
+  if (options.replace) window.history.replaceState(null, '', to);
+  else window.history.pushState(null, '', to);
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
   window.scrollTo(0, 0);
 }

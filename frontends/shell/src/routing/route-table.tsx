@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
+import { AboutRoute } from '../features/about/about-route.tsx';
+import { AuthRoute, ResetPasswordRoute, VerifyResetCodeRoute } from '../features/auth/auth-routes.tsx';
 import { ComingSoonPage } from '../features/coming-soon/coming-soon-page.tsx';
+import { ContactRoute } from '../features/contact/contact-route.tsx';
+import { HowItWorksRoute } from '../features/how-it-works/how-it-works-route.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
+import { TermsRoute } from '../features/terms/terms-route.tsx';
 import { BuyerOrderRoute } from '../remotes/buyer-order-route.tsx';
+import { SellerDashboardRoute, SellerProfileRoute, SellerSignupRoute } from '../remotes/seller-routes.tsx';
 import type { RoutePath } from './route-paths.ts';
 
 interface RouteDefinition {
@@ -20,16 +26,16 @@ const buyerOrder: RouteDefinition = {
 // A Record over RoutePath: adding a spec route without a screen fails the typecheck.
 export const ROUTE_TABLE: Record<RoutePath, RouteDefinition> = {
   '/': { title: 'Sell Online with Confidence', render: () => <LandingPage /> },
-  '/auth': comingSoon('Sign in'),
-  '/verify-reset-code': comingSoon('Verify reset code'),
-  '/reset-password': comingSoon('Reset password'),
-  '/about': comingSoon('About us'),
-  '/terms': comingSoon('Terms of service'),
-  '/how-it-works': comingSoon('How it works'),
-  '/contact': comingSoon('Contact us'),
-  '/seller/signup': comingSoon('Seller signup'),
-  '/seller/dashboard': comingSoon('Seller dashboard'),
-  '/seller/profile': comingSoon('Seller profile'),
+  '/auth': { title: 'Sign in', render: () => <AuthRoute /> },
+  '/verify-reset-code': { title: 'Verify reset code', render: () => <VerifyResetCodeRoute /> },
+  '/reset-password': { title: 'Reset password', render: () => <ResetPasswordRoute /> },
+  '/about': { title: 'About Us', render: () => <AboutRoute /> },
+  '/terms': { title: 'Terms of Service', render: () => <TermsRoute /> },
+  '/how-it-works': { title: 'How It Works', render: () => <HowItWorksRoute /> },
+  '/contact': { title: 'Contact Us', render: () => <ContactRoute /> },
+  '/seller/signup': { title: 'Seller signup', render: () => <SellerSignupRoute /> },
+  '/seller/dashboard': { title: 'Seller dashboard', render: () => <SellerDashboardRoute /> },
+  '/seller/profile': { title: 'Seller profile', render: () => <SellerProfileRoute /> },
   '/seller/create-order': comingSoon('Create order'),
   '/order/:id': comingSoon('Order details'),
   '/buyer/order/:id': buyerOrder,

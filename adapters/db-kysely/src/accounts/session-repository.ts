@@ -1,0 +1,75 @@
+import { USER_ROLES, type SessionRepository, type UserRole } from '@escrow/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema/database.js';
+import { decodeTime, encodeTime } from '../store/codec.js';
+
+const isRole = (value: string): value is UserRole => (USER_ROLES as readonly string[]).includes(value);
+
+export function kyselySessionRepository(db: Kysely<Database>): SessionRepository {
+  return {
+    async insert(session) {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: session.id,
+          user_id: session.userId,
+          created_at: encodeTime(session.createdAt),
+          expires_at: encodeTime(session.expiresAt),
+          idle_expires_at: encodeTime(session.idleExpiresAt),
+        })
+        .execute();
+    },
+
+    /** One query for the session, its user and seller; one for the roles. */
+    async getWithUser(id) {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('sellers', 'sellers.user_id', 'users.id')
+        .select([
+          'sessions.id as id',
+          'sessions.user_id as user_id',
+          'sessions.created_at as created_at',
+          'sessions.expires_at as expires_at',
+          'sessions.idle_expires_at as idle_expires_at',
+          'users.email as email',
+          'sellers.id as seller_id',
+        ])
+        .where('sessions.id', '=', id)
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', row.user_id).orderBy('role').execute();
+      return {
+        session: {
+          id: row.id,
+          userId: row.user_id,
+          createdAt: decodeTime(row.created_at),
+          expiresAt: decodeTime(row.expires_at),
+          idleExpiresAt: decodeTime(row.idle_expires_at),
+        },
+        email: row.email,
+        roles: roles.map((r) => r.role).filter(isRole),
+        sellerId: row.seller_id ?? null,
+      };
+    },
+
+    async setIdleExpiry(id, idleExpiresAt) {
+      await db.updateTable('sessions').set({ idle_expires_at: encodeTime(idleExpiresAt) }).where('id', '=', id).execute();
+    },
+    async delete(id) {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+    async deleteAllForUser(userId) {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async deleteExpired(now) {
+      const at = encodeTime(now);
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('idle_expires_at', '<=', at)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

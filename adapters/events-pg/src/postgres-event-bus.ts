@@ -1,0 +1,205 @@
+import { parseOrderStatus, type DomainEvent, type EventBus } from '@escrow/core';
+import pg from 'pg';
+
+/** The one channel every API process LISTENs on and NOTIFYs to. */
+export const EVENTS_CHANNEL = 'escrow_events';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ours are far smaller. */
+export const MAX_NOTIFY_PAYLOAD_BYTES = 7_999;
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export interface PostgresEventBusOptions {
+  readonly connectionString: string;
+  /** Defaults to EVENTS_CHANNEL; tests may isolate themselves with another. */
+  readonly channel?: string;
+  /** Delay before the first reconnect of the LISTEN connection, doubled up to `maxReconnectDelayMs`. */
+  readonly reconnectDelayMs?: number;
+  readonly maxReconnectDelayMs?: number;
+  readonly applicationName?: string;
+  /** Told about lost connections, refused payloads and unreadable notifications; never throws. */
+  readonly onProblem?: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+/**
+ * The EventBus across processes: `publish` sends each event as a NOTIFY (after the change has
+ * committed, as the core publishes), and every process holding a LISTEN connection on the
+ * channel, the publisher included, hands it to its subscribers. So two API instances on one
+ * database both deliver every event, and a process delivers its own events through the same
+ * path as everyone else's (no double delivery).
+ *
+ * The LISTEN connection is a dedicated client (a pooled one would be handed back and lose its
+ * LISTEN); when it drops it is reopened with backoff. Events published while it is down are
+ * missed by this process: live updates are best-effort and screens re-read on (re)connect.
+ */
+export class PostgresEventBus implements EventBus {
+  private readonly listeners = new Set<(event: DomainEvent) => void>();
+  private readonly publisher: pg.Pool;
+  private readonly channel: string;
+  private listenClient: pg.Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private nextDelayMs: number;
+  private closed = false;
+  private listening: Promise<void> | null = null;
+  /** How many times the LISTEN connection was re-established (for tests and metrics). */
+  reconnects = 0;
+
+  constructor(private readonly options: PostgresEventBusOptions) {
+    this.channel = options.channel ?? EVENTS_CHANNEL;
+    if (!CHANNEL_NAME.test(this.channel)) throw new Error(`PostgresEventBus: channel must match ${CHANNEL_NAME}`);
+    this.nextDelayMs = options.reconnectDelayMs ?? 250;
+    this.publisher = new pg.Pool({
+      connectionString: options.connectionString,
+      max: 2,
+      application_name: options.applicationName ?? 'escrow-events',
+      connectionTimeoutMillis: 5_000,
+    });
+    this.publisher.on('error', (error) => this.problem('event publisher connection failed', { error: error.message }));
+  }
+
+  /** Opens the LISTEN connection; resolves once it listens. Start-up fails if the database is unreachable. */
+  start(): Promise<void> {
+    this.listening ??= this.listen();
+    return this.listening;
+  }
+
+  async publish(events: readonly DomainEvent[]): Promise<void> {
+    for (const event of events) {
+      const payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload, 'utf8') > MAX_NOTIFY_PAYLOAD_BYTES) {
+        this.problem('event too large for NOTIFY; not sent', { type: event.type, bytes: Buffer.byteLength(payload, 'utf8') });
+        continue;
+      }
+      await this.publisher.query('select pg_notify($1, $2)', [this.channel, payload]);
+    }
+  }
+
+  subscribe(listener: (event: DomainEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  /** The backend pid of the LISTEN connection (tests terminate it to prove reconnection). */
+  async listenerPid(): Promise<number | null> {
+    const client = this.listenClient;
+    if (!client) return null;
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return rows[0]?.pid ?? null;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const client = this.listenClient;
+    this.listenClient = null;
+    await client?.end().catch(() => undefined);
+    await this.publisher.end().catch(() => undefined);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.connectionString, application_name: this.options.applicationName ?? 'escrow-events' });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.dispatch(message.payload);
+    });
+    // An idle client reports a dropped connection as 'error' and then 'end'; either starts a reconnect.
+    client.on('error', (error) => this.lost(client, error.message));
+    client.on('end', () => this.lost(client, 'connection ended'));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+    } catch (error) {
+      client.removeAllListeners();
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listenClient = client;
+    this.nextDelayMs = this.options.reconnectDelayMs ?? 250;
+  }
+
+  private lost(client: pg.Client, reason: string): void {
+    if (this.listenClient !== client) return;
+    this.listenClient = null;
+    client.removeAllListeners();
+    client.on('error', () => undefined);
+    void client.end().catch(() => undefined);
+    if (this.closed) return;
+    this.problem('event LISTEN connection lost; reconnecting', { reason });
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = this.nextDelayMs;
+    this.nextDelayMs = Math.min(delay * 2, this.options.maxReconnectDelayMs ?? 10_000);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.listen().then(
+        () => {
+          if (!this.closed) this.reconnects += 1;
+        },
+        (error: unknown) => {
+          this.problem('event LISTEN reconnect failed', { error: error instanceof Error ? error.message : String(error) });
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private dispatch(payload: string | undefined): void {
+    const event = parseEvent(payload);
+    if (!event) {
+      this.problem('unreadable event notification ignored', { bytes: payload?.length ?? 0 });
+      return;
+    }
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.problem('event subscriber failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+
+  private problem(message: string, detail?: Record<string, unknown>): void {
+    try {
+      this.options.onProblem?.(message, detail);
+    } catch {
+      // A logger must never break event delivery.
+    }
+  }
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 200;
+
+/** Anyone who can connect can NOTIFY on the channel: payloads are checked, not trusted. */
+export function parseEvent(payload: string | undefined): DomainEvent | null {
+  if (!payload) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const status = parseOrderStatus(v['status']);
+  if (v['type'] === 'order.changed' && isText(v['orderId']) && isText(v['sellerId']) && status.ok && isText(v['action']) && isText(v['at'])) {
+    return { type: 'order.changed', orderId: v['orderId'], sellerId: v['sellerId'], status: status.value, action: v['action'], at: v['at'] };
+  }
+  if (v['type'] === 'seller.changed' && isText(v['sellerId']) && isText(v['at'])) {
+    return { type: 'seller.changed', sellerId: v['sellerId'], at: v['at'] };
+  }
+  return null;
+}

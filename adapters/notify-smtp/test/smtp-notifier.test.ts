@@ -1,0 +1,82 @@
+import { createServer } from 'node:net';
+import { resetCodeEmail } from '@escrow/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SmtpNotifier } from '../src/index.js';
+import { startMailCatcher, type MailCatcher } from './support/mail-catcher.js';
+
+const FROM = 'Escrow Delivery <no-reply@escrow.example>';
+let catcher: MailCatcher | undefined;
+let notifier: SmtpNotifier | undefined;
+afterEach(async () => {
+  notifier?.close();
+  await catcher?.close();
+  catcher = undefined;
+  notifier = undefined;
+});
+
+describe('SmtpNotifier against a real SMTP server', () => {
+  it('delivers the reset-code email, and the code can be read out of the received mail', async () => {
+    catcher = await startMailCatcher();
+    notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${catcher.port}`, from: FROM });
+
+    const outcome = await notifier.send(resetCodeEmail('amani@example.com', '042917'), 'outbox-1234');
+
+    expect(outcome).toMatchObject({ ok: true });
+    const mail = await catcher.waitFor((m) => m.envelopeTo.includes('amani@example.com'));
+    expect(mail.parsed.subject).toBe('Your Escrow Delivery password reset code: 042917');
+    expect(mail.parsed.from?.text).toBe('"Escrow Delivery" <no-reply@escrow.example>');
+    expect(mail.parsed.messageId).toBe('<outbox-1234@escrow.example>');
+    expect(/reset code is: (\d{6})/.exec(mail.parsed.text ?? '')?.[1]).toBe('042917');
+  });
+
+  it('authenticates with host, port, user and password', async () => {
+    const logins: string[] = [];
+    catcher = await startMailCatcher({
+      authOptional: false,
+      allowInsecureAuth: true,
+      onAuth(auth, _session, callback) {
+        logins.push(`${auth.username}:${auth.password}`);
+        if (auth.username === 'mailer' && auth.password === 's3cret') callback(null, { user: auth.username });
+        else callback(new Error('Invalid username or password'));
+      },
+    });
+    notifier = new SmtpNotifier({ host: '127.0.0.1', port: catcher.port, secure: false, user: 'mailer', pass: 's3cret', from: FROM });
+
+    expect(await notifier.send({ channel: 'email', to: 'baraka@example.com', subject: 'Hello', body: 'Body text' }, 'k-2')).toMatchObject({ ok: true });
+    expect(logins).toEqual(['mailer:s3cret']);
+    expect((await catcher.waitFor(() => true)).parsed.text?.trim()).toBe('Body text');
+  });
+
+  it('does not retry a recipient the server refuses for good (5xx)', async () => {
+    catcher = await startMailCatcher({
+      onRcptTo(address, _session, callback) {
+        const refusal = Object.assign(new Error('No such user here'), { responseCode: 550 });
+        if (address.address.startsWith('nobody@')) callback(refusal);
+        else callback();
+      },
+    });
+    notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${catcher.port}`, from: FROM });
+
+    const outcome = await notifier.send({ channel: 'email', to: 'nobody@example.com', subject: 's', body: 'b' }, 'k-3');
+
+    expect(outcome).toMatchObject({ ok: false, retryable: false });
+    expect(catcher.mails).toHaveLength(0);
+  });
+
+  it('retries later when the server cannot be reached', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${port}`, from: FROM });
+
+    expect(await notifier.send({ channel: 'email', to: 'amani@example.com', subject: 's', body: 'b' }, 'k-4')).toMatchObject({ ok: false, retryable: true });
+  });
+
+  it('leaves SMS to another notifier, for good', async () => {
+    notifier = new SmtpNotifier({ url: 'smtp://127.0.0.1:1', from: FROM });
+    expect(await notifier.send({ channel: 'sms', to: '+254711111111', subject: 's', body: 'b' }, 'k-5')).toMatchObject({ ok: false, retryable: false });
+  });
+});

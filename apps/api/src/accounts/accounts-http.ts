@@ -1,0 +1,44 @@
+import type { AccountsDeps, FileStorage, RateLimiter } from '@escrow/core';
+import type { Context, Hono } from 'hono';
+import { clientAddress } from '../http/client-address.js';
+import { authRoutes, meRoute } from '../routes/auth-routes.js';
+import { sellerProfileRoutes } from '../routes/seller-profile-routes.js';
+
+/** What the accounts routes (auth, me, seller profile) and the session middleware need; given to createApp. */
+export interface AccountsHttpOptions {
+  readonly deps: AccountsDeps;
+  /** Where seller logos go (the same storage as order photos). */
+  readonly files: FileStorage;
+  readonly rateLimiter: RateLimiter;
+  /** Proxies in front of the API whose X-Forwarded-For is trusted (0: use the TCP peer). */
+  readonly trustProxyHops?: number;
+  /**
+   * Mark the session cookie Secure (and name it `__Host-session`). Default: when the request
+   * arrived over HTTPS; set it to true behind a TLS-terminating proxy (PUBLIC_BASE_URL https).
+   */
+  readonly secureCookies?: boolean;
+  /** The site's public origin (PUBLIC_BASE_URL); requests whose Origin is this pass the CSRF check. */
+  readonly publicOrigin?: string;
+  /** Asks the outbox to send now (after a reset code was written), instead of at its next tick. A round
+   * already under way may have claimed its messages before this one was written, so the API runs a
+   * second round after it. */
+  readonly sendOutboxSoon?: () => void;
+}
+
+export interface AccountsHttp extends AccountsHttpOptions {
+  address(c: Context): string;
+}
+
+export function accountsHttp(options: AccountsHttpOptions): AccountsHttp {
+  return { ...options, address: (c) => clientAddress(c, options.trustProxyHops ?? 0) };
+}
+
+/**
+ * Mounts the accounts routes: /api/auth, /api/me and /api/seller/profile. Called by createApp
+ * after the session middleware (which every route relies on) and before the static frontend.
+ */
+export function mountAccountsRoutes(app: Hono, accounts: AccountsHttp): void {
+  app.route('/api/auth', authRoutes(accounts));
+  app.route('/api/me', meRoute(accounts));
+  app.route('/api/seller/profile', sellerProfileRoutes(accounts));
+}

@@ -1,0 +1,77 @@
+import type { EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, RateLimiter } from '@escrow/core';
+import type { Context, Hono } from 'hono';
+import { adminOrdersRoutes } from '../routes/admin-orders-routes.js';
+import { buyerRoutes } from '../routes/buyer-routes.js';
+import { liveAdminRoutes } from '../routes/live-admin-routes.js';
+import { liveRoutes } from '../routes/live-routes.js';
+import { liveSellerRoutes } from '../routes/live-seller-routes.js';
+import { photoFilesRoute } from '../routes/photos.js';
+import { publicTrackingRoutes } from '../routes/public-tracking-routes.js';
+import { riderRoutes } from '../routes/rider-routes.js';
+import { sellerDashboardRoutes } from '../routes/seller-dashboard-routes.js';
+import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
+import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
+import { clientAddress } from './client-address.js';
+import type { Logger } from './logger.js';
+import { LiveOrders } from './sse.js';
+
+/** What the escrow routes (buyer, rider, public tracking, photos, live) need; given to createApp. */
+export interface EscrowHttpOptions {
+  /** The core's ports (store, clock, random, payments, fees, events). */
+  readonly deps: EscrowDeps;
+  readonly files: FileStorage;
+  /** Serves stored photos back by URL (the local-disk adapter); absent when a CDN serves them. */
+  readonly photoFiles?: { fileFor(path: string): string };
+  readonly idempotency: IdempotencyStore;
+  readonly rateLimiter: RateLimiter;
+  /** The platform Paybill shown to buyers; unset fields mean "not configured", never a default. */
+  readonly paybill: PaybillDestination;
+  /** Proxies in front of the API whose X-Forwarded-For is trusted (0: use the TCP peer). */
+  readonly trustProxyHops?: number;
+  readonly live?: { readonly heartbeatMs?: number; readonly maxLifetimeMs?: number };
+  /** Read models of the seller and admin screens; with them the session routes are mounted (/api/seller/orders, /riders, /dashboard; /api/admin; /api/live/seller, /admin). */
+  readonly queries?: EscrowQueries;
+  /** PUBLIC_BASE_URL: the origin of the buyer, seller and rider links (else the request's origin). */
+  readonly publicBaseUrl?: string;
+}
+
+/** The options plus what createApp builds once for all routes. */
+export interface EscrowHttp extends EscrowHttpOptions {
+  readonly logger: Logger;
+  readonly liveOrders: LiveOrders;
+  readonly heartbeatMs: number;
+  readonly maxLifetimeMs: number;
+  address(c: Context): string;
+}
+
+export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHttp {
+  return {
+    ...options,
+    logger,
+    liveOrders: new LiveOrders(options.deps.events),
+    heartbeatMs: options.live?.heartbeatMs ?? 15_000,
+    maxLifetimeMs: options.live?.maxLifetimeMs ?? 30 * 60_000,
+    address: (c) => clientAddress(c, options.trustProxyHops ?? 0),
+  };
+}
+
+/**
+ * Mounts the escrow routes on the app: /api/buyer, /api/rider, /api/public, /api/live and
+ * the stored photos under /uploads. Called by createApp before the static frontend.
+ */
+export function mountEscrowRoutes(app: Hono, h: EscrowHttp): void {
+  app.route('/api/buyer', buyerRoutes(h));
+  app.route('/api/rider', riderRoutes(h));
+  app.route('/api/public', publicTrackingRoutes(h));
+  app.route('/api/live', liveRoutes(h));
+  if (h.photoFiles) app.route('/uploads', photoFilesRoute(h.photoFiles));
+  if (h.queries) {
+    // Signed-in sellers and admins (c.get('user') from the session middleware).
+    app.route('/api/seller', sellerOrdersRoutes(h, h.queries));
+    app.route('/api/seller', sellerRidersRoutes(h));
+    app.route('/api/seller', sellerDashboardRoutes(h.queries));
+    app.route('/api/admin', adminOrdersRoutes(h, h.queries));
+    app.route('/api/live', liveSellerRoutes(h, h.queries));
+    app.route('/api/live', liveAdminRoutes(h, h.queries));
+  }
+}

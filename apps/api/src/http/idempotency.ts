@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import type { Clock, IdempotencyStore } from '@escrow/core';
+import type { Context } from 'hono';
+import type { ErrorBody, HttpErrorCode } from './error-handler.js';
+import type { Logger } from './logger.js';
+
+/** Keys are kept a little over the promised 24 hours. */
+export const IDEMPOTENCY_TTL_MS = 25 * 60 * 60 * 1000;
+/** A claim this old with no answer belongs to a request whose process died. */
+export const IDEMPOTENCY_STALE_MS = 60 * 1000;
+/** Client-made random ids (a UUID is 36 characters): long enough not to be guessed. */
+const KEY_FORMAT = /^[A-Za-z0-9_\-:.]{16,128}$/;
+
+export interface IdempotencyDeps {
+  readonly store: IdempotencyStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value instanceof Uint8Array) return { bytes: createHash('sha256').update(value).digest('hex') };
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+const refusal = (c: Context, status: 400 | 409 | 422, code: HttpErrorCode, message: string): Response => {
+  const body: ErrorBody = { error: { code, message } };
+  return c.json(body, status);
+};
+
+// Answers that say nothing final about the request: a retry with the same key must run it again.
+function isTransient(status: number, body: string): boolean {
+  if (status >= 500 || status === 429) return true;
+  if (status !== 409) return false;
+  try {
+    return (JSON.parse(body) as { error?: { code?: unknown } }).error?.code === 'CONCURRENT_UPDATE';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs a state-changing request at most once per `Idempotency-Key` (Stripe's model):
+ * - no header: runs it;
+ * - a new key: claims it (a pending row, committed before anything else happens), runs the
+ *   request, stores its status and body; a 5xx, 429 or lost race releases the claim instead;
+ * - the same key again with the same request: answers the stored status and body, changing
+ *   nothing (`Idempotent-Replayed: true`); while the first is still running: 409;
+ * - the same key with a different request (body, order or route): 422.
+ *
+ * `scope` is the caller's identity (its credentials, hashed here): two callers' keys never
+ * meet, and a caller without the right credentials can never read another's stored answer.
+ * `fingerprint` is the parsed input, so whitespace or key order do not make a new request.
+ */
+export async function idempotent(
+  c: Context,
+  deps: IdempotencyDeps,
+  args: { scope: string; fingerprint: unknown },
+  run: () => Promise<Response>,
+): Promise<Response> {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return run();
+  if (!KEY_FORMAT.test(key)) {
+    return refusal(c, 400, 'INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 16 to 128 letters, digits or - _ : .');
+  }
+  const scope = sha256(args.scope);
+  const requestHash = sha256(JSON.stringify([c.req.method, c.req.path, canonical(args.fingerprint)]));
+  const now = deps.clock.now();
+  const claim = await deps.store.claim({
+    scope,
+    key,
+    requestHash,
+    now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    staleBefore: new Date(now.getTime() - IDEMPOTENCY_STALE_MS),
+  });
+  if (claim.kind !== 'claimed' && claim.requestHash !== requestHash) {
+    return refusal(c, 422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+  }
+  if (claim.kind === 'pending') {
+    c.header('Retry-After', '1');
+    return refusal(c, 409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed. Please try again in a moment.');
+  }
+  if (claim.kind === 'completed') {
+    return new Response(claim.body, {
+      status: claim.status,
+      headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
+    });
+  }
+
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    await deps.store.release({ scope, key }).catch(() => undefined);
+    throw error;
+  }
+  const body = await response.clone().text();
+  try {
+    if (isTransient(response.status, body)) await deps.store.release({ scope, key });
+    else await deps.store.complete({ scope, key, status: response.status, body });
+  } catch (error) {
+    // The change itself is committed; a retry after the claim goes stale re-runs the use case,
+    // whose state machine refuses a second effect.
+    deps.logger.error('Could not store an idempotent answer', { error: error instanceof Error ? error.message : String(error) });
+  }
+  return response;
+}

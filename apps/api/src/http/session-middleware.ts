@@ -1,0 +1,34 @@
+import { isAdminRole, resolveSession } from '@escrow/core';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AccountsHttp } from '../accounts/accounts-http.js';
+import type { AppEnv } from './app-env.js';
+import { clearSessionCookie, readSessionToken } from './session-cookie.js';
+
+/**
+ * Sets `c.get('user')` on every request: the signed-in account behind the session cookie, or
+ * null. Only /api requests look the session up (pages and assets never need it). A cookie
+ * whose session has ended (expired, signed out, revoked by a password change) is cleared.
+ */
+export function sessionMiddleware(accounts: AccountsHttp | undefined): MiddlewareHandler {
+  // Untyped env so it mounts on any app; the variable it sets is AppEnv's `user`.
+  return async (untyped, next) => {
+    const c = untyped as Context<AppEnv>;
+    c.set('user', null);
+    if (!accounts || !(c.req.path === '/api' || c.req.path.startsWith('/api/'))) return next();
+    const token = readSessionToken(c, accounts.secureCookies);
+    if (token === undefined) return next();
+    const found = await resolveSession(accounts.deps, { token });
+    if (!found) {
+      clearSessionCookie(c, accounts.secureCookies);
+      return next();
+    }
+    c.set('user', {
+      userId: found.session.userId,
+      email: found.email,
+      sessionId: found.session.id,
+      isAdmin: isAdminRole(found.roles),
+      sellerId: found.sellerId,
+    });
+    return next();
+  };
+}

@@ -1,0 +1,173 @@
+import type { DomainEvent, EventBus, OrderChangedEvent } from '@escrow/core';
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+
+type Listener = (event: DomainEvent) => void;
+
+/**
+ * Live streams of this process, fed by the EventBus: per order (buyer, rider), per seller
+ * (the seller dashboard) and of everything (admins). One bus subscription is held while at
+ * least one stream is open and dropped with the last one, so a quiet server holds nothing.
+ */
+export class LiveOrders {
+  private readonly watchers = new Map<string, Set<Listener>>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly bus: EventBus | undefined) {}
+
+  /** `order.changed` events of one order. */
+  watch(orderId: string, onEvent: (event: OrderChangedEvent) => void): () => void {
+    return this.add(`order:${orderId}`, (event) => {
+      if (event.type === 'order.changed') onEvent(event);
+    });
+  }
+
+  /** `order.changed` events of one seller's orders. */
+  watchSeller(sellerId: string, onEvent: (event: OrderChangedEvent) => void): () => void {
+    return this.add(`seller:${sellerId}`, (event) => {
+      if (event.type === 'order.changed') onEvent(event);
+    });
+  }
+
+  /** Every event: all order changes and seller changes. */
+  watchAll(onEvent: (event: DomainEvent) => void): () => void {
+    return this.add('*', onEvent);
+  }
+
+  private add(key: string, listener: Listener): () => void {
+    let set = this.watchers.get(key);
+    if (!set) {
+      set = new Set();
+      this.watchers.set(key, set);
+    }
+    set.add(listener);
+    this.unsubscribe ??= this.bus?.subscribe((event) => this.dispatch(event)) ?? null;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const current = this.watchers.get(key);
+      current?.delete(listener);
+      if (current?.size === 0) this.watchers.delete(key);
+      if (this.watchers.size === 0 && this.unsubscribe) {
+        this.unsubscribe();
+        this.unsubscribe = null;
+      }
+    };
+  }
+
+  private dispatch(event: DomainEvent): void {
+    const keys = event.type === 'order.changed' ? [`order:${event.orderId}`, `seller:${event.sellerId}`, '*'] : ['*'];
+    for (const key of keys) {
+      for (const listener of [...(this.watchers.get(key) ?? [])]) listener(event);
+    }
+  }
+
+  /** Open streams in this process (tests check that a disconnect frees its stream). */
+  get watcherCount(): number {
+    let count = 0;
+    for (const set of this.watchers.values()) count += set.size;
+    return count;
+  }
+
+  get subscribedToBus(): boolean {
+    return this.unsubscribe !== null;
+  }
+}
+
+export interface OrderStreamOptions {
+  readonly live: LiveOrders;
+  readonly orderId: string;
+  /** A comment line this often keeps proxies and mobile networks from closing an idle stream. */
+  readonly heartbeatMs: number;
+  /** Streams end after this long; the browser reconnects (and is checked again). */
+  readonly maxLifetimeMs: number;
+  /** Asked before each event: false ends the stream (a reassigned rider's link stops working). */
+  readonly stillAllowed?: () => Promise<boolean>;
+}
+
+/** What any live stream needs: how to watch, what to say first, and how to word each event. */
+export interface EventStreamOptions<E> {
+  /** Subscribes; returns the unsubscribe. */
+  readonly watch: (onEvent: (event: E) => void) => () => void;
+  /** The data of the first `ready` event. */
+  readonly ready: Readonly<Record<string, unknown>>;
+  readonly toMessage: (event: E) => { readonly event: string; readonly data: unknown };
+  readonly heartbeatMs: number;
+  readonly maxLifetimeMs: number;
+  /** Asked before each event: false ends the stream. */
+  readonly stillAllowed?: () => Promise<boolean>;
+}
+
+/**
+ * A `text/event-stream`: `ready` first, then one message per event, a heartbeat comment when
+ * idle, an end after `maxLifetimeMs` (the browser reconnects and is checked again), and a
+ * clean unsubscribe when the client goes away.
+ */
+export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Response {
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    const queue: E[] = [];
+    let wake: (() => void) | null = null;
+    let open = true;
+    const stop = options.watch((event) => {
+      queue.push(event);
+      wake?.();
+    });
+    stream.onAbort(() => {
+      open = false;
+      stop();
+      wake?.();
+    });
+    const endAt = Date.now() + options.maxLifetimeMs;
+    try {
+      // retry: browsers wait 10 s before reconnecting instead of hammering a failing server.
+      await stream.writeSSE({ event: 'ready', data: JSON.stringify(options.ready), retry: 10_000 });
+      while (open && Date.now() < endAt) {
+        if (queue.length === 0) {
+          let timer: NodeJS.Timeout | undefined;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, Math.min(options.heartbeatMs, Math.max(0, endAt - Date.now())));
+          });
+          clearTimeout(timer);
+          wake = null;
+          if (!open) break;
+          if (queue.length === 0) {
+            await stream.write(': heartbeat\n\n');
+            continue;
+          }
+        }
+        if (queue.length === 0) continue;
+        const event = queue.shift() as E;
+        if (options.stillAllowed && !(await options.stillAllowed())) break;
+        const message = options.toMessage(event);
+        await stream.writeSSE({ event: message.event, data: JSON.stringify(message.data) });
+      }
+    } finally {
+      stop();
+    }
+  });
+}
+
+/** The data of an `order.changed` message: the screen re-reads what its caller may see. */
+export const orderChangedMessage = (event: OrderChangedEvent) => ({
+  event: 'order.changed',
+  data: { orderId: event.orderId, status: event.status, action: event.action, at: event.at },
+});
+
+/**
+ * `text/event-stream` of one order: `ready` first, then an `order.changed` event per committed
+ * change (order id, status, action, time: the screen re-reads what it may see), a heartbeat
+ * comment when idle, and a clean unsubscribe when the client goes away.
+ */
+export function orderEventStream(c: Context, options: OrderStreamOptions): Response {
+  return eventStream<OrderChangedEvent>(c, {
+    watch: (onEvent) => options.live.watch(options.orderId, onEvent),
+    ready: { orderId: options.orderId },
+    toMessage: orderChangedMessage,
+    heartbeatMs: options.heartbeatMs,
+    maxLifetimeMs: options.maxLifetimeMs,
+    ...(options.stillAllowed ? { stillAllowed: options.stillAllowed } : {}),
+  });
+}

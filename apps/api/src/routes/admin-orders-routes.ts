@@ -1,0 +1,126 @@
+import {
+  adminOrderRowView,
+  adminOrderView,
+  adminRefundRequestView,
+  catalogue,
+  confirmSettlement,
+  getAdminOrder,
+  listAdminOrders,
+  listRefundRequests,
+  ORDER_STATUSES,
+  resolveRefund,
+  unlockDeliveryCode,
+  type EscrowQueries,
+  type Order,
+  type Result,
+} from '@escrow/core';
+import { optionalText } from '@escrow/core/validation';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/app-env.js';
+import { sendResult } from '../http/error-handler.js';
+import type { EscrowHttp } from '../http/escrow-http.js';
+import { idempotent } from '../http/idempotency.js';
+import { jsonBody } from '../http/json-body.js';
+import { adminCaller, adminOnly, idempotencyDeps, orderNotFound, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
+import { jsonBodyLimit, pageQuerySchema, queryOf } from './seller-orders-input.js';
+import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
+
+export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
+
+const ordersQuery = pageQuerySchema.extend({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional() });
+const refundsQuery = pageQuerySchema.extend({ status: z.enum(['open', 'refunded', 'rejected', 'all'], { error: 'Status must be open, refunded, rejected or all' }).optional() });
+const settlementSchema = z.object({ reference: optionalText({ max: 100, tooLong: 'The payout reference must be at most 100 characters' }) });
+const note = optionalText({ max: 1000, tooLong: 'The note must be at most 1000 characters' });
+const resolutionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    z.object({ decision: z.literal('refund'), mpesaReference: z.string({ error: 'Enter the 10-character M-Pesa reference of the refund' }).max(40, { error: 'Enter the 10-character M-Pesa reference of the refund' }), note }),
+    z.object({ decision: z.literal('reject'), note }),
+  ],
+  { error: 'Choose to refund or reject' },
+);
+
+/**
+ * The admin API for settlement and refunds, mounted at /api/admin (a session with the admin
+ * role; others get 401/403 before any order is looked up). The rest of the admin area (sellers,
+ * contacts, payment settings, export) comes with issue 6.
+ *   GET  /orders                          every order: ?status=&page=&pageSize= (with total)
+ *   GET  /orders/:id                      one order (no delivery code, no rider key)
+ *   POST /orders/:id/settlement           'Mark Paid': { reference? }, exactly once
+ *   POST /orders/:id/unlock-code          after 5 wrong delivery codes
+ *   GET  /refund-requests                 ?status=open (default) | refunded | rejected | all
+ *   POST /refund-requests/:id/resolve     { decision: 'refund', mpesaReference, note? } | { decision: 'reject', note? }
+ */
+export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const view = (c: Context, result: Result<Order>, message: string) =>
+    sendResult(c, result.ok ? { ok: true, value: { order: adminOrderView(result.value, null), message } } : result);
+
+  app.get('/orders', adminOnly, queryOf(ordersQuery), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const { status, page, pageSize } = c.req.valid('query');
+    const result = await listAdminOrders({ queries }, { actor: caller.actor, status, page, pageSize });
+    return sendResult(c, result.ok ? { ok: true, value: { orders: result.value.items.map(adminOrderRowView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
+  });
+
+  app.get('/orders/:id', adminOnly, async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const orderId = c.req.param('id');
+    if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
+    const result = await getAdminOrder(h.deps, { orderId, actor: caller.actor });
+    return sendResult(c, result.ok ? { ok: true, value: adminOrderView(result.value.order, result.value.seller?.businessName ?? null) } : result);
+  });
+
+  app.post('/orders/:id/settlement', adminOnly, jsonBodyLimit(), jsonBody(settlementSchema), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    const orderId = c.req.param('id');
+    if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
+    const input = c.req.valid('json');
+    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: input }, async () =>
+      view(c, await confirmSettlement(h.deps, { orderId, actor: caller.actor, reference: input.reference }), catalogue.admin.settlementConfirmed),
+    );
+  });
+
+  app.post('/orders/:id/unlock-code', adminOnly, async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    const orderId = c.req.param('id');
+    if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
+    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { unlock: true } }, async () =>
+      view(c, await unlockDeliveryCode(h.deps, { orderId, actor: caller.actor }), CODE_UNLOCKED_MESSAGE),
+    );
+  });
+
+  app.get('/refund-requests', adminOnly, queryOf(refundsQuery), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const { status = 'open', page, pageSize } = c.req.valid('query');
+    const result = await listRefundRequests({ queries }, { actor: caller.actor, status: status === 'all' ? undefined : status, page, pageSize });
+    const now = h.deps.clock.now();
+    return sendResult(
+      c,
+      result.ok ? { ok: true, value: { refundRequests: result.value.items.map((row) => adminRefundRequestView(row, now)), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result,
+    );
+  });
+
+  app.post('/refund-requests/:id/resolve', adminOnly, jsonBodyLimit(), jsonBody(resolutionSchema), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    const refundId = c.req.param('id');
+    if (!SESSION_ORDER_ID_FORMAT.test(refundId)) return sendResult(c, { ok: false, error: { code: 'REFUND_NOT_FOUND' } });
+    const input = c.req.valid('json');
+    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: input }, async () => {
+      const resolution = input.decision === 'refund' ? { decision: 'refund' as const, mpesaReference: input.mpesaReference, note: input.note } : { decision: 'reject' as const, note: input.note };
+      return view(c, await resolveRefund(h.deps, { refundId, actor: caller.actor, resolution }), REFUND_RESOLVED_MESSAGES[input.decision]);
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,142 @@
+import {
+  ACCOUNT_RATE_LIMITS,
+  changePassword,
+  getAccount,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  verifyResetCode,
+  type RateLimitRule,
+} from '@escrow/core';
+import { changePasswordSchema, requestResetCodeSchema, resetPasswordSchema, signInSchema, signUpSchema, verifyResetCodeSchema } from '@escrow/core/validation';
+import { Hono, type Context } from 'hono';
+import type { AccountsHttp } from '../accounts/accounts-http.js';
+import type { AppEnv } from '../http/app-env.js';
+import { errorBody, sendResult } from '../http/error-handler.js';
+import { rateLimited } from '../http/escrow-rate-limits.js';
+import { jsonBody } from '../http/json-body.js';
+import { clearSessionCookie, writeSessionCookie } from '../http/session-cookie.js';
+
+const limits = (accounts: AccountsHttp) => ({ rateLimiter: accounts.rateLimiter, clock: accounts.deps.clock });
+
+function limitChecks(accounts: AccountsHttp, c: Context, perAddress: RateLimitRule, perEmail: RateLimitRule, email: string) {
+  return rateLimited(c, limits(accounts), [
+    [perAddress, accounts.address(c)],
+    [perEmail, email],
+  ]);
+}
+
+/** 401 for a route that needs a signed-in user. */
+export function signInRequired(c: Context): Response {
+  return c.json(errorBody({ code: 'UNAUTHENTICATED' }), 401);
+}
+
+/**
+ * The account endpoints, mounted at /api/auth (the spec's auth calls and its two functions,
+ * 'send-password-reset-code' and the reset itself):
+ *   POST /sign-up                    email + new password; signs in (201, Set-Cookie)
+ *   POST /sign-in                    email + password; a new session replaces the old one
+ *   POST /sign-out                   ends this browser's session
+ *   POST /send-password-reset-code   emails a 6-digit code; the same answer for any address
+ *   POST /verify-reset-code          checks a code (/verify-reset-code page)
+ *   POST /reset-password             sets a new password with the code; ends every session
+ *   POST /change-password            signed in; current + new + confirm; ends every other session
+ *   GET  /session                    the caller's account, or null: 200 either way, so a page that
+ *                                    only asks "who is here?" never logs a failed request
+ * Sign-in, reset requests and code checks are rate-limited per address and per email.
+ */
+export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const secure = accounts.secureCookies;
+
+  app.post('/sign-up', jsonBody(signUpSchema), async (c) => {
+    const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.signUpPerAddress, accounts.address(c)]]);
+    if (limited) return limited;
+    const result = await signUp(accounts.deps, { input: c.req.valid('json'), replacesSessionId: c.get('user')?.sessionId ?? null });
+    if (!result.ok) return sendResult(c, result);
+    writeSessionCookie(c, result.value.issued, secure);
+    accounts.sendOutboxSoon?.();
+    return c.json({ data: { account: result.value.account } }, 201);
+  });
+
+  app.post('/sign-in', jsonBody(signInSchema), async (c) => {
+    const body = c.req.valid('json');
+    const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.signInPerAddress, ACCOUNT_RATE_LIMITS.signInPerEmail, body.email);
+    if (limited) return limited;
+    const result = await signIn(accounts.deps, { input: body, replacesSessionId: c.get('user')?.sessionId ?? null });
+    if (!result.ok) return sendResult(c, result);
+    // A right password clears the email's failures, so the owner is not locked out by a typo streak.
+    await accounts.rateLimiter.reset(ACCOUNT_RATE_LIMITS.signInPerEmail, body.email, accounts.deps.clock.now());
+    writeSessionCookie(c, result.value.issued, secure);
+    return c.json({ data: { account: result.value.account } }, 200);
+  });
+
+  app.get('/session', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const user = c.get('user');
+    if (!user) return c.json({ data: { account: null } }, 200);
+    const account = await getAccount(accounts.deps, { userId: user.userId });
+    return c.json({ data: { account: account.ok ? account.value : null } }, 200);
+  });
+
+  app.post('/sign-out', async (c) => {
+    const user = c.get('user');
+    if (user) await signOut(accounts.deps, { sessionId: user.sessionId });
+    clearSessionCookie(c, secure);
+    return c.json({ data: { signedOut: true } }, 200);
+  });
+
+  app.post('/send-password-reset-code', jsonBody(requestResetCodeSchema), async (c) => {
+    const body = c.req.valid('json');
+    const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.resetRequestPerAddress, ACCOUNT_RATE_LIMITS.resetRequestPerEmail, body.email);
+    if (limited) return limited;
+    const result = await requestPasswordReset(accounts.deps, { input: body });
+    if (result.ok) accounts.sendOutboxSoon?.();
+    return sendResult(c, result);
+  });
+
+  app.post('/verify-reset-code', jsonBody(verifyResetCodeSchema), async (c) => {
+    const body = c.req.valid('json');
+    const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.codeCheckPerAddress, ACCOUNT_RATE_LIMITS.codeCheckPerEmail, body.email);
+    if (limited) return limited;
+    return sendResult(c, await verifyResetCode(accounts.deps, { input: body }));
+  });
+
+  app.post('/reset-password', jsonBody(resetPasswordSchema), async (c) => {
+    const body = c.req.valid('json');
+    const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.codeCheckPerAddress, ACCOUNT_RATE_LIMITS.codeCheckPerEmail, body.email);
+    if (limited) return limited;
+    const result = await resetPassword(accounts.deps, { input: body });
+    if (!result.ok) return sendResult(c, result);
+    // Every session of the account has ended, this browser's too if it was signed in as it.
+    if (c.get('user')?.email === result.value.email) clearSessionCookie(c, secure);
+    accounts.sendOutboxSoon?.();
+    return c.json({ data: { reset: true } }, 200);
+  });
+
+  app.post('/change-password', jsonBody(changePasswordSchema), async (c) => {
+    const user = c.get('user');
+    if (!user) return signInRequired(c);
+    const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.changePasswordPerUser, user.userId]]);
+    if (limited) return limited;
+    const result = await changePassword(accounts.deps, { userId: user.userId, input: c.req.valid('json') });
+    if (!result.ok) return sendResult(c, result);
+    writeSessionCookie(c, result.value.issued, secure);
+    accounts.sendOutboxSoon?.();
+    return c.json({ data: { account: result.value.account } }, 200);
+  });
+
+  return app;
+}
+
+/** GET /api/me: who is signed in (email, roles, seller id), or 401. Never cached. */
+export function meRoute(accounts: AccountsHttp): Hono<AppEnv> {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const user = c.get('user');
+    if (!user) return signInRequired(c);
+    return sendResult(c, await getAccount(accounts.deps, { userId: user.userId }));
+  });
+}

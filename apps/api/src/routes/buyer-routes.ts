@@ -1,0 +1,112 @@
+import {
+  buyerOrderStatusView,
+  buyerOrderView,
+  catalogue,
+  confirmPayment,
+  getBuyerOrder,
+  requestRefund,
+  submitFeedback,
+} from '@escrow/core';
+import { feedbackSchema, mpesaReceiptSchema, acceptedTerms, refundRequestSchema, validationMessages } from '@escrow/core/validation';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/app-env.js';
+import { sendResult } from '../http/error-handler.js';
+import type { EscrowHttp } from '../http/escrow-http.js';
+import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
+import { idempotent } from '../http/idempotency.js';
+import { jsonBody } from '../http/json-body.js';
+import { buyerActor, buyerNotFound, deliveryCodeOf, deliveryCodeRequired, ORDER_ID_FORMAT } from './buyer-credentials.js';
+
+const paymentSchema = z.object({
+  termsAccepted: acceptedTerms(validationMessages.buyer.termsRequired),
+  mpesaReceipt: mpesaReceiptSchema,
+});
+
+export const REFUND_REQUESTED_MESSAGE = 'Your refund request was sent. An admin will review it and contact you.';
+
+type Guarded = { ok: true; orderId: string; code: string } | { ok: false; response: Response };
+
+/**
+ * Every buyer request: the code must be there (400 otherwise, independent of any order), the
+ * request is counted per address and per order (429 past the limit, whatever the code), and
+ * an order id of an impossible shape is answered like a wrong code.
+ */
+async function guard(c: Context, h: EscrowHttp, options: { allowQuery?: boolean } = {}): Promise<Guarded> {
+  const code = deliveryCodeOf(c, options);
+  if (code === null) return { ok: false, response: deliveryCodeRequired(c) };
+  const orderId = c.req.param('id') ?? '';
+  const address = h.address(c);
+  const checks = ORDER_ID_FORMAT.test(orderId)
+    ? ([
+        [ESCROW_RATE_LIMITS.buyerPerAddress, address],
+        [ESCROW_RATE_LIMITS.buyerPerOrder, orderId],
+      ] as const)
+    : ([[ESCROW_RATE_LIMITS.buyerPerAddress, address]] as const);
+  const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, checks);
+  if (limited) return { ok: false, response: limited };
+  if (!ORDER_ID_FORMAT.test(orderId)) return { ok: false, response: buyerNotFound(c) };
+  return { ok: true, orderId, code };
+}
+
+export { guard as guardBuyerRequest };
+
+const idem = (h: EscrowHttp) => ({ store: h.idempotency, clock: h.deps.clock, logger: h.logger });
+const buyerScope = (orderId: string, code: string) => `buyer\n${orderId}\n${code}`;
+
+/**
+ * The buyer page's API (order id + delivery code, no account), mounted at /api/buyer.
+ *   GET  /orders/:id                 the buyer's view (get_buyer_order)
+ *   POST /orders/:id/payment         confirm the Paybill payment (confirm_payment)
+ *   POST /orders/:id/refund-request  ask for a refund, with a reason
+ *   POST /orders/:id/feedback        rate rider and seller, once
+ */
+export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/orders/:id', async (c) => {
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    c.header('Cache-Control', 'no-store');
+    const result = await getBuyerOrder(h.deps, { orderId: g.orderId, actor: buyerActor(g.code) });
+    if (!result.ok) return sendResult(c, result);
+    const { order, seller, feedback, refundRequested } = result.value;
+    return sendResult(c, { ok: true, value: buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: h.paybill }) });
+  });
+
+  app.post('/orders/:id/payment', jsonBody(paymentSchema), async (c) => {
+    const input = c.req.valid('json');
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input }, async () => {
+      const result = await confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted });
+      return sendResult(c, result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: catalogue.buyer.paymentConfirmed } } : result);
+    });
+  });
+
+  app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {
+    const input = c.req.valid('json');
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input }, async () => {
+      const result = await requestRefund(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), reason: input.reason });
+      if (!result.ok) return sendResult(c, result);
+      const { id, status, reason, createdAt } = result.value;
+      return sendResult(c, { ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: REFUND_REQUESTED_MESSAGE } }, 201);
+    });
+  });
+
+  app.post('/orders/:id/feedback', jsonBody(feedbackSchema), async (c) => {
+    const input = c.req.valid('json');
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input }, async () => {
+      const result = await submitFeedback(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), riderRating: input.riderRating, sellerRating: input.sellerRating, comment: input.comment });
+      if (!result.ok) return sendResult(c, result);
+      const { riderRating, sellerRating, comment, createdAt } = result.value;
+      return sendResult(c, { ok: true, value: { feedback: { riderRating, sellerRating, comment, createdAt: createdAt.toISOString() }, message: catalogue.buyer.feedbackThanks } }, 201);
+    });
+  });
+
+  return app;
+}

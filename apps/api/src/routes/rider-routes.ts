@@ -1,0 +1,201 @@
+import {
+  acceptJob,
+  catalogue,
+  completeDelivery,
+  confirmPickupWithPhoto,
+  getRiderJob,
+  listAssignedJobs,
+  listAvailableJobs,
+  recordRiderPayment,
+  requestRefund,
+  riderJobStatusView,
+  riderJobSummary,
+  riderJobView,
+  riderLinkPath,
+  takeListedJob,
+  type Result,
+} from '@escrow/core';
+import { deliveryCodeFormSchema, refundRequestSchema, riderPaymentSchema } from '@escrow/core/validation';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../http/app-env.js';
+import { sendResult } from '../http/error-handler.js';
+import type { EscrowHttp } from '../http/escrow-http.js';
+import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
+import { idempotent } from '../http/idempotency.js';
+import { jsonBody } from '../http/json-body.js';
+import { ORDER_ID_FORMAT } from './buyer-credentials.js';
+import { photoBodyLimit, readPhotoUpload } from './photos.js';
+import { riderByPhone, riderCredentials, riderNotFound, riderWithKey } from './rider-credentials.js';
+
+export const BUYER_REJECTED_MESSAGE = 'Recorded that the buyer rejected the item. An admin will review the refund.';
+
+type PhoneCaller = { ok: true; phone: string } | { ok: false; response: Response };
+type KeyCaller = { ok: true; phone: string; key: string | null; orderId: string } | { ok: false; response: Response };
+
+/** Phone-only requests: counted per address and per phone. */
+async function phoneCaller(c: Context, h: EscrowHttp, extra: 'take' | null = null): Promise<PhoneCaller> {
+  const creds = riderCredentials(c);
+  if (!creds.ok) return creds;
+  const address = h.address(c);
+  const checks =
+    extra === 'take'
+      ? ([
+          [ESCROW_RATE_LIMITS.riderTakePerAddress, address],
+          [ESCROW_RATE_LIMITS.riderTakePerPhone, creds.phone],
+        ] as const)
+      : ([
+          [ESCROW_RATE_LIMITS.riderPhonePerAddress, address],
+          [ESCROW_RATE_LIMITS.riderPhonePerPhone, creds.phone],
+        ] as const);
+  const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, checks);
+  return limited ? { ok: false, response: limited } : { ok: true, phone: creds.phone };
+}
+
+/** Requests with the rider link's key (checked by the use case against the current assignment). */
+export async function riderKeyCaller(c: Context, h: EscrowHttp, options: { allowQuery?: boolean } = {}): Promise<KeyCaller> {
+  const creds = riderCredentials(c, options);
+  if (!creds.ok) return creds;
+  const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, [[ESCROW_RATE_LIMITS.riderKeyPerAddress, h.address(c)]]);
+  if (limited) return { ok: false, response: limited };
+  const orderId = c.req.param('id') ?? '';
+  if (!ORDER_ID_FORMAT.test(orderId)) return { ok: false, response: riderNotFound(c) };
+  return { ok: true, phone: creds.phone, key: creds.key, orderId };
+}
+
+const idem = (h: EscrowHttp) => ({ store: h.idempotency, clock: h.deps.clock, logger: h.logger });
+const keyScope = (r: { orderId: string; phone: string; key: string | null }) => `rider-key\n${r.orderId}\n${r.phone}\n${r.key ?? ''}`;
+
+function withMessage<T, U>(result: Result<T>, map: (value: T) => U): Result<U> {
+  return result.ok ? { ok: true, value: map(result.value) } : result;
+}
+
+/**
+ * The rider page's API, mounted at /api/rider. Riders have no login (docs/decisions: rate
+ * limits and the rider phone):
+ *   phone only (X-Rider-Phone):
+ *     GET  /jobs/available           paid jobs of sellers listing this phone, as summaries
+ *     GET  /jobs/assigned            jobs carrying this phone, as summaries
+ *     POST /orders/:id/take          take an available job; the new link key is in this answer only
+ *   phone + link key (X-Rider-Phone, X-Rider-Key):
+ *     GET  /orders/:id               the job: pickup and delivery details
+ *     POST /orders/:id/accept        acknowledge the job
+ *     POST /orders/:id/pickup        multipart `photo`: pickup proof -> in_transit
+ *     POST /orders/:id/complete      { deliveryCode } -> delivered (awaiting settlement)
+ *     POST /orders/:id/payment-confirmation  { paymentReceived, paymentIssue }
+ *     POST /orders/:id/refund-request        { reason }: the buyer rejected the item
+ */
+export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/jobs/available', async (c) => {
+    const caller = await phoneCaller(c, h);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const result = await listAvailableJobs(h.deps, { actor: riderByPhone(caller.phone) });
+    return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) })));
+  });
+
+  app.get('/jobs/assigned', async (c) => {
+    const caller = await phoneCaller(c, h);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const result = await listAssignedJobs(h.deps, { actor: riderByPhone(caller.phone) });
+    return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) })));
+  });
+
+  app.post('/orders/:id/take', async (c) => {
+    const caller = await phoneCaller(c, h, 'take');
+    if (!caller.ok) return caller.response;
+    const orderId = c.req.param('id');
+    if (!ORDER_ID_FORMAT.test(orderId)) return riderNotFound(c);
+    return idempotent(c, idem(h), { scope: `rider-phone\n${caller.phone}`, fingerprint: { take: orderId } }, async () => {
+      const result = await takeListedJob(h.deps, { orderId, actor: riderByPhone(caller.phone) });
+      return sendResult(
+        c,
+        withMessage(result, (order) => ({
+          job: riderJobStatusView(order),
+          // Handed out once, to the rider who took the job: the rider page keeps it like the buyer page keeps its code.
+          riderKey: order.riderKey,
+          riderLink: riderLinkPath(order),
+          message: catalogue.rider.jobAccepted,
+        })),
+      );
+    });
+  });
+
+  app.get('/orders/:id', async (c) => {
+    const caller = await riderKeyCaller(c, h);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const result = await getRiderJob(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key) });
+    return sendResult(c, withMessage(result, (job) => riderJobView(job.order, job.seller)));
+  });
+
+  app.post('/orders/:id/accept', async (c) => {
+    const caller = await riderKeyCaller(c, h);
+    if (!caller.ok) return caller.response;
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: { accept: true } }, async () => {
+      const result = await acceptJob(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key) });
+      return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.jobAccepted })));
+    });
+  });
+
+  app.post('/orders/:id/pickup', photoBodyLimit(), async (c) => {
+    const caller = await riderKeyCaller(c, h);
+    if (!caller.ok) return caller.response;
+    const upload = await readPhotoUpload(c);
+    if (!upload.ok) return upload.response;
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: { photo: upload.bytes ?? null } }, async () => {
+      const result = await confirmPickupWithPhoto({ ...h.deps, files: h.files }, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), photo: upload.bytes });
+      return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), pickupPhotoUrl: order.pickupPhotoUrl, message: catalogue.rider.pickupConfirmed })));
+    });
+  });
+
+  app.post('/orders/:id/complete', jsonBody(deliveryCodeFormSchema), async (c) => {
+    const input = c.req.valid('json');
+    const caller = await riderKeyCaller(c, h);
+    if (!caller.ok) return caller.response;
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input }, async () => {
+      const result = await completeDelivery(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), code: input.deliveryCode });
+      return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.deliveryCompleted })));
+    });
+  });
+
+  app.post('/orders/:id/payment-confirmation', jsonBody(riderPaymentSchema), async (c) => {
+    const input = c.req.valid('json');
+    const caller = await riderKeyCaller(c, h);
+    if (!caller.ok) return caller.response;
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input }, async () => {
+      const result = await recordRiderPayment(h.deps, {
+        orderId: caller.orderId,
+        actor: riderWithKey(caller.phone, caller.key),
+        paymentReceived: input.paymentReceived,
+        paymentIssue: input.paymentIssue,
+      });
+      return sendResult(
+        c,
+        withMessage(result, (saved) => ({
+          confirmation: { id: saved.id, paymentReceived: saved.paymentReceived, paymentIssue: saved.paymentIssue, createdAt: saved.createdAt.toISOString() },
+          message: saved.paymentReceived ? catalogue.rider.paymentConfirmationRecorded : catalogue.rider.issueReported,
+        })),
+        201,
+      );
+    });
+  });
+
+  app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {
+    const input = c.req.valid('json');
+    const caller = await riderKeyCaller(c, h);
+    if (!caller.ok) return caller.response;
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input }, async () => {
+      const result = await requestRefund(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), reason: input.reason });
+      return sendResult(
+        c,
+        withMessage(result, (request) => ({ refundRequest: { id: request.id, status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE })),
+        201,
+      );
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,119 @@
+import { orderFormSchema, parseOrFirstError, type OrderFormOutput } from '@escrow/core/validation';
+import { MAX_PHOTO_BYTES } from '@escrow/core';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
+import { z } from 'zod';
+import { errorBody, type ErrorBody } from '../http/error-handler.js';
+
+/** JSON bodies of the seller and admin routes are small forms; anything bigger is refused while read. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/** The create-order form: two photos of at most 10 MB each, plus the text fields. */
+const MAX_ORDER_FORM_BYTES = 2 * MAX_PHOTO_BYTES + 256 * 1024;
+
+const tooLarge = (message: string) => (c: Context) => {
+  const body: ErrorBody = { error: { code: 'PAYLOAD_TOO_LARGE', message } };
+  return c.json(body, 413);
+};
+
+const jsonSizeLimit = bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: tooLarge('The request is too large') });
+
+/**
+ * The JSON routes' guard, before `jsonBody`: a body must be JSON (415 otherwise) of at most
+ * 64 KB (413, enforced while reading). A form post or text/plain body is refused rather than
+ * read as "no fields", which on routes whose fields are all optional would pass as a valid,
+ * empty request. A request without Content-Type has no body to misread.
+ */
+export const jsonBodyLimit = (): MiddlewareHandler => async (c, next) => {
+  const type = mediaTypeOf(c);
+  if (type !== '' && type !== 'application/json') return unsupportedMediaType(c, 'Send the request body as JSON (Content-Type: application/json)');
+  return jsonSizeLimit(c, next);
+};
+export const orderFormBodyLimit = () => bodyLimit({ maxSize: MAX_ORDER_FORM_BYTES, onError: tooLarge('The photos can be at most 10 MB each') });
+
+const mediaTypeOf = (c: Context): string => (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+export const unsupportedMediaType = (c: Context, message: string): Response => {
+  const body: ErrorBody = { error: { code: 'BAD_REQUEST', message } };
+  return c.json(body, 415);
+};
+
+
+export const badRequest = (c: Context, message: string): Response => {
+  const body: ErrorBody = { error: { code: 'BAD_REQUEST', message } };
+  return c.json(body, 400);
+};
+
+const wholeNumber = (message: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: message }).max(max, { error: message }))
+    .optional();
+
+export const pageQuerySchema = z.object({
+  page: wholeNumber('Page must be a whole number from 1 to 1000', 1_000),
+  pageSize: wholeNumber('Page size must be a whole number from 1 to 100', 100),
+});
+
+/** Parses the query string with a zod schema: 400 with the first message otherwise. */
+export function queryOf<T extends z.ZodType>(schema: T) {
+  return validator('query', (value, c) => {
+    const parsed = parseOrFirstError(schema, value);
+    if (parsed.ok) return parsed.value as z.output<T>;
+    return c.json(errorBody({ code: 'VALIDATION_FAILED', message: parsed.message }), 400);
+  });
+}
+
+export type NewOrderRequest =
+  | { readonly ok: true; readonly input: OrderFormOutput; readonly productPhoto: Uint8Array | null; readonly packagedPhoto: Uint8Array | null }
+  | { readonly ok: false; readonly response: Response };
+
+const PHOTO_FIELDS = ['productPhoto', 'packagedPhoto'] as const;
+const NOT_AN_IMAGE = 'Please upload an image file (JPEG, PNG, WebP or GIF)';
+
+/**
+ * The create-order form, as JSON or as multipart/form-data (text fields plus optional
+ * `productPhoto` and `packagedPhoto` files), parsed with the form's own zod schema. Fields the
+ * server computes (fee, payouts, status, tracking number, code, photo URLs) are not in the
+ * schema and are dropped, never stored.
+ */
+export async function readNewOrder(c: Context): Promise<NewOrderRequest> {
+  const type = mediaTypeOf(c);
+  let fields: unknown;
+  const photos: Record<(typeof PHOTO_FIELDS)[number], Uint8Array | null> = { productPhoto: null, packagedPhoto: null };
+  if (type === 'application/json') {
+    try {
+      fields = await c.req.json();
+    } catch {
+      return { ok: false, response: badRequest(c, 'Malformed JSON in request body') };
+    }
+  } else if (type === 'multipart/form-data') {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: false });
+    } catch {
+      return { ok: false, response: badRequest(c, 'The form could not be read. Please try again.') };
+    }
+    const text: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(form)) {
+      if ((PHOTO_FIELDS as readonly string[]).includes(key)) continue;
+      // A file where text belongs is as wrong as a missing field: the schema says which message.
+      text[key] = typeof value === 'string' ? value : undefined;
+    }
+    for (const field of PHOTO_FIELDS) {
+      const value = form[field];
+      if (value === undefined || value === '') continue;
+      if (!(value instanceof File)) return { ok: false, response: c.json(errorBody({ code: 'VALIDATION_FAILED', message: NOT_AN_IMAGE }), 400) };
+      // A browser sends an empty part for a file input left empty.
+      if (value.size > 0) photos[field] = new Uint8Array(await value.arrayBuffer());
+    }
+    fields = text;
+  } else {
+    return { ok: false, response: unsupportedMediaType(c, 'Send the order as JSON or as multipart/form-data') };
+  }
+  const parsed = parseOrFirstError(orderFormSchema, fields);
+  if (!parsed.ok) return { ok: false, response: c.json(errorBody({ code: 'VALIDATION_FAILED', message: parsed.message }), 400) };
+  return { ok: true, input: parsed.value, productPhoto: photos.productPhoto, packagedPhoto: photos.packagedPhoto };
+}

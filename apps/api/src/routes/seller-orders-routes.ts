@@ -1,0 +1,132 @@
+import {
+  assignRider,
+  cancelOrder,
+  catalogue,
+  createOrderWithPhotos,
+  getSellerOrder,
+  listSellerOrders,
+  removeRider,
+  requestRefund,
+  sellerOrderSummary,
+  sellerOrderView,
+  unlockDeliveryCode,
+  type EscrowQueries,
+  type Order,
+  type Result,
+} from '@escrow/core';
+import { assignRiderSchema, optionalText, refundRequestSchema } from '@escrow/core/validation';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/app-env.js';
+import { sendResult } from '../http/error-handler.js';
+import type { EscrowHttp } from '../http/escrow-http.js';
+import { idempotent } from '../http/idempotency.js';
+import { jsonBody } from '../http/json-body.js';
+import { BUYER_REJECTED_MESSAGE } from './rider-routes.js';
+import { idempotencyDeps, orderLinks, orderNotFound, sellerCaller, sellerOnly, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
+import { jsonBodyLimit, orderFormBodyLimit, pageQuerySchema, queryOf, readNewOrder } from './seller-orders-input.js';
+
+export const ORDER_CANCELLED_MESSAGE = 'Order cancelled';
+export const RIDER_ASSIGNED_MESSAGE = 'Rider assigned. Send the rider link to your rider.';
+export const CODE_UNLOCKED_MESSAGE = 'Delivery code entry unlocked';
+
+const cancelSchema = z.object({ reason: optionalText({ max: 500, tooLong: 'The reason must be at most 500 characters' }) });
+
+/**
+ * The seller's orders, mounted at /api/seller (a session with a seller record; the seller id
+ * comes from the session only). Another seller's order answers exactly like a missing one.
+ *   GET    /orders                     own orders, newest first: ?page=&pageSize= (with total)
+ *   GET    /orders/:id                 one order, seller data joined, code and links
+ *   POST   /orders                     create (JSON, or multipart with productPhoto/packagedPhoto)
+ *   POST   /orders/:id/cancel          before payment
+ *   POST   /orders/:id/rider           assign or change: { riderId } | { newRiderName, newRiderPhone }
+ *   DELETE /orders/:id/rider           remove the rider (their link stops working)
+ *   POST   /orders/:id/unlock-code     after 5 wrong delivery codes
+ *   POST   /orders/:id/refund-request  record that the buyer rejected the item
+ * Every POST and DELETE accepts an Idempotency-Key (docs/decisions/0011).
+ */
+export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  /** The answer to a change: the order's list row and its links (the rider link carries the new key). */
+  const changed = (c: Context, result: Result<Order>, message?: string) =>
+    sendResult(c, result.ok ? { ok: true, value: { order: sellerOrderSummary(result.value), links: orderLinks(c, h, result.value), ...(message ? { message } : {}) } } : result);
+
+  /** Resolves the seller and the order id of a `/orders/:id/...` request, then runs it at most once per key. */
+  const orderChange = (c: Context<AppEnv>, fingerprint: unknown, run: (orderId: string, actor: { kind: 'seller'; sellerId: string }) => Promise<Response>) => {
+    const caller = sellerCaller(c);
+    if (!caller.ok) return caller.response;
+    const orderId = c.req.param('id') ?? '';
+    if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
+    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint }, () => run(orderId, { kind: 'seller', sellerId: caller.sellerId }));
+  };
+
+  app.get('/orders', sellerOnly, queryOf(pageQuerySchema), async (c) => {
+    const caller = sellerCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const { page, pageSize } = c.req.valid('query');
+    const result = await listSellerOrders({ queries }, { actor: caller.actor, page, pageSize });
+    return sendResult(c, result.ok ? { ok: true, value: { orders: result.value.items.map(sellerOrderSummary), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
+  });
+
+  app.get('/orders/:id', sellerOnly, async (c) => {
+    const caller = sellerCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const orderId = c.req.param('id');
+    if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
+    const result = await getSellerOrder(h.deps, { orderId, actor: caller.actor });
+    if (!result.ok) return sendResult(c, result);
+    const { order, ...extras } = result.value;
+    return sendResult(c, { ok: true, value: sellerOrderView(order, { ...extras, links: orderLinks(c, h, order) }) });
+  });
+
+  app.post('/orders', sellerOnly, orderFormBodyLimit(), async (c) => {
+    const caller = sellerCaller(c);
+    if (!caller.ok) return caller.response;
+    const request = await readNewOrder(c);
+    if (!request.ok) return request.response;
+    const { input, productPhoto, packagedPhoto } = request;
+    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { input, productPhoto, packagedPhoto } }, async () => {
+      const result = await createOrderWithPhotos({ ...h.deps, files: h.files }, { actor: caller.actor, input, productPhoto, packagedPhoto });
+      if (!result.ok) return sendResult(c, result);
+      const order = result.value;
+      const view = sellerOrderView(order, { seller: null, feedback: null, openRefundRequest: null, riderPayments: [], links: orderLinks(c, h, order) });
+      return sendResult(c, { ok: true, value: { order: view, message: catalogue.seller.orderCreated } }, 201);
+    });
+  });
+
+  app.post('/orders/:id/cancel', sellerOnly, jsonBodyLimit(), jsonBody(cancelSchema), async (c) => {
+    const input = c.req.valid('json');
+    return orderChange(c, input, async (orderId, actor) => changed(c, await cancelOrder(h.deps, { orderId, actor, reason: input.reason }), ORDER_CANCELLED_MESSAGE));
+  });
+
+  app.post('/orders/:id/rider', sellerOnly, jsonBodyLimit(), jsonBody(assignRiderSchema), async (c) => {
+    const input = c.req.valid('json');
+    return orderChange(c, input, async (orderId, actor) => {
+      const rider = input.kind === 'existing' ? { riderId: input.riderId } : { name: input.name, phone: input.phone };
+      return changed(c, await assignRider(h.deps, { orderId, actor, rider }), RIDER_ASSIGNED_MESSAGE);
+    });
+  });
+
+  app.delete('/orders/:id/rider', sellerOnly, async (c) =>
+    orderChange(c, { removeRider: true }, async (orderId, actor) => changed(c, await removeRider(h.deps, { orderId, actor }), catalogue.seller.riderRemoved)),
+  );
+
+  app.post('/orders/:id/unlock-code', sellerOnly, async (c) =>
+    orderChange(c, { unlock: true }, async (orderId, actor) => changed(c, await unlockDeliveryCode(h.deps, { orderId, actor }), CODE_UNLOCKED_MESSAGE)),
+  );
+
+  app.post('/orders/:id/refund-request', sellerOnly, jsonBodyLimit(), jsonBody(refundRequestSchema), async (c) => {
+    const input = c.req.valid('json');
+    return orderChange(c, input, async (orderId, actor) => {
+      const result = await requestRefund(h.deps, { orderId, actor, reason: input.reason });
+      if (!result.ok) return sendResult(c, result);
+      const { id, status, reason, createdAt } = result.value;
+      return sendResult(c, { ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE } }, 201);
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { createKyselyIdempotencyStore } from '@escrow/db-kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buyerHeaders, client, DIALECTS, openWorld, photoForm, PNG, receipt, riderHeaders, type World } from '../escrow-support/world.js';
+
+describe.each(DIALECTS)('Idempotency-Key on %s', (dialect) => {
+  let world: World;
+  afterEach(async () => world?.dispose());
+
+  it('a replay answers the first answer and changes nothing; a different body with the same key is refused', async () => {
+    world = await openWorld(dialect);
+    const { sellerId } = await world.seller();
+    const order = await world.order(sellerId);
+    const api = client(world.app);
+    const key = randomUUID();
+    const body = { termsAccepted: true, mpesaReceipt: receipt() };
+    const pay = (json: unknown, headers: Record<string, string> = {}) => api.post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode, { 'idempotency-key': key, ...headers }), json });
+
+    const first = await pay(body);
+    expect(first.status).toBe(200);
+    const after = await world.reload(order.id);
+    const replay = await pay({ mpesaReceipt: body.mpesaReceipt, termsAccepted: true });
+    expect(replay.status).toBe(200);
+    expect(replay.text).toBe(first.text);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect((await world.reload(order.id)).version).toBe(after.version);
+    const postings = await world.deps.store.read((tx) => tx.ledger.listByOrder(order.id));
+    expect(postings).toHaveLength(1);
+
+    const different = await pay({ ...body, mpesaReceipt: receipt() });
+    expect(different.status).toBe(422);
+    expect(different.json.error?.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // The same key on another route is another request too.
+    const elsewhere = await api.post(`/api/buyer/orders/${order.id}/refund-request`, { headers: buyerHeaders(order.deliveryCode, { 'idempotency-key': key }), json: { reason: 'Never arrived at all' } });
+    expect(elsewhere.status).toBe(422);
+    // Without a key, a second confirmation is simply refused by the state machine.
+    expect((await api.post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: body })).status).toBe(409);
+    expect((await pay(body, { 'idempotency-key': 'short' })).json.error?.code).toBe('INVALID_IDEMPOTENCY_KEY');
+  });
+
+  it('replays a refusal too: a wrong delivery code sent again with its key is not counted twice', async () => {
+    world = await openWorld(dialect);
+    const { sellerId } = await world.seller();
+    const { order, phone, key } = await world.inTransit(sellerId);
+    const api = client(world.app);
+    const wrong = order.deliveryCode === '111111' ? '222222' : '111111';
+    const idem = randomUUID();
+    const send = () => api.post(`/api/rider/orders/${order.id}/complete`, { headers: riderHeaders(phone, key, { 'idempotency-key': idem }), json: { deliveryCode: wrong } });
+    const first = await send();
+    const second = await send();
+    expect(first.json.error?.attemptsLeft).toBe(4);
+    expect(second.text).toBe(first.text);
+    expect((await world.reload(order.id)).codeAttempts).toBe(1);
+  });
+
+  it('scopes keys per caller: the same key from another caller runs on its own and never sees the first answer', async () => {
+    world = await openWorld(dialect);
+    const { sellerId } = await world.seller();
+    const [a, b] = [await world.order(sellerId), await world.order(sellerId)];
+    const api = client(world.app);
+    const key = randomUUID();
+    const json = { termsAccepted: true, mpesaReceipt: receipt() };
+    const first = await api.post(`/api/buyer/orders/${a.id}/payment`, { headers: buyerHeaders(a.deliveryCode, { 'idempotency-key': key }), json });
+    expect(first.status).toBe(200);
+    // A guesser with the key but a wrong code gets the not-found answer, not the stored one.
+    const guesser = await api.post(`/api/buyer/orders/${a.id}/payment`, { headers: buyerHeaders(b.deliveryCode, { 'idempotency-key': key }), json });
+    expect(guesser.status).toBe(404);
+    expect(guesser.headers.get('idempotent-replayed')).toBeNull();
+    const other = await api.post(`/api/buyer/orders/${b.id}/payment`, { headers: buyerHeaders(b.deliveryCode, { 'idempotency-key': key }), json: { termsAccepted: true, mpesaReceipt: receipt() } });
+    expect(other.status).toBe(200);
+  });
+
+  it('pickup photo uploads are idempotent by their bytes, whatever the multipart boundary', async () => {
+    world = await openWorld(dialect);
+    const { sellerId } = await world.seller();
+    const { order, phone, key } = await world.assigned(sellerId);
+    const api = client(world.app);
+    await api.post(`/api/rider/orders/${order.id}/accept`, { headers: riderHeaders(phone, key) });
+    const idem = randomUUID();
+    const first = await api.post(`/api/rider/orders/${order.id}/pickup`, { headers: riderHeaders(phone, key, { 'idempotency-key': idem }), body: photoForm(PNG) });
+    const again = await api.post(`/api/rider/orders/${order.id}/pickup`, { headers: riderHeaders(phone, key, { 'idempotency-key': idem }), body: photoForm(PNG) });
+    expect(first.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('concurrent duplicates: exactly one runs, the others wait for it or replay it', { timeout: 60_000 }, async () => {
+    world = await openWorld(dialect, { poolSize: 20 });
+    const { sellerId } = await world.seller();
+    const order = await world.order(sellerId);
+    const api = client(world.app);
+    const key = randomUUID();
+    const json = { termsAccepted: true, mpesaReceipt: receipt() };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api.post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode, { 'idempotency-key': key }), json })),
+    );
+    const fresh = answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replayed') === null);
+    const replayed = answers.filter((a) => a.headers.get('idempotent-replayed') === 'true');
+    const inProgress = answers.filter((a) => a.status === 409 && a.json.error?.code === 'IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    expect(fresh).toHaveLength(1);
+    expect(replayed.length + inProgress.length).toBe(19);
+    for (const r of replayed) expect(r.text).toBe(fresh[0]!.text);
+    for (const r of inProgress) expect(r.headers.get('retry-after')).toBe('1');
+    const events = await world.deps.store.read((tx) => tx.events.listByOrder(order.id));
+    expect(events.filter((e) => e.action === 'confirm_payment')).toHaveLength(1);
+  });
+
+  it('the store: expired keys count as new, stale pending claims are taken over once, released keys run again', async () => {
+    world = await openWorld(dialect);
+    const store = createKyselyIdempotencyStore(world.handle.db);
+    const t0 = new Date('2026-03-01T10:00:00.000Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const claim = (now: Date, hash = 'h1') => store.claim({ scope: 's', key: 'k', requestHash: hash, now, expiresAt: at(24 * 3600_000), staleBefore: new Date(now.getTime() - 60_000) });
+    expect(await claim(t0)).toEqual({ kind: 'claimed' });
+    expect(await claim(at(1_000))).toEqual({ kind: 'pending', requestHash: 'h1' });
+    const takeovers = await Promise.all([claim(at(120_000)), claim(at(120_000))]);
+    expect(takeovers.filter((c) => c.kind === 'claimed')).toHaveLength(1);
+    await store.complete({ scope: 's', key: 'k', status: 201, body: '{"data":1}' });
+    expect(await claim(at(130_000), 'h2')).toEqual({ kind: 'completed', requestHash: 'h1', status: 201, body: '{"data":1}' });
+    expect(await claim(at(24 * 3600_000 + 1))).toEqual({ kind: 'claimed' });
+    await store.release({ scope: 's', key: 'k' });
+    expect(await claim(at(24 * 3600_000 + 2))).toEqual({ kind: 'claimed' });
+    expect(await store.deleteExpired(at(100 * 3600_000))).toBe(1);
+  });
+});

@@ -1,0 +1,61 @@
+import { assignRider } from '@escrow/core';
+import { InProcessEventBus } from '@escrow/events-memory';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buyerHeaders, client, DIALECTS, freshPhone, must, openWorld, receipt, riderHeaders, type World } from '../escrow-support/world.js';
+import { sseReader } from './sse-reader.js';
+
+const eventually = async (predicate: () => boolean, ms = 3_000) => {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe.each(DIALECTS)('live order events on %s', (dialect) => {
+  let world: World;
+  afterEach(async () => world?.dispose());
+
+  it('streams order.changed to the buyer (code in the query, as EventSource must), with heartbeats, and unsubscribes on disconnect', async () => {
+    const bus = new InProcessEventBus();
+    world = await openWorld(dialect, { events: bus, live: { heartbeatMs: 100 } });
+    const { sellerId } = await world.seller();
+    const order = await world.order(sellerId);
+    const response = await world.app.request(`/api/live/orders/${order.id}?code=${order.deliveryCode}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const stream = sseReader(response);
+    expect(await stream.next()).toEqual({ event: 'ready', data: { orderId: order.id } });
+    expect(bus.subscriberCount).toBe(1);
+
+    const sent = performance.now();
+    const paid = await client(world.app).post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: receipt() } });
+    expect(paid.status).toBe(200);
+    const changed = await stream.nextEvent('order.changed');
+    console.log(`[${dialect}] in-process SSE: change committed and event received ${(performance.now() - sent).toFixed(1)} ms after the request was sent`);
+    expect(changed?.data).toMatchObject({ orderId: order.id, status: 'paid', action: 'confirm_payment' });
+    expect(JSON.stringify(changed)).not.toContain(order.deliveryCode);
+    expect(await stream.next(1_000)).toEqual({ comment: 'heartbeat' });
+
+    await stream.cancel();
+    await eventually(() => bus.subscriberCount === 0);
+  });
+
+  it('refuses everyone else with the not-found answer, and ends a rider stream once the rider is replaced', async () => {
+    world = await openWorld(dialect, { live: { heartbeatMs: 60_000 } });
+    const { sellerId, actor } = await world.seller();
+    const { order, phone, key } = await world.assigned(sellerId);
+    const api = client(world.app);
+    for (const headers of [{}, buyerHeaders('123456'), riderHeaders(phone), riderHeaders(freshPhone(), key)]) {
+      const denied = await api.get(`/api/live/orders/${order.id}`, { headers });
+      expect(denied.status).toBe(404);
+    }
+    const response = await world.app.request(`/api/live/orders/${order.id}?phone=${encodeURIComponent(phone)}&key=${encodeURIComponent(key)}`);
+    expect(response.status).toBe(200);
+    const stream = sseReader(response);
+    expect((await stream.next())?.event).toBe('ready');
+    must(await assignRider(world.deps, { orderId: order.id, actor, rider: { name: 'Someone Else', phone: freshPhone() } }));
+    expect(await stream.nextEvent('order.changed')).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { CALLERS, RIDERS, SELLERS, type CallerName, type Scenario, type Stage } from './matrix-scenarios.js';
+
+export interface MatrixRequest {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  readonly json?: unknown;
+  /** multipart: a pickup photo (`photo`). */
+  readonly photo?: true;
+}
+
+/**
+ * One row of the matrix. `target` names the resource the path points at; for `order`, `rider`
+ * and `refund` rows every denial must equal the answer the same caller gets for an id that
+ * does not exist (existence must not leak). `list` rows answer each allowed caller with its own
+ * list: `seenBy` says whose list may contain the scenario's order. `create` rows make something
+ * new: a denial must create nothing.
+ */
+export interface Endpoint {
+  readonly name: string;
+  readonly stage: Stage;
+  readonly allowed: readonly CallerName[];
+  readonly target: 'order' | 'rider' | 'refund' | 'list' | 'create' | 'file';
+  readonly seenBy?: readonly CallerName[];
+  /** Whether an allowed call changes state (then every caller gets a fresh scenario). */
+  readonly mutates: boolean;
+  request(s: Scenario, id: string): MatrixRequest;
+}
+
+const EVERYONE = CALLERS;
+const receipt = () => `QM${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+
+export const NEW_ORDER = { itemName: 'Matrix test item', price: '1500', buyerName: 'Wambui', buyerPhone: '0733 111 222', buyerAddress: 'Kilimani, Argwings Kodhek Road', deliveryCost: '200' };
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  // buyer (order id + delivery code)
+  { name: 'GET /api/buyer/orders/:id', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/buyer/orders/${id}` }) },
+  { name: 'POST /api/buyer/orders/:id/payment', stage: 'pod_assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/payment`, json: { termsAccepted: true, mpesaReceipt: receipt() } }) },
+  { name: 'POST /api/buyer/orders/:id/refund-request', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/refund-request`, json: { reason: 'Wrong item shown in the photo' } }) },
+  { name: 'POST /api/buyer/orders/:id/feedback', stage: 'delivered', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/feedback`, json: { riderRating: 5, sellerRating: 4 } }) },
+
+  // rider: phone only
+  { name: 'GET /api/rider/jobs/available', stage: 'released', allowed: RIDERS, seenBy: ['assigned rider', 'same-seller rider, not assigned', 'previous rider'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/rider/jobs/available' }) },
+  { name: 'GET /api/rider/jobs/assigned', stage: 'assigned', allowed: RIDERS, seenBy: ['assigned rider'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/rider/jobs/assigned' }) },
+  // Every rider on the seller's list may take a released job (R2's assignment was removed; R1 and R3 are listed too).
+  { name: 'POST /api/rider/orders/:id/take', stage: 'released', allowed: ['assigned rider', 'same-seller rider, not assigned', 'previous rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/take` }) },
+  // rider: phone + the key of the current assignment
+  { name: 'GET /api/rider/orders/:id', stage: 'assigned', allowed: ['assigned rider'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/rider/orders/${id}` }) },
+  { name: 'POST /api/rider/orders/:id/accept', stage: 'assigned', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/accept` }) },
+  { name: 'POST /api/rider/orders/:id/pickup', stage: 'accepted', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/pickup`, photo: true }) },
+  { name: 'POST /api/rider/orders/:id/complete', stage: 'in_transit', allowed: ['assigned rider'], target: 'order', mutates: true, request: (s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/complete`, json: { deliveryCode: s.order.deliveryCode } }) },
+  { name: 'POST /api/rider/orders/:id/payment-confirmation', stage: 'in_transit', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/payment-confirmation`, json: { paymentReceived: true } }) },
+  { name: 'POST /api/rider/orders/:id/refund-request', stage: 'in_transit', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/refund-request`, json: { reason: 'Buyer rejected the item at the door' } }) },
+
+  // anyone
+  { name: 'GET /api/public/orders/:id', stage: 'assigned', allowed: EVERYONE, target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/public/orders/${id}` }) },
+  { name: 'GET /uploads/order-photos/:folder/:name', stage: 'created', allowed: EVERYONE, target: 'file', mutates: false, request: (_s, id) => ({ method: 'GET', path: id }) },
+  // live, per order: its buyer and its current rider
+  { name: 'GET /api/live/orders/:id', stage: 'assigned', allowed: ['buyer (right code)', 'assigned rider'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/live/orders/${id}` }) },
+
+  // seller (session with a seller record)
+  { name: 'GET /api/seller/orders', stage: 'assigned', allowed: SELLERS, seenBy: ["the order's seller"], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/seller/orders?page=1&pageSize=100' }) },
+  { name: 'GET /api/seller/orders/:id', stage: 'assigned', allowed: ["the order's seller"], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/seller/orders/${id}` }) },
+  { name: 'POST /api/seller/orders', stage: 'created', allowed: SELLERS, target: 'create', mutates: true, request: () => ({ method: 'POST', path: '/api/seller/orders', json: NEW_ORDER }) },
+  { name: 'POST /api/seller/orders/:id/cancel', stage: 'created', allowed: ["the order's seller"], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/seller/orders/${id}/cancel`, json: {} }) },
+  { name: 'POST /api/seller/orders/:id/rider', stage: 'assigned', allowed: ["the order's seller"], target: 'order', mutates: true, request: (s, id) => ({ method: 'POST', path: `/api/seller/orders/${id}/rider`, json: { riderId: s.riderId } }) },
+  { name: 'DELETE /api/seller/orders/:id/rider', stage: 'assigned', allowed: ["the order's seller"], target: 'order', mutates: true, request: (_s, id) => ({ method: 'DELETE', path: `/api/seller/orders/${id}/rider` }) },
+  { name: 'POST /api/seller/orders/:id/unlock-code', stage: 'locked', allowed: ["the order's seller"], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/seller/orders/${id}/unlock-code` }) },
+  { name: 'POST /api/seller/orders/:id/refund-request', stage: 'in_transit', allowed: ["the order's seller"], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/seller/orders/${id}/refund-request`, json: { reason: 'The buyer rejected the item' } }) },
+  { name: 'GET /api/seller/riders', stage: 'assigned', allowed: SELLERS, seenBy: ["the order's seller"], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/seller/riders' }) },
+  { name: 'POST /api/seller/riders', stage: 'created', allowed: SELLERS, target: 'create', mutates: true, request: () => ({ method: 'POST', path: '/api/seller/riders', json: { name: 'Kamau', phone: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, motorbikePlate: 'KMD 555X' } }) },
+  { name: 'DELETE /api/seller/riders/:id', stage: 'assigned', allowed: ["the order's seller"], target: 'rider', mutates: true, request: (_s, id) => ({ method: 'DELETE', path: `/api/seller/riders/${id}` }) },
+  { name: 'GET /api/seller/dashboard', stage: 'assigned', allowed: SELLERS, seenBy: ["the order's seller"], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/seller/dashboard' }) },
+  { name: 'GET /api/live/seller', stage: 'assigned', allowed: SELLERS, target: 'list', seenBy: [], mutates: false, request: () => ({ method: 'GET', path: '/api/live/seller' }) },
+
+  // admin (session with the admin role)
+  { name: 'GET /api/admin/orders', stage: 'assigned', allowed: ['admin'], seenBy: ['admin'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/orders?status=rider_assigned&pageSize=100' }) },
+  { name: 'GET /api/admin/orders/:id', stage: 'assigned', allowed: ['admin'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/admin/orders/${id}` }) },
+  { name: 'POST /api/admin/orders/:id/settlement', stage: 'delivered', allowed: ['admin'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/orders/${id}/settlement`, json: { reference: 'B2C-REF-1' } }) },
+  { name: 'POST /api/admin/orders/:id/unlock-code', stage: 'locked', allowed: ['admin'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/orders/${id}/unlock-code` }) },
+  { name: 'GET /api/admin/refund-requests', stage: 'refund_requested', allowed: ['admin'], seenBy: ['admin'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/refund-requests?pageSize=100' }) },
+  { name: 'POST /api/admin/refund-requests/:id/resolve', stage: 'refund_requested', allowed: ['admin'], target: 'refund', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/refund-requests/${id}/resolve`, json: { decision: 'refund', mpesaReference: 'RFD1234567' } }) },
+  { name: 'GET /api/live/admin', stage: 'assigned', allowed: ['admin'], target: 'list', seenBy: [], mutates: false, request: () => ({ method: 'GET', path: '/api/live/admin' }) },
+];

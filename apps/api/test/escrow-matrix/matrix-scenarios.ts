@@ -1,0 +1,95 @@
+import { acceptJob, addRider, assignRider, completeDelivery, confirmPickup, removeRider, requestRefund, type Order } from '@escrow/core';
+import { freshPhone, must } from '../escrow-support/world.js';
+import type { SellerSession, SellerWorld, Session } from '../escrow-seller/seller-world.js';
+
+/** Everyone the access rules distinguish (issue 4), plus a phone nobody listed. */
+export const CALLERS = [
+  'anonymous',
+  'buyer (right code)',
+  'buyer (wrong code)',
+  "the order's seller",
+  'another seller',
+  'assigned rider',
+  'same-seller rider, not assigned',
+  'previous rider',
+  'admin',
+  'random phone',
+] as const;
+export type CallerName = (typeof CALLERS)[number];
+
+export const RIDERS: readonly CallerName[] = ['assigned rider', 'same-seller rider, not assigned', 'previous rider', 'random phone'];
+export const SELLERS: readonly CallerName[] = ["the order's seller", 'another seller'];
+
+/**
+ * How far the order has come:
+ * - created: awaiting payment, no rider (R1 -> R2 happened on a sibling order);
+ * - pod_assigned: an unpaid mpesa_pod order with R1 replaced by R2;
+ * - released: paid, R1 replaced by R2, then the rider removed (a job riders may take);
+ * - assigned / accepted / in_transit / delivered: paid, R1 replaced by R2, then R2's steps;
+ * - locked: in transit with 5 wrong delivery codes entered;
+ * - refund_requested: assigned, and the buyer asked for a refund.
+ */
+export type Stage = 'created' | 'pod_assigned' | 'released' | 'assigned' | 'accepted' | 'in_transit' | 'locked' | 'delivered' | 'refund_requested';
+
+export interface Scenario {
+  readonly order: Order;
+  readonly headers: Record<CallerName, Record<string, string>>;
+  readonly phones: { readonly r1: string; readonly r2: string; readonly r3: string };
+  /** The id of R3 on the seller's rider list. */
+  readonly riderId: string;
+  readonly refundRequestId: string | null;
+}
+
+export interface Cast {
+  readonly seller: SellerSession;
+  readonly otherSeller: SellerSession;
+  readonly admin: Session;
+}
+
+const cookie = (session: Session) => ({ cookie: `session=${session.cookie}` });
+
+/** A fresh order at `stage` of `cast.seller`, and every caller's credentials for it. */
+export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Promise<Scenario> {
+  const { deps } = world;
+  const seller = cast.seller.actor;
+  const riders = [];
+  for (let i = 0; i < 3; i += 1) riders.push(must(await addRider(deps, { actor: seller, name: `Rider ${i + 1}`, phone: freshPhone(), motorbikePlate: `KMC ${100 + i}A` })));
+  const [r1, r2, r3] = riders as [(typeof riders)[0], (typeof riders)[0], (typeof riders)[0]];
+
+  const base = stage === 'created' ? await world.order(cast.seller) : stage === 'pod_assigned' ? await world.order(cast.seller, { paymentMethod: 'mpesa_pod' }) : await world.paid(cast.seller);
+  const target = stage === 'created' ? await world.paid(cast.seller) : base;
+  const first = must(await assignRider(deps, { orderId: target.id, actor: seller, rider: { riderId: r1.id } }));
+  const second = must(await assignRider(deps, { orderId: target.id, actor: seller, rider: { riderId: r2.id } }));
+  const third = must(await assignRider(deps, { orderId: (await world.paid(cast.seller)).id, actor: seller, rider: { riderId: r3.id } }));
+  const rider = { kind: 'rider', phone: r2.phone, key: second.riderKey ?? '' } as const;
+  let refundRequestId: string | null = null;
+  if (stage === 'released') must(await removeRider(deps, { orderId: base.id, actor: seller }));
+  if (['accepted', 'in_transit', 'locked', 'delivered'].includes(stage)) must(await acceptJob(deps, { orderId: base.id, actor: rider }));
+  if (['in_transit', 'locked', 'delivered'].includes(stage)) must(await confirmPickup(deps, { orderId: base.id, actor: rider, pickupPhotoUrl: '/uploads/order-photos/pickup/p.png' }));
+  if (stage === 'locked') {
+    const wrong = base.deliveryCode === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 5; i += 1) await completeDelivery(deps, { orderId: base.id, actor: rider, code: wrong });
+  }
+  if (stage === 'delivered') must(await completeDelivery(deps, { orderId: base.id, actor: rider, code: base.deliveryCode }));
+  if (stage === 'refund_requested') refundRequestId = must(await requestRefund(deps, { orderId: base.id, actor: { kind: 'buyer', deliveryCode: base.deliveryCode }, reason: 'The seller sent the wrong colour' })).id;
+
+  const order = await world.reload(base.id);
+  return {
+    order,
+    phones: { r1: r1.phone, r2: r2.phone, r3: r3.phone },
+    riderId: r3.id,
+    refundRequestId,
+    headers: {
+      anonymous: {},
+      'buyer (right code)': { 'x-delivery-code': order.deliveryCode },
+      'buyer (wrong code)': { 'x-delivery-code': order.deliveryCode === '123456' ? '654321' : '123456' },
+      "the order's seller": cookie(cast.seller),
+      'another seller': cookie(cast.otherSeller),
+      'assigned rider': { 'x-rider-phone': r2.phone, 'x-rider-key': second.riderKey ?? '' },
+      'same-seller rider, not assigned': { 'x-rider-phone': r3.phone, 'x-rider-key': third.riderKey ?? '' },
+      'previous rider': { 'x-rider-phone': r1.phone, 'x-rider-key': first.riderKey ?? '' },
+      admin: cookie(cast.admin),
+      'random phone': { 'x-rider-phone': freshPhone(), 'x-rider-key': 'x'.repeat(22) },
+    },
+  };
+}

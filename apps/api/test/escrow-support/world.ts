@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  addRider,
+  assignRider,
+  acceptJob,
+  completeDelivery,
+  confirmPayment,
+  confirmPickup,
+  createOrder,
+  cryptoRandom,
+  feePolicy,
+  systemClock,
+  type CreateOrderInput,
+  type EscrowDeps,
+  type EventBus,
+  type Order,
+  type Result,
+} from '@escrow/core';
+import { unverifiablePayments } from '@escrow/core/testing';
+import { createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openPostgres, openSqlite, type DatabaseHandle, type SqlDialect } from '@escrow/db-kysely';
+import { InProcessEventBus } from '@escrow/events-memory';
+import { FsFileStorage } from '@escrow/storage-fs';
+import type { Hono } from 'hono';
+import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { createApp } from '../../src/http/create-app.js';
+import type { EscrowHttpOptions } from '../../src/http/escrow-http.js';
+import { recordingLogger, type LogEntry } from '../helpers/recording-logger.js';
+
+export const postgres = await postgresForTests('escrow HTTP API');
+/** Every escrow API suite runs on both databases (PostgreSQL is mandatory with CI=true). */
+export const DIALECTS: readonly SqlDialect[] = ['sqlite', ...(postgres.available ? ['postgres' as const] : [])];
+
+export const PAYBILL = { businessNumber: '522533', accountName: 'Escrow Delivery Ltd' } as const;
+
+export function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code} ${result.error.detail ?? ''}`);
+  return result.value;
+}
+
+let phoneCounter = Math.floor(Math.random() * 1e6);
+/** A fresh Kenyan mobile number in E.164. */
+export const freshPhone = (): string => `+2547${String((phoneCounter += 1) % 1e8).padStart(8, '0')}`;
+/** The national form people type, to prove normalisation. */
+export const localForm = (e164: string): string => `0${e164.slice(4)}`;
+
+export interface World {
+  readonly dialect: SqlDialect;
+  readonly app: Hono;
+  readonly deps: EscrowDeps;
+  readonly handle: DatabaseHandle;
+  readonly logs: LogEntry[];
+  readonly uploadsDir: string;
+  seller(name?: string): Promise<{ sellerId: string; actor: { kind: 'seller'; sellerId: string } }>;
+  riderOf(sellerId: string, phone?: string): Promise<string>;
+  order(sellerId: string, input?: Partial<CreateOrderInput>): Promise<Order>;
+  paid(sellerId: string, input?: Partial<CreateOrderInput>): Promise<Order>;
+  assigned(sellerId: string, riderPhone?: string): Promise<{ order: Order; phone: string; key: string }>;
+  inTransit(sellerId: string): Promise<{ order: Order; phone: string; key: string }>;
+  delivered(sellerId: string): Promise<{ order: Order; phone: string; key: string }>;
+  reload(orderId: string): Promise<Order>;
+  dispose(): Promise<void>;
+}
+
+export interface WorldOptions {
+  readonly paybill?: EscrowHttpOptions['paybill'];
+  readonly events?: EventBus;
+  readonly live?: EscrowHttpOptions['live'];
+  readonly poolSize?: number;
+}
+
+let receiptCounter = 0;
+export const receipt = (): string => `QK${String(Date.now() % 1e6).padStart(6, '0')}${String((receiptCounter += 1) % 100).padStart(2, '0')}`.slice(0, 10);
+
+/** A migrated database of `dialect`, the core on it, and the production app factory with the escrow routes. */
+export async function openWorld(dialect: SqlDialect, options: WorldOptions = {}): Promise<World> {
+  const dir = await mkdtemp(join(tmpdir(), 'escrow-http-'));
+  const cleanups: (() => Promise<void>)[] = [() => rm(dir, { recursive: true, force: true })];
+  let handle: DatabaseHandle;
+  if (dialect === 'sqlite') {
+    handle = openSqlite({ file: join(dir, 'escrow.sqlite') });
+  } else {
+    const schema = await createTestSchema(postgres.url);
+    cleanups.push(() => schema.drop());
+    handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: options.poolSize ?? 8 });
+  }
+  await handle.migrate();
+  cleanups.push(() => handle.close());
+  const deps: EscrowDeps = {
+    store: createKyselyEscrowStore(handle.db, dialect),
+    clock: systemClock,
+    random: cryptoRandom,
+    payments: unverifiablePayments,
+    fees: must(feePolicy(250)),
+    events: options.events ?? new InProcessEventBus(),
+  };
+  const uploadsDir = join(dir, 'uploads');
+  const files = new FsFileStorage(uploadsDir);
+  const logger = recordingLogger();
+  const app = createApp({
+    checkDatabase: async () => ({ ok: true, dialect }),
+    logger,
+    escrow: {
+      deps,
+      files,
+      photoFiles: files,
+      idempotency: createKyselyIdempotencyStore(handle.db),
+      rateLimiter: createKyselyRateLimiter(handle.db),
+      paybill: options.paybill ?? PAYBILL,
+      ...(options.live ? { live: options.live } : {}),
+    },
+  });
+
+  const world: World = {
+    dialect,
+    app,
+    deps,
+    handle,
+    logs: logger.entries,
+    uploadsDir,
+    async seller(name = 'Amani Phones') {
+      const now = new Date().toISOString();
+      const userId = randomUUID();
+      const sellerId = randomUUID();
+      await handle.db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, password_hash: '-', created_at: now, last_sign_in_at: null }).execute();
+      await handle.db
+        .insertInto('sellers')
+        .values({ id: sellerId, user_id: userId, business_name: name, business_profile: null, location: 'Westlands', phone: '+254711111111', whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', terms_accepted: dialect === 'sqlite' ? 1 : true, terms_accepted_at: now, email: null, created_at: now, updated_at: now })
+        .execute();
+      return { sellerId, actor: { kind: 'seller', sellerId } as const };
+    },
+    async riderOf(sellerId, phone = freshPhone()) {
+      must(await addRider(deps, { actor: { kind: 'seller', sellerId }, name: 'Otieno', phone, motorbikePlate: 'KMEA 123A' }));
+      return phone;
+    },
+    async order(sellerId, input = {}) {
+      return must(
+        await createOrder(deps, {
+          actor: { kind: 'seller', sellerId },
+          input: { itemName: 'iPhone 13', price: 65_000_00, buyerName: 'Achieng Odhiambo', buyerPhone: '0722000111', buyerAddress: 'Kileleshwa, Othaya Road, Flat 3B', deliveryCost: 300_00, estate: 'Kileleshwa', landmark: 'Near the mosque', houseNumber: '3B', pinLocationLink: 'https://maps.example.com/p/1', ...input },
+        }),
+      );
+    },
+    async paid(sellerId, input = {}) {
+      const order = await world.order(sellerId, input);
+      must(await confirmPayment(deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, mpesaReceipt: receipt(), termsAccepted: true }));
+      return world.reload(order.id);
+    },
+    async assigned(sellerId, riderPhone = freshPhone()) {
+      const order = await world.paid(sellerId);
+      const assigned = must(await assignRider(deps, { orderId: order.id, actor: { kind: 'seller', sellerId }, rider: { name: 'Otieno', phone: riderPhone } }));
+      return { order: assigned, phone: assigned.riderPhone ?? '', key: assigned.riderKey ?? '' };
+    },
+    async inTransit(sellerId) {
+      const a = await world.assigned(sellerId);
+      const rider = { kind: 'rider', phone: a.phone, key: a.key } as const;
+      must(await acceptJob(deps, { orderId: a.order.id, actor: rider }));
+      must(await confirmPickup(deps, { orderId: a.order.id, actor: rider, pickupPhotoUrl: '/uploads/order-photos/pickup/x.jpg' }));
+      return { ...a, order: await world.reload(a.order.id) };
+    },
+    async delivered(sellerId) {
+      const t = await world.inTransit(sellerId);
+      must(await completeDelivery(deps, { orderId: t.order.id, actor: { kind: 'rider', phone: t.phone, key: t.key }, code: t.order.deliveryCode }));
+      return { ...t, order: await world.reload(t.order.id) };
+    },
+    async reload(orderId) {
+      const order = await deps.store.read((tx) => tx.orders.get(orderId));
+      if (!order) throw new Error(`order ${orderId} vanished`);
+      return order;
+    },
+    async dispose() {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+  return world;
+}
+
+/** Bindings that make the app see `address` as the TCP peer (as @hono/node-server passes them). */
+export const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+
+let addressCounter = 0;
+/** A different client address each call (IPv4 from 10.0.0.0/8). */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** Request helpers: JSON bodies, credentials as headers, a client address per call. */
+export function client(app: Hono) {
+  const call = async (method: string, path: string, options: { headers?: Record<string, string>; json?: unknown; body?: RequestInit['body']; address?: string } = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: RequestInit['body'] | undefined = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, from(options.address ?? freshAddress()));
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json: json as { data?: Record<string, unknown> & { [k: string]: unknown }; error?: { code: string; message: string; attemptsLeft?: number } } };
+  };
+  return {
+    call,
+    get: (path: string, options: Parameters<typeof call>[2] = {}) => call('GET', path, options),
+    post: (path: string, options: Parameters<typeof call>[2] = {}) => call('POST', path, options),
+  };
+}
+
+export const buyerHeaders = (code: string, extra: Record<string, string> = {}) => ({ 'x-delivery-code': code, ...extra });
+export const riderHeaders = (phone: string, key?: string | null, extra: Record<string, string> = {}) => ({
+  'x-rider-phone': phone,
+  ...(key ? { 'x-rider-key': key } : {}),
+  ...extra,
+});
+
+/** The smallest valid PNG (1x1), and a JPEG header: real image magic numbers. */
+export const PNG = new Uint8Array(
+  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6c5c10000000049454e44ae426082', 'hex'),
+);
+
+export function photoForm(bytes: Uint8Array, name = 'pickup.png', type = 'image/png'): FormData {
+  const form = new FormData();
+  form.append('photo', new File([Buffer.from(bytes)], name, { type }));
+  return form;
+}

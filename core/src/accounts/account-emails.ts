@@ -1,0 +1,53 @@
+import type { Notification } from '../ports/notifier.js';
+import { RESET_CODE_TTL_MS } from './reset-code-policy.js';
+
+const PRODUCT = 'Escrow Delivery';
+
+/** The email carrying a password-reset code. Plain text: it must read well in any client. */
+export function resetCodeEmail(to: string, code: string): Notification {
+  const minutes = RESET_CODE_TTL_MS / 60_000;
+  return {
+    channel: 'email',
+    to,
+    subject: `Your ${PRODUCT} password reset code: ${code}`,
+    body: [
+      `Your password reset code is: ${code}`,
+      '',
+      `Enter it on the reset page within ${minutes} minutes. It works once.`,
+      '',
+      'If you did not ask to reset your password, ignore this email: your password stays as it is.',
+      `Never share this code. ${PRODUCT} staff will never ask you for it.`,
+    ].join('\n'),
+  };
+}
+
+/** Sent on sign-up, so the owner of the address learns an account was opened with it. */
+export function welcomeEmail(to: string): Notification {
+  return {
+    channel: 'email',
+    to,
+    subject: `Welcome to ${PRODUCT}`,
+    body: [
+      `Your ${PRODUCT} account for ${to} has been created.`,
+      '',
+      'Next, complete your seller profile so you can create escrow orders and get paid by M-Pesa.',
+      '',
+      'If you did not create this account, reply to this email and we will close it.',
+    ].join('\n'),
+  };
+}
+
+/** Sent whenever a password changes (reset or change), so a takeover does not go unnoticed. */
+export function passwordChangedEmail(to: string): Notification {
+  return {
+    channel: 'email',
+    to,
+    subject: `Your ${PRODUCT} password was changed`,
+    body: [
+      `The password of your ${PRODUCT} account (${to}) was just changed, and every device was signed out.`,
+      '',
+      'If this was you, there is nothing more to do.',
+      'If it was not, reset your password at once with "Forgot password" on the sign-in page and contact us.',
+    ].join('\n'),
+  };
+}

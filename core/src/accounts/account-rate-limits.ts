@@ -1,0 +1,21 @@
+import type { RateLimitRule } from '../ports/rate-limiter.js';
+
+const minutes = (n: number): number => n * 60_000;
+
+/**
+ * Fixed-window limits on the account endpoints (product decisions: reset-code checks are
+ * rate-limited per address and per email). Per-email limits stop a spread-out attack on one
+ * account and are tight; per-address limits stop one client from sweeping many accounts and
+ * are loose, because Kenyan mobile networks put many subscribers behind one address (CGNAT).
+ * A person who mistypes a few times never meets either.
+ */
+export const ACCOUNT_RATE_LIMITS = {
+  signInPerAddress: { name: 'sign-in:address', limit: 100, windowMs: minutes(15) },
+  signInPerEmail: { name: 'sign-in:email', limit: 10, windowMs: minutes(15) },
+  signUpPerAddress: { name: 'sign-up:address', limit: 50, windowMs: minutes(60) },
+  resetRequestPerAddress: { name: 'reset-request:address', limit: 30, windowMs: minutes(60) },
+  resetRequestPerEmail: { name: 'reset-request:email', limit: 5, windowMs: minutes(60) },
+  codeCheckPerAddress: { name: 'reset-check:address', limit: 60, windowMs: minutes(15) },
+  codeCheckPerEmail: { name: 'reset-check:email', limit: 15, windowMs: minutes(15) },
+  changePasswordPerUser: { name: 'change-password:user', limit: 10, windowMs: minutes(15) },
+} as const satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,5 @@
+export * from './account-records.js';
+export * from './account-emails.js';
+export * from './account-rate-limits.js';
+export * from './reset-code-policy.js';
+export * from './session-policy.js';

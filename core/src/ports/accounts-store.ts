@@ -1,0 +1,81 @@
+import type {
+  ResetCodeRecord,
+  SellerProfile,
+  SellerProfileChanges,
+  SessionRecord,
+  SessionWithUser,
+  UserAccount,
+  UserRole,
+} from '../accounts/account-records.js';
+import type { OutboxRepository } from './escrow-store.js';
+
+export interface UserRepository {
+  /** Inserts a user; false (and no write) when the email is already registered. */
+  insert(user: UserAccount): Promise<boolean>;
+  get(id: string): Promise<UserAccount | undefined>;
+  /** By lower-cased email. */
+  findByEmail(email: string): Promise<UserAccount | undefined>;
+  setPasswordHash(id: string, passwordHash: string): Promise<void>;
+  recordSignIn(id: string, at: Date): Promise<void>;
+}
+
+export interface PasswordVerificationRepository {
+  /** The row spec section 3 asks for at sign-up. */
+  insert(row: { userId: string; passwordConfirmed: boolean; confirmedAt: Date | null }): Promise<void>;
+}
+
+export interface SessionRepository {
+  insert(session: SessionRecord): Promise<void>;
+  /** The session and its user's email, roles and seller id; undefined when there is none. */
+  getWithUser(id: string): Promise<SessionWithUser | undefined>;
+  setIdleExpiry(id: string, idleExpiresAt: Date): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Revokes every session of a user (password changed or reset); returns how many. */
+  deleteAllForUser(userId: string): Promise<number>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+export interface RoleRepository {
+  list(userId: string): Promise<UserRole[]>;
+  /** False when the user already holds the role. */
+  grant(args: { userId: string; role: UserRole; grantedBy: string | null; at: Date }): Promise<boolean>;
+}
+
+export interface ResetCodeRepository {
+  insert(code: ResetCodeRecord): Promise<void>;
+  /** Marks every unused code of the email used: a new code replaces the old ones. */
+  supersedeAll(email: string): Promise<void>;
+  /** The newest unused code of the email, locked for this transaction (FOR UPDATE). */
+  latestUnusedForUpdate(email: string): Promise<ResetCodeRecord | undefined>;
+  /** Counts one wrong entry; returns the new count. */
+  recordWrongAttempt(id: string): Promise<number>;
+  /** Conditional: only an unused code is marked used; false if it already was. */
+  markUsed(id: string): Promise<boolean>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+export interface SellerProfileRepository {
+  /** False (and no write) when the user already has a seller record. */
+  insert(profile: SellerProfile): Promise<boolean>;
+  findByUserId(userId: string): Promise<SellerProfile | undefined>;
+  /** Applies the changes to the seller of this user; undefined when it has none. */
+  updateOwn(userId: string, changes: SellerProfileChanges, at: Date): Promise<SellerProfile | undefined>;
+}
+
+/** Everything an accounts use case may touch, bound to one database transaction. */
+export interface AccountsTx {
+  readonly users: UserRepository;
+  readonly passwordVerification: PasswordVerificationRepository;
+  readonly sessions: SessionRepository;
+  readonly roles: RoleRepository;
+  readonly resetCodes: ResetCodeRepository;
+  readonly sellers: SellerProfileRepository;
+  /** The same outbox as the escrow flow: emails are rows written in the change's transaction. */
+  readonly outbox: OutboxRepository;
+}
+
+/** Same contract as EscrowStore: committed when `work` returns, rolled back when it throws. */
+export interface AccountsStore {
+  transaction<T>(work: (tx: AccountsTx) => Promise<T>): Promise<T>;
+  read<T>(work: (tx: AccountsTx) => Promise<T>): Promise<T>;
+}

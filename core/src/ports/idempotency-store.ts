@@ -1,0 +1,39 @@
+/**
+ * Stored answers to requests that carried an `Idempotency-Key` (STYLE.md: "every
+ * money-moving request is idempotent by key; the same id twice gives the same answer").
+ *
+ * A key is claimed before the request runs, in its own transaction, as a `pending` row, so
+ * two concurrent requests with the same key can never both run: the second finds the row.
+ * The answer is stored when the request finishes; a request that failed for reasons of the
+ * server (5xx, crash) releases its claim so that a retry can run.
+ */
+export interface IdempotencyClaimRequest {
+  /** Who is asking (a hash of the caller's credentials): keys of two callers never meet. */
+  readonly scope: string;
+  readonly key: string;
+  /** A fingerprint of the request (method, route, parsed input). */
+  readonly requestHash: string;
+  readonly now: Date;
+  /** Kept until then (at least 24 hours); an expired row counts as absent. */
+  readonly expiresAt: Date;
+  /** A pending claim older than this is taken over (its process died mid-request). */
+  readonly staleBefore: Date;
+}
+
+export type IdempotencyClaim =
+  /** This request owns the key: run it, then `complete` or `release`. */
+  | { readonly kind: 'claimed' }
+  /** The key was used before and finished: answer with what it answered. */
+  | { readonly kind: 'completed'; readonly requestHash: string; readonly status: number; readonly body: string }
+  /** The first request with this key is still running. */
+  | { readonly kind: 'pending'; readonly requestHash: string };
+
+export interface IdempotencyStore {
+  claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  /** Stores the answer of a claimed key. */
+  complete(args: { scope: string; key: string; status: number; body: string }): Promise<void>;
+  /** Gives a claimed key up (the request failed on the server side); a retry may run it. */
+  release(args: { scope: string; key: string }): Promise<void>;
+  /** Deletes rows expired at `now`; returns how many. */
+  deleteExpired(now: Date): Promise<number>;
+}

@@ -1,0 +1,10 @@
+export * from './account.js';
+export type * from './accounts-deps.js';
+export * from './change-password.js';
+export { isWellFormedSessionToken, type IssuedSession, type SignedIn } from './issue-session.js';
+export * from './password-reset.js';
+export * from './resolve-session.js';
+export * from './seller-logo.js';
+export * from './seller-profile.js';
+export * from './sign-in.js';
+export * from './sign-up.js';

@@ -1,0 +1,29 @@
+import { err, ok, type Result } from '../errors.js';
+import { canSee } from '../orders/access.js';
+import { parseActor, type Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
+import type { Feedback, SellerRef } from '../ports/records.js';
+import type { EscrowDeps } from './deps.js';
+
+export interface BuyerOrderData {
+  readonly order: Order;
+  readonly seller: SellerRef | null;
+  readonly feedback: Feedback | null;
+  readonly refundRequested: boolean;
+}
+
+/**
+ * The buyer page (`get_buyer_order`): the order for order id + delivery code, with what the
+ * page shows beside it. A wrong code and a missing order give the same BUYER_ORDER_NOT_FOUND.
+ */
+export async function getBuyerOrder(deps: Pick<EscrowDeps, 'store'>, args: { orderId: string; actor: Actor }): Promise<Result<BuyerOrderData>> {
+  const actor = parseActor(args.actor);
+  if (actor?.kind !== 'buyer') return err('BUYER_ORDER_NOT_FOUND');
+  if (typeof args.orderId !== 'string' || args.orderId.length === 0 || args.orderId.length > 100) return err('BUYER_ORDER_NOT_FOUND');
+  return deps.store.read(async (tx) => {
+    const order = await tx.orders.get(args.orderId);
+    if (!order || !canSee(order, actor)) return err('BUYER_ORDER_NOT_FOUND');
+    const [seller, feedback, openRefund] = [await tx.sellers.get(order.sellerId), await tx.feedback.get(order.id), await tx.refunds.findOpenByOrder(order.id)];
+    return ok({ order, seller: seller ?? null, feedback: feedback ?? null, refundRequested: openRefund !== undefined });
+  });
+}

@@ -1,0 +1,66 @@
+import type { Order } from '../orders/order.js';
+import { adminStatusLabel } from '../orders/progress.js';
+import type { AdminOrderRow, RefundRequestRow } from '../ports/escrow-queries.js';
+import { isoOrNull } from './order-progress.js';
+import { refundRequestView } from './seller-order-view.js';
+
+/** A paid order with no rider this long may be refunded on the buyer's request (PRODUCT-DECISIONS). */
+export const NO_RIDER_REFUND_AFTER_MS = 72 * 3_600_000;
+
+/**
+ * A row of the admin orders table (spec section 2: Item, Seller or 'N/A', Buyer, Price, Seller
+ * Payout, Rider Payout, status label, Created, 'Mark Paid' or 'Paid ✓') plus what the CSV
+ * export needs. Admins read orders but never see the delivery code or the rider's link key:
+ * neither is needed to settle, unlock or refund.
+ */
+export function adminOrderView(order: Order, sellerBusinessName: string | null) {
+  return {
+    id: order.id,
+    trackingNumber: order.trackingNumber,
+    itemName: order.itemName,
+    sellerId: order.sellerId,
+    sellerBusinessName: sellerBusinessName ?? 'N/A',
+    buyerName: order.buyerName,
+    buyerPhone: order.buyerPhone,
+    paymentMethod: order.paymentMethod,
+    price: order.price,
+    serviceFee: order.serviceFee,
+    sellerPayout: order.sellerPayout,
+    riderPayout: order.riderPayout,
+    deliveryCost: order.deliveryCost,
+    deliveryPaidBy: order.deliveryPaidBy,
+    status: order.status,
+    statusLabel: adminStatusLabel(order.status),
+    paymentConfirmed: order.paymentConfirmed,
+    mpesaReceipt: order.mpesaReceipt,
+    settlementPaid: order.settlementPaid,
+    settledAt: isoOrNull(order.settledAt),
+    settlementReference: order.settlementReference,
+    /** 'Mark Paid' is offered for delivered orders not yet settled. */
+    canMarkPaid: order.status === 'awaiting_settlement' && !order.settlementPaid,
+    riderName: order.riderName,
+    riderPhone: order.riderPhone,
+    codeLocked: order.codeLockedAt !== null,
+    codeAttempts: order.codeAttempts,
+    createdAt: order.createdAt.toISOString(),
+    deliveredAt: isoOrNull(order.deliveredAt),
+  };
+}
+
+export type AdminOrderView = ReturnType<typeof adminOrderView>;
+
+export const adminOrderRowView = (row: AdminOrderRow): AdminOrderView => adminOrderView(row.order, row.sellerBusinessName);
+
+/** A refund request in the admin queue, with what deciding it needs. */
+export function adminRefundRequestView(row: RefundRequestRow, now: Date) {
+  const { order } = row;
+  const paidSince = order.paymentConfirmedAt?.getTime() ?? null;
+  return {
+    ...refundRequestView(row.request),
+    order: adminOrderView(order, row.sellerBusinessName),
+    /** The 72-hour rule is shown to the admin, not applied automatically (decision 0008). */
+    paidWithoutRiderFor72Hours: order.status === 'paid' && order.riderPhone === null && paidSince !== null && now.getTime() - paidSince >= NO_RIDER_REFUND_AFTER_MS,
+  };
+}
+
+export type AdminRefundRequestView = ReturnType<typeof adminRefundRequestView>;

@@ -1,0 +1,127 @@
+import type { Cents } from '../money/cents.js';
+import type { DeliveryPaidBy } from '../money/payouts.js';
+import type { Order } from '../orders/order.js';
+import type { PaymentMethod } from '../orders/order-status.js';
+import type { Feedback } from '../ports/records.js';
+import { isoOrNull, progressView, type ProgressView } from './order-progress.js';
+
+/** The platform Paybill the buyer pays into (operator configuration; may be unset). */
+export interface PaybillDestination {
+  readonly businessNumber?: string | undefined;
+  readonly accountName?: string | undefined;
+}
+
+export const PAYMENT_DETAILS_NOT_CONFIGURED =
+  'Payment details are not configured yet. Please do not pay until the seller or support confirms the Paybill number.';
+
+export type BuyerPaymentInstructions =
+  | {
+      readonly configured: true;
+      readonly businessNumber: string;
+      readonly accountName: string;
+      /** The order's tracking number: the M-Pesa account reference. */
+      readonly accountNumber: string;
+      /** Integer cents: the product price, paid into escrow. */
+      readonly amount: Cents;
+    }
+  /** Never a made-up number: money sent to a wrong Paybill is lost to a stranger. */
+  | { readonly configured: false; readonly message: string };
+
+export interface BuyerOrderView extends ProgressView {
+  readonly id: string;
+  readonly trackingNumber: string;
+  readonly itemName: string;
+  readonly productPhotoUrl: string | null;
+  readonly packagedPhotoUrl: string | null;
+  /** Photo proof of pickup, once the rider has taken the item. */
+  readonly pickupPhotoUrl: string | null;
+  readonly sellerBusinessName: string | null;
+  readonly paymentMethod: PaymentMethod;
+  /** Integer cents. */
+  readonly price: Cents;
+  readonly serviceFee: Cents;
+  readonly deliveryCost: Cents;
+  readonly deliveryPaidBy: DeliveryPaidBy;
+  readonly buyerCashAmount: Cents | null;
+  readonly paymentConfirmed: boolean;
+  /** Present while the buyer still has to pay the Paybill; null otherwise. */
+  readonly payment: BuyerPaymentInstructions | null;
+  /** The buyer's own delivery details, as the seller entered them. */
+  readonly delivery: {
+    readonly buyerName: string;
+    readonly address: string;
+    readonly landmark: string | null;
+    readonly estate: string | null;
+    readonly houseNumber: string | null;
+    readonly pinLocationLink: string | null;
+  };
+  readonly rider: { readonly name: string | null; readonly phone: string } | null;
+  readonly refundRequested: boolean;
+  readonly feedback: { readonly riderRating: number; readonly sellerRating: number; readonly comment: string | null; readonly createdAt: string } | null;
+  readonly createdAt: string;
+  readonly deliveredAt: string | null;
+}
+
+/** Payment instructions while the buyer still owes the Paybill (never for cash orders). */
+export function buyerPaymentInstructions(order: Order, paybill: PaybillDestination): BuyerPaymentInstructions | null {
+  if (order.paymentMethod === 'cash' || order.paymentConfirmed) return null;
+  if (order.status === 'cancelled') return null;
+  const { businessNumber, accountName } = paybill;
+  if (!businessNumber || !accountName) return { configured: false, message: PAYMENT_DETAILS_NOT_CONFIGURED };
+  return { configured: true, businessNumber, accountName, accountNumber: order.trackingNumber, amount: order.price };
+}
+
+/**
+ * What the buyer (order id + delivery code) sees. Never the delivery code (the buyer holds
+ * it already and it must not travel further than needed), never the rider's link key, never
+ * the seller's payout.
+ */
+export function buyerOrderView(
+  order: Order,
+  extras: { sellerBusinessName: string | null; feedback: Feedback | null; refundRequested: boolean; paybill: PaybillDestination },
+): BuyerOrderView {
+  const feedback = extras.feedback;
+  return {
+    id: order.id,
+    trackingNumber: order.trackingNumber,
+    itemName: order.itemName,
+    productPhotoUrl: order.productPhotoUrl,
+    packagedPhotoUrl: order.packagedPhotoUrl,
+    pickupPhotoUrl: order.pickupPhotoUrl,
+    sellerBusinessName: extras.sellerBusinessName,
+    ...progressView(order.status),
+    paymentMethod: order.paymentMethod,
+    price: order.price,
+    serviceFee: order.serviceFee,
+    deliveryCost: order.deliveryCost,
+    deliveryPaidBy: order.deliveryPaidBy,
+    buyerCashAmount: order.buyerCashAmount,
+    paymentConfirmed: order.paymentConfirmed,
+    payment: buyerPaymentInstructions(order, extras.paybill),
+    delivery: {
+      buyerName: order.buyerName,
+      address: order.buyerAddress,
+      landmark: order.landmark,
+      estate: order.estate,
+      houseNumber: order.houseNumber,
+      pinLocationLink: order.pinLocationLink,
+    },
+    rider: order.riderPhone ? { name: order.riderName, phone: order.riderPhone } : null,
+    refundRequested: extras.refundRequested,
+    feedback: feedback
+      ? { riderRating: feedback.riderRating, sellerRating: feedback.sellerRating, comment: feedback.comment, createdAt: feedback.createdAt.toISOString() }
+      : null,
+    createdAt: order.createdAt.toISOString(),
+    deliveredAt: isoOrNull(order.deliveredAt),
+  };
+}
+
+/** The short answer to a buyer's change (payment, refund, feedback): the screen re-reads the rest. */
+export interface BuyerOrderStatusView extends ProgressView {
+  readonly id: string;
+  readonly paymentConfirmed: boolean;
+}
+
+export function buyerOrderStatusView(order: Order): BuyerOrderStatusView {
+  return { id: order.id, ...progressView(order.status), paymentConfirmed: order.paymentConfirmed };
+}

@@ -1,0 +1,136 @@
+import type { Cents } from '../money/cents.js';
+import { MAX_WRONG_CODE_ATTEMPTS } from '../codes/delivery-code.js';
+import type { Order } from '../orders/order.js';
+import type { PaymentMethod } from '../orders/order-status.js';
+import type { OrderListRow } from '../ports/escrow-queries.js';
+import type { Feedback, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
+import { isoOrNull, progressView, type ProgressView } from './order-progress.js';
+
+/** A row of the seller's order list (dashboard): enough to find the order, no code, no links. */
+export interface SellerOrderSummary extends ProgressView {
+  readonly id: string;
+  readonly trackingNumber: string;
+  readonly itemName: string;
+  readonly paymentMethod: PaymentMethod;
+  /** Integer cents. */
+  readonly price: Cents;
+  readonly serviceFee: Cents;
+  readonly sellerPayout: Cents;
+  readonly riderPayout: Cents;
+  readonly deliveryCost: Cents;
+  readonly paymentConfirmed: boolean;
+  readonly settlementPaid: boolean;
+  readonly buyerName: string;
+  readonly riderName: string | null;
+  readonly riderPhone: string | null;
+  readonly codeLocked: boolean;
+  readonly createdAt: string;
+}
+
+export function sellerOrderSummary(order: OrderListRow): SellerOrderSummary {
+  return {
+    id: order.id,
+    trackingNumber: order.trackingNumber,
+    itemName: order.itemName,
+    ...progressView(order.status),
+    paymentMethod: order.paymentMethod,
+    price: order.price,
+    serviceFee: order.serviceFee,
+    sellerPayout: order.sellerPayout,
+    riderPayout: order.riderPayout,
+    deliveryCost: order.deliveryCost,
+    paymentConfirmed: order.paymentConfirmed,
+    settlementPaid: order.settlementPaid,
+    buyerName: order.buyerName,
+    riderName: order.riderName,
+    riderPhone: order.riderPhone,
+    codeLocked: order.codeLockedAt !== null,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/** Absolute links built by the app from the core's paths (docs/decisions/0006). */
+export interface OrderLinks {
+  readonly buyer: string;
+  readonly seller: string;
+  /** Carries the current assignment's key; null without a rider. */
+  readonly rider: string | null;
+}
+
+export interface SellerOrderExtras {
+  readonly seller: SellerRef | null;
+  readonly feedback: Feedback | null;
+  readonly openRefundRequest: RefundRequest | null;
+  readonly riderPayments: readonly RiderPaymentConfirmation[];
+  readonly links: OrderLinks;
+}
+
+/**
+ * The order as its seller sees it (`/order/{id}` with a seller session; the create-order result
+ * screen): every field of the order, the delivery code (the seller sends the buyer link), the
+ * buyer, seller and rider links, the seller's own business data joined, feedback, an open
+ * refund request and the rider's payment records. Never the raw rider key outside the link.
+ */
+export function sellerOrderView(order: Order, extras: SellerOrderExtras) {
+  const { seller, feedback, openRefundRequest, riderPayments, links } = extras;
+  return {
+    ...sellerOrderSummary(order),
+    productPhotoUrl: order.productPhotoUrl,
+    packagedPhotoUrl: order.packagedPhotoUrl,
+    pickupPhotoUrl: order.pickupPhotoUrl,
+    buyerCashAmount: order.buyerCashAmount,
+    buyerPhone: order.buyerPhone,
+    buyerAddress: order.buyerAddress,
+    pinLocationLink: order.pinLocationLink,
+    landmark: order.landmark,
+    houseNumber: order.houseNumber,
+    estate: order.estate,
+    pickupLocation: order.pickupLocation,
+    deliveryCode: order.deliveryCode,
+    deliveryPaidBy: order.deliveryPaidBy,
+    feeBasisPoints: order.feeBasisPoints,
+    paymentConfirmedAt: isoOrNull(order.paymentConfirmedAt),
+    mpesaReceipt: order.mpesaReceipt,
+    settledAt: isoOrNull(order.settledAt),
+    riderAssignedAt: isoOrNull(order.riderAssignedAt),
+    riderAcceptedAt: isoOrNull(order.riderAcceptedAt),
+    pickedUpAt: isoOrNull(order.pickedUpAt),
+    deliveredAt: isoOrNull(order.deliveredAt),
+    cancelledAt: isoOrNull(order.cancelledAt),
+    codeAttempts: order.codeAttempts,
+    codeAttemptsLeft: Math.max(0, MAX_WRONG_CODE_ATTEMPTS - order.codeAttempts),
+    codeLockedAt: isoOrNull(order.codeLockedAt),
+    estimatedDistanceKm: order.estimatedDistanceKm,
+    estimatedTimeMinutes: order.estimatedTimeMinutes,
+    updatedAt: order.updatedAt.toISOString(),
+    links,
+    seller: seller ? { id: seller.id, businessName: seller.businessName, location: seller.location, phone: seller.phone } : null,
+    feedback: feedback
+      ? { buyerName: feedback.buyerName, riderRating: feedback.riderRating, sellerRating: feedback.sellerRating, comment: feedback.comment, createdAt: feedback.createdAt.toISOString() }
+      : null,
+    refundRequest: openRefundRequest ? refundRequestView(openRefundRequest) : null,
+    riderPayments: riderPayments.map((p) => ({ riderPhone: p.riderPhone, paymentReceived: p.paymentReceived, paymentIssue: p.paymentIssue, createdAt: p.createdAt.toISOString() })),
+  };
+}
+
+export type SellerOrderView = ReturnType<typeof sellerOrderView>;
+
+export function refundRequestView(request: RefundRequest) {
+  return {
+    id: request.id,
+    requestedBy: request.requestedBy,
+    reason: request.reason,
+    status: request.status,
+    createdAt: request.createdAt.toISOString(),
+    resolvedAt: isoOrNull(request.resolvedAt),
+    mpesaReference: request.mpesaReference,
+    resolutionNote: request.resolutionNote,
+  };
+}
+
+/** A rider on the seller's list (the rider management dialog). */
+export function riderView(rider: Rider) {
+  return { id: rider.id, name: rider.name, phone: rider.phone, motorbikePlate: rider.motorbikePlate, createdAt: rider.createdAt.toISOString() };
+}
+
+export type RiderView = ReturnType<typeof riderView>;

@@ -1,0 +1,50 @@
+import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+
+/** GET /api/me */
+export interface Account {
+  readonly userId: string;
+  readonly email: string;
+  readonly roles: readonly string[];
+  readonly isAdmin: boolean;
+  readonly sellerId: string | null;
+}
+
+export type PayoutMethod = 'direct_mpesa' | 'paybill' | 'till_number';
+
+/** The seller record as GET /api/seller/profile answers it (apps/api sellerProfileView). */
+export interface SellerProfile {
+  readonly id: string;
+  readonly businessName: string;
+  readonly businessProfile: string | null;
+  readonly location: string;
+  readonly phone: string;
+  readonly whatsapp: string | null;
+  readonly logoUrl: string | null;
+  readonly about: string | null;
+  readonly paymentMethod: PayoutMethod;
+  readonly paymentNumber: string;
+  readonly termsAccepted: boolean;
+  readonly termsAcceptedAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+const PROFILE = '/api/seller/profile';
+
+export const sellerApi = {
+  /** The signed-in account or null; GET /api/auth/session answers 200 either way. */
+  session: (signal?: AbortSignal) => requestJson<{ account: Account | null }>('GET', '/api/auth/session', undefined, { fallbackMessage: '', ...(signal ? { signal } : {}) }),
+  profile: (signal?: AbortSignal) => requestJson<SellerProfile>('GET', PROFILE, undefined, { fallbackMessage: '', ...(signal ? { signal } : {}) }),
+  createProfile: (body: unknown, fallback: string) => requestJson<SellerProfile>('POST', PROFILE, body, { fallbackMessage: fallback }),
+  updateBusinessDetails: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/business-details`, body, { fallbackMessage: fallback }),
+  updateAbout: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/about`, body, { fallbackMessage: fallback }),
+  updatePaymentInfo: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/payment-info`, body, { fallbackMessage: fallback }),
+  uploadLogo: (file: File, fallback: string): Promise<ApiResult<SellerProfile>> => {
+    const form = new FormData();
+    form.set('logo', file);
+    return requestJson<SellerProfile>('PUT', `${PROFILE}/logo`, form, { fallbackMessage: fallback });
+  },
+  removeLogo: (fallback: string) => requestJson<SellerProfile>('DELETE', `${PROFILE}/logo`, undefined, { fallbackMessage: fallback }),
+  changePassword: (body: unknown, fallback: string) => requestJson<{ account: Account }>('POST', '/api/auth/change-password', body, { fallbackMessage: fallback }),
+  signOut: (fallback: string) => requestJson<{ signedOut: true }>('POST', '/api/auth/sign-out', undefined, { fallbackMessage: fallback }),
+};

@@ -1,0 +1,3 @@
+import { lazyPage } from '../site-chrome/lazy-page.tsx';
+
+export const ContactRoute = lazyPage(() => import('./contact-page.tsx'));

@@ -1,0 +1,49 @@
+/**
+ * One way for every frontend to call the API: same-origin, JSON in and out, the session cookie
+ * sent by the browser (never a token in script-readable storage). Errors come back as values
+ * with the server's message when it gave one (spec section 8: "Where the server supplies an
+ * error message, it is shown; otherwise the fallback").
+ */
+export type ApiResult<T> =
+  | { readonly ok: true; readonly status: number; readonly data: T }
+  | { readonly ok: false; readonly status: number; readonly code: string; readonly message: string };
+
+export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+
+interface RequestOptions {
+  /** Shown when the server's answer carries no message (a proxy's 502 page, invalid JSON). */
+  readonly fallbackMessage: string;
+  readonly signal?: AbortSignal;
+}
+
+function errorOf(body: unknown): { code?: string; message?: string } {
+  if (typeof body !== 'object' || body === null) return {};
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return {};
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return { ...(typeof code === 'string' ? { code } : {}), ...(typeof message === 'string' && message ? { message } : {}) };
+}
+
+export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, options: RequestOptions): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, credentials: 'same-origin', cache: 'no-store', ...(payload !== undefined ? { body: payload } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return { ok: false, status: 0, code: 'NETWORK', message: NETWORK_ERROR_MESSAGE };
+  }
+  const parsed: unknown = await response.json().catch(() => undefined);
+  if (response.ok) {
+    const data = typeof parsed === 'object' && parsed !== null ? (parsed as { data?: unknown }).data : undefined;
+    return { ok: true, status: response.status, data: data as T };
+  }
+  const error = errorOf(parsed);
+  return { ok: false, status: response.status, code: error.code ?? 'UNKNOWN', message: error.message ?? options.fallbackMessage };
+}
