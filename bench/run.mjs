@@ -19,7 +19,7 @@
 // DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -174,7 +174,17 @@ async function seed(base) {
   return { sellerCookie: cookie, riderIds, orders, seedSeconds: (Date.now() - started) / 1000 };
 }
 
-function load(base, scenario, data) {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Runs the load generator; measures the API process's CPU over the measured window as well. */
+function load(base, scenario, data, apiPid) {
   const config = { base, scenario, connections: CONNECTIONS, warmupMs: WARMUP_SECONDS * 1000, durationMs: SECONDS * 1000, data };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, 'bench/load.mjs'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -182,7 +192,15 @@ function load(base, scenario, data) {
     child.stdout.on('data', (chunk) => {
       out += chunk;
     });
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1))) : reject(new Error(`load generator exited with ${code}`))));
+    const cpu = { start: null, end: null };
+    setTimeout(() => (cpu.start = cpuSecondsOf(apiPid)), config.warmupMs);
+    setTimeout(() => (cpu.end = cpuSecondsOf(apiPid)), config.warmupMs + config.durationMs);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      const result = JSON.parse(out.trim().split('\n').at(-1));
+      const apiCpuSeconds = cpu.start !== null && cpu.end !== null ? cpu.end - cpu.start : null;
+      resolve({ ...result, apiCpuSeconds });
+    });
   });
 }
 
@@ -194,6 +212,7 @@ async function main() {
   build();
   const rows = [];
   const verdicts = [];
+  const efficiency = [];
   for (const database of DATABASES) {
     log(`${database}: starting the API`);
     const api = await startApi(database);
@@ -205,7 +224,11 @@ async function main() {
         // The 1-minute load average before the run: the machine is shared, so a busy one shows here.
         const load1 = loadavg()[0] ?? 0;
         log(`${database}: ${scenario}, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured (load average ${load1.toFixed(1)})`);
-        const result = await load(api.base, scenario, data);
+        const result = await load(api.base, scenario, data, api.pid);
+        const requests = Object.values(result.steps).reduce((n, step) => n + step.requests, 0);
+        const cpuShare = result.apiCpuSeconds === null ? null : result.apiCpuSeconds / (result.elapsedMs / 1000);
+        const cpuPerRequestMs = result.apiCpuSeconds === null || requests === 0 ? null : (result.apiCpuSeconds * 1000) / requests;
+        efficiency.push({ database, scenario, cpuShare, cpuPerRequestMs, requests, completed: result.completedLifecycles, apiCpuSeconds: result.apiCpuSeconds });
         for (const [step, figures] of Object.entries(result.steps)) {
           rows.push({ database, scenario, step, load: load1, ...figures });
         }
@@ -241,6 +264,14 @@ async function main() {
   console.log(header);
   console.log('-'.repeat(header.length));
   for (const line of lines) console.log(line);
+  console.log('');
+  console.log('API process CPU in the measured window (the machine is shared: this is what the API got, and what one request cost it):');
+  for (const e of efficiency) {
+    if (e.cpuShare === null) continue;
+    const perOrder = e.scenario === 'lifecycle' && e.completed > 0 ? `, ${fmt((e.apiCpuSeconds * 1000) / e.completed, 1)} ms per complete order` : '';
+    const ceiling = e.cpuPerRequestMs > 0 ? `; a whole core at this cost: ~${fmt(1000 / e.cpuPerRequestMs, 0)} req/s` : '';
+    console.log(`  ${pad(e.database, 9)} ${pad(e.scenario, 12)} ${fmt(e.cpuShare * 100, 0)}% of one core, ${fmt(e.cpuPerRequestMs, 2)} ms CPU per request${perOrder}${ceiling}`);
+  }
   console.log('');
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
 }
