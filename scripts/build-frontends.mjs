@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const frontend = (name) => `${root}frontends/${name}`;
 
 /** Remotes loaded by the shell; each is served from /remotes/<name>/ (see its vite.config.ts base). */
-const REMOTES = ['buyer', 'seller'];
+const REMOTES = ['buyer', 'seller', 'rider', 'admin'];
 
 const shellDist = `${frontend('shell')}/dist`;
 const tsc = `${root}node_modules/typescript/bin/tsc`;

@@ -15,6 +15,8 @@ export default defineConfig({
         './seller-signup-page': './src/features/signup/seller-signup-page.tsx',
         './seller-profile-page': './src/features/profile/seller-profile-page.tsx',
         './seller-dashboard-page': './src/features/dashboard/seller-dashboard-page.tsx',
+        './create-order-page': './src/features/create-order/create-order-page.tsx',
+        './order-detail-page': './src/features/order-detail/order-detail-page.tsx',
       },
       // Singletons shared with the shell (keep this list in step with its vite.config.ts).
       shared: {

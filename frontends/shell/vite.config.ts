@@ -92,6 +92,8 @@ export default defineConfig({
       remotes: {
         buyer: { type: 'module', name: 'buyer', entry: remoteEntry('buyer'), entryGlobalName: 'buyer', shareScope: 'default' },
         seller: { type: 'module', name: 'seller', entry: remoteEntry('seller'), entryGlobalName: 'seller', shareScope: 'default' },
+        rider: { type: 'module', name: 'rider', entry: remoteEntry('rider'), entryGlobalName: 'rider', shareScope: 'default' },
+        admin: { type: 'module', name: 'admin', entry: remoteEntry('admin'), entryGlobalName: 'admin', shareScope: 'default' },
       },
       // 'loaded-first' keeps the runtime from fetching every remote's entry at start-up to
       // compare shared versions: public pages must not download any remote code.
@@ -116,6 +118,8 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/remotes/buyer': 'http://localhost:5174',
       '/remotes/seller': 'http://localhost:5175',
+      '/remotes/rider': 'http://localhost:5176',
+      '/remotes/admin': 'http://localhost:5177',
     },
   },
 });

@@ -20,3 +20,17 @@ declare module 'seller/seller-dashboard-page' {
   const SellerDashboardPage: ComponentType<{ navigate: (to: string, options?: { replace?: boolean }) => void }>;
   export default SellerDashboardPage;
 }
+
+declare module 'seller/create-order-page' {
+  import type { ComponentType } from 'react';
+
+  const CreateOrderPage: ComponentType<{ navigate: (to: string, options?: { replace?: boolean }) => void }>;
+  export default CreateOrderPage;
+}
+
+declare module 'seller/order-detail-page' {
+  import type { ComponentType } from 'react';
+
+  const OrderDetailPage: ComponentType<{ orderId: string; navigate: (to: string, options?: { replace?: boolean }) => void }>;
+  export default OrderDetailPage;
+}

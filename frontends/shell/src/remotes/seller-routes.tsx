@@ -24,3 +24,20 @@ export const SellerDashboardRoute = () => (
     <SellerDashboardPage navigate={navigate} />
   </RemoteRoute>
 );
+
+const CreateOrderPage = lazy(() => import('seller/create-order-page'));
+const OrderDetailPage = lazy(() => import('seller/order-detail-page'));
+
+export const CreateOrderRoute = () => (
+  <RemoteRoute>
+    <CreateOrderPage navigate={navigate} />
+  </RemoteRoute>
+);
+
+export function OrderDetailRoute({ orderId }: { orderId: string }) {
+  return (
+    <RemoteRoute>
+      <OrderDetailPage key={orderId} orderId={orderId} navigate={navigate} />
+    </RemoteRoute>
+  );
+}

@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
 import { AboutRoute } from '../features/about/about-route.tsx';
 import { AuthRoute, ResetPasswordRoute, VerifyResetCodeRoute } from '../features/auth/auth-routes.tsx';
-import { ComingSoonPage } from '../features/coming-soon/coming-soon-page.tsx';
 import { ContactRoute } from '../features/contact/contact-route.tsx';
 import { HowItWorksRoute } from '../features/how-it-works/how-it-works-route.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { TermsRoute } from '../features/terms/terms-route.tsx';
 import { BuyerOrderRoute } from '../remotes/buyer-order-route.tsx';
-import { SellerDashboardRoute, SellerProfileRoute, SellerSignupRoute } from '../remotes/seller-routes.tsx';
+import { AdminRoute } from '../remotes/admin-route.tsx';
+import { RiderJobRoute, RiderJobsRoute } from '../remotes/rider-routes.tsx';
+import {
+  CreateOrderRoute,
+  OrderDetailRoute,
+  SellerDashboardRoute,
+  SellerProfileRoute,
+  SellerSignupRoute,
+} from '../remotes/seller-routes.tsx';
 import type { RoutePath } from './route-paths.ts';
 
 interface RouteDefinition {
@@ -15,8 +22,6 @@ interface RouteDefinition {
   title: string;
   render: (params: Record<string, string>) => ReactNode;
 }
-
-const comingSoon = (title: string): RouteDefinition => ({ title, render: () => <ComingSoonPage title={title} /> });
 
 const buyerOrder: RouteDefinition = {
   title: 'Your order',
@@ -36,11 +41,11 @@ export const ROUTE_TABLE: Record<RoutePath, RouteDefinition> = {
   '/seller/signup': { title: 'Seller signup', render: () => <SellerSignupRoute /> },
   '/seller/dashboard': { title: 'Seller dashboard', render: () => <SellerDashboardRoute /> },
   '/seller/profile': { title: 'Seller profile', render: () => <SellerProfileRoute /> },
-  '/seller/create-order': comingSoon('Create order'),
-  '/order/:id': comingSoon('Order details'),
+  '/seller/create-order': { title: 'Create order', render: () => <CreateOrderRoute /> },
+  '/order/:id': { title: 'Order details', render: (params) => <OrderDetailRoute orderId={params['id'] ?? ''} /> },
   '/buyer/order/:id': buyerOrder,
   '/buyer/:id': buyerOrder,
-  '/rider': comingSoon('Rider jobs'),
-  '/rider/:orderId': comingSoon('Rider job'),
-  '/admin': comingSoon('Admin dashboard'),
+  '/rider': { title: 'Rider jobs', render: () => <RiderJobsRoute /> },
+  '/rider/:orderId': { title: 'Rider job', render: (params) => <RiderJobRoute orderId={params['orderId'] ?? ''} /> },
+  '/admin': { title: 'Admin dashboard', render: () => <AdminRoute /> },
 };
