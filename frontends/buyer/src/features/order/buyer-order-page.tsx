@@ -86,6 +86,8 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
     handle.reload();
   };
   const beforeDelivery = order.paymentConfirmed && BEFORE_DELIVERY.includes(order.status);
+  // Cash orders are never paid into escrow, but their code still completes the delivery.
+  const showCode = (order.paymentConfirmed || order.paymentMethod === 'cash') && BEFORE_DELIVERY.includes(order.status);
 
   return (
     <div className="order-screen">
@@ -114,7 +116,7 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
 
       {order.payment ? <PaymentSection order={order} payment={order.payment} {...actionProps('confirm_payment')} onConfirmed={done} /> : null}
 
-      {beforeDelivery ? <DeliveryCodeCard code={deliveryCode} refundRequested={order.refundRequested} /> : null}
+      {showCode ? <DeliveryCodeCard code={deliveryCode} refundRequested={order.refundRequested} /> : null}
 
       {DELIVERED.includes(order.status) ? <FeedbackSection {...actionProps('submit_feedback')} feedback={order.feedback} onSubmitted={done} /> : null}
 
