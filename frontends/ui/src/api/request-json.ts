@@ -14,7 +14,7 @@ interface RequestOptions {
   /** Shown when the server's answer carries no message (a proxy's 502 page, invalid JSON). */
   readonly fallbackMessage: string;
   readonly signal?: AbortSignal;
-  /** Credentials of callers without a session (X-Delivery-Code, X-Rider-Phone/-Key) and Idempotency-Key. */
+  /** Extra request headers, e.g. an Idempotency-Key on a POST that must not run twice. */
   readonly headers?: Readonly<Record<string, string>>;
 }
 
