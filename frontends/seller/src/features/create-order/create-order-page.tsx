@@ -20,6 +20,11 @@ interface CreateOrderData {
 }
 
 async function loadForm(signal: AbortSignal): Promise<PageLoad<CreateOrderData>> {
+  // The session answers 200 either way, so a visitor who must go elsewhere causes no failed request.
+  const session = await sellerApi.session(signal);
+  if (!session.ok) return redirectOrFailure(session);
+  if (!session.data.account) return { kind: 'redirect', to: '/auth' };
+  if (!session.data.account.sellerId) return { kind: 'redirect', to: '/seller/signup' };
   const [profile, policy] = await Promise.all([sellerApi.profile(signal), ordersApi.feePolicy(signal)]);
   if (!profile.ok) return profile.status === 404 ? { kind: 'redirect', to: '/seller/signup' } : redirectOrFailure(profile);
   if (!policy.ok) return redirectOrFailure(policy);
