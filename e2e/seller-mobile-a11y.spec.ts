@@ -26,7 +26,8 @@ for (const viewport of [PHONE, DESKTOP]) {
       await buyerPays(request, paid);
 
       await page.goto('/seller/dashboard');
-      await expect(page.getByRole('heading', { level: 1, name: 'Mobile Check Shop' })).toBeVisible();
+      // The first visit downloads the seller remote.
+      await expect(page.getByRole('heading', { level: 1, name: 'Mobile Check Shop' })).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('link', { name: /Samsung Galaxy S24/ })).toBeVisible();
       if (viewport === DESKTOP) await expect(page.getByText('Step 1 of 4')).toBeVisible();
       await check(page, 'dashboard');

@@ -82,8 +82,7 @@ test.describe('seller onboarding, the dashboard and the riders dialog', () => {
     await expect(page.getByText('Step 1 of 4')).toHaveCount(0);
   });
 
-  test('the riders dialog lists, adds and removes riders, with the spec messages, and keeps focus inside', async ({ page, baseURL, consoleGuard }) => {
-    consoleGuard.expectHttpError('/api/seller/riders', 400);
+  test('the riders dialog lists, adds and removes riders, with the spec messages, and keeps focus inside', async ({ page, baseURL }) => {
     await signedInSeller(page, baseURL ?? '', 'Rider Dialog Shop');
     await page.goto('/seller/dashboard');
     await page.getByRole('button', { name: 'Manage Riders' }).click();
@@ -99,7 +98,7 @@ test.describe('seller onboarding, the dashboard and the riders dialog', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields');
     await expect(dialog.getByLabel('Rider name')).toHaveValue('Otieno Kamau');
 
-    // A bad phone is the server's refusal, shown as it gave it.
+    // A phone that is not Kenyan: the shared schema's message (the server applies the same one).
     await dialog.getByLabel('Rider phone').fill('12');
     await dialog.getByLabel('Motorbike plate').fill('kmda 123a');
     await dialog.getByRole('button', { name: 'Add Rider' }).click();

@@ -15,7 +15,9 @@ export function PublicOrderView({ view }: { view: PublicTrackingView }) {
       <p className="order-status-line" role="status">
         {view.statusLabel}
       </p>
-      <OrderProgress status={view.status} />
+      <div className="card progress-card">
+        <OrderProgress status={view.status} />
+      </div>
       <DeliveryCodeCard view={view} />
       <p className="section-note order-tracking-note">This page updates by itself as the order moves. Sellers: sign in to manage this order.</p>
     </section>

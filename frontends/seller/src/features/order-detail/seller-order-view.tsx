@@ -25,7 +25,9 @@ export function SellerOrderDetail({ order, onChanged, navigate }: { order: Selle
       <p className="section-note">
         Tracking number <span className="tracking-number">{order.trackingNumber}</span>
       </p>
-      <OrderProgress status={order.status} />
+      <div className="card progress-card">
+        <OrderProgress status={order.status} />
+      </div>
       {order.codeLocked ? <UnlockCodeCard order={order} onChanged={onChanged} /> : null}
       {actions.canAssign || actions.canRemove ? <AssignRiderPanel order={order} onChanged={onChanged} /> : null}
       <section className="card form" aria-labelledby="links-title">
