@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { failureText } from '../../shared/failure-text.ts';
 import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
 import { ordersApi, type RiderView } from '../../shared/orders-api.ts';
-import { AddRiderForm } from './add-rider-form.tsx';
+
+// The form brings zod and the shared schemas (about 25 kB gzipped): loaded when the dialog opens,
+// not with the dashboard.
+const AddRiderForm = lazy(() => import('./add-rider-form.tsx').then((module) => ({ default: module.AddRiderForm })));
 
 type Riders = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; riders: readonly RiderView[] };
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
@@ -80,7 +83,9 @@ export function RidersDialog() {
                 setRiders({ kind: 'loading' });
                 load();
               }} />
-            <AddRiderForm onAdded={added} onOutcome={setOutcome} />
+            <Suspense fallback={<p className="section-note">Loading…</p>}>
+              <AddRiderForm onAdded={added} onOutcome={setOutcome} />
+            </Suspense>
           </div>
           <Dialog.Close asChild>
             <button type="button" className="button button--secondary button--block dialog__done">
