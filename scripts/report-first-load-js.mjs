@@ -99,6 +99,31 @@ export const MEASURED_PAGES = [
       },
     },
   },
+  {
+    path: '/seller/dashboard',
+    label: '/seller/dashboard (shell + seller remote + shared)',
+    readyText: 'Your numbers',
+    api: {
+      '/api/auth/session': { data: { account: { userId: 'u1', email: 'seller@example.com', roles: [], isAdmin: false, sellerId: 's1' } } },
+      '/api/seller/profile': { data: { id: 's1', businessName: 'Amani Phones', location: 'Westlands', phone: '+254712345678', paymentMethod: 'direct_mpesa', paymentNumber: '+254712345678' } },
+      '/api/seller/dashboard': {
+        data: {
+          stats: { totalOrders: 0, pendingOrders: 0, completedOrders: 0, settledOrders: 0, revenue: 0, averageOrderValue: 0, completionRateBasisPoints: 0, sellerRatingCount: 0, averageSellerRatingTenths: null },
+          recentOrders: [],
+        },
+      },
+    },
+  },
+  {
+    path: '/seller/create-order',
+    label: '/seller/create-order (shell + seller remote + shared)',
+    readyText: 'Fee and payouts',
+    api: {
+      '/api/auth/session': { data: { account: { userId: 'u1', email: 'seller@example.com', roles: [], isAdmin: false, sellerId: 's1' } } },
+      '/api/seller/profile': { data: { id: 's1', businessName: 'Amani Phones', location: 'Westlands', phone: '+254712345678', paymentMethod: 'direct_mpesa', paymentNumber: '+254712345678' } },
+      '/api/seller/fee-policy': { data: { feeBasisPoints: 250 } },
+    },
+  },
 ];
 
 /** The API answers of the page being measured (see `api` above). */
