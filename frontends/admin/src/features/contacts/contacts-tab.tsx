@@ -37,7 +37,7 @@ export function ContactsTab() {
             </li>
           ))}
         </ul>
-        <Pager noun="messages" page={current} pageSize={pageSize} total={total} onPage={setPage} />
+        <Pager noun={['message', 'messages']} page={current} pageSize={pageSize} total={total} onPage={setPage} />
       </>
     );
   }

@@ -37,8 +37,9 @@ export function AdminHeader({ account, live, navigate, onSigningOut }: AdminHead
     <header className="admin-header">
       <div className="admin-header__title">
         <h1 id="admin-title">Admin Dashboard</h1>
+        <p className="section-note">Signed in as {account.email}</p>
         <p className="section-note">
-          Signed in as {account.email} · <span className={`live-dot live-dot--${live}`} aria-hidden="true" />
+          <span className={`live-dot live-dot--${live}`} aria-hidden="true" />
           {LIVE_TEXT[live]}
         </p>
       </div>

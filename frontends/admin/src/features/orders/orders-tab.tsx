@@ -59,7 +59,7 @@ function OrdersList({ orders, filtered, onPage }: { orders: AdminQuery<OrdersPag
         busy={orders.stale}
         rowClass={(order) => (order.settlementPaid ? 'is-settled' : undefined)}
       />
-      <Pager noun="orders" page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <Pager noun={['order', 'orders']} page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </>
   );
 }

@@ -76,7 +76,7 @@ function RefundList({ requests, filter, onPage }: { requests: AdminQuery<RefundR
           </li>
         ))}
       </ul>
-      <Pager noun="refund requests" page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <Pager noun={['refund request', 'refund requests']} page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </>
   );
 }

@@ -49,7 +49,7 @@ export function SellersTab() {
       <>
         {sellers.failed ? <NotCurrentNote onRetry={sellers.reload} /> : null}
         <DataList<AdminSeller> label="Sellers" columns={SELLER_COLUMNS} rows={rows} rowKey={(seller) => seller.id} busy={sellers.stale} />
-        <Pager noun="sellers" page={current} pageSize={pageSize} total={total} onPage={setPage} />
+        <Pager noun={['seller', 'sellers']} page={current} pageSize={pageSize} total={total} onPage={setPage} />
       </>
     );
   }
