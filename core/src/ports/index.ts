@@ -13,3 +13,5 @@ export type * from './accounts-store.js';
 export * from './rate-limiter.js';
 export type * from './contact-store.js';
 export type * from './escrow-queries.js';
+export type * from './admin-queries.js';
+export type * from './admin-store.js';
