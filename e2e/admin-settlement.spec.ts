@@ -36,19 +36,27 @@ test.describe('admin: settlement', () => {
     await expect(row).toContainText('Awaiting Escrow Payment');
     await expect(row.getByRole('button', { name: /^Mark Paid/ })).toBeVisible();
 
-    // Export Data: the CSV download, 11 columns, this order's row.
-    const downloading = page.waitForEvent('download');
+    // Export Data: a day range is checked first; then the CSV download, 11 columns, this order's row.
     await page.getByRole('button', { name: 'Export Data' }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export Data' });
+    await exportDialog.getByLabel('From').fill('2026-12-31');
+    await exportDialog.getByLabel('To').fill('2026-01-01');
+    await exportDialog.getByRole('button', { name: 'Download CSV' }).click();
+    await expect(exportDialog.getByRole('alert')).toHaveText('The start date must not be after the end date');
+    await exportDialog.getByLabel('From').fill('');
+    await exportDialog.getByLabel('To').fill('');
+    const downloading = page.waitForEvent('download');
+    await exportDialog.getByRole('button', { name: 'Download CSV' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^escrow-orders-.*\.csv$/);
     const rows = parseCsv(await readFile(await download.path(), 'utf8'));
     expect(rows[0]).toHaveLength(11);
-    const exported = rows.find((cells) => cells.includes(delivered.id));
+    const exported = rows.find((cells) => cells[0] === delivered.id);
     expect(exported, 'the delivered order is in the export').toBeDefined();
-    expect(exported).toHaveLength(11);
-    expect(exported).toEqual(expect.arrayContaining([delivered.itemName, seller.businessName, delivered.buyerName, 'awaiting_settlement', 'mpesa_prepay']));
-    expect(exported?.some((cell) => /^(KSh )?14,?325(\.00)?$/.test(cell) || cell === '1432500')).toBe(true);
+    expect(exported?.slice(0, 10)).toEqual([delivered.id, delivered.itemName, seller.businessName, delivered.buyerName, '15000.00', 'awaiting_settlement', 'mpesa_prepay', '14325.00', '300.00', '375.00']);
+    expect(exported?.[10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expect(page.getByText('Data exported successfully!')).toBeVisible();
+    await expect(exportDialog).toBeHidden();
 
     // Live: the rider delivers the second order through the API; the card follows without a reload.
     const awaitingBefore = await summaryCount(page, 'Awaiting Settlement');

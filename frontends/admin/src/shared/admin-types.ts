@@ -15,7 +15,13 @@ export interface AdminSummary {
   readonly totalOrders: number;
   /** Service fees of settled orders (PRODUCT-DECISIONS, Money). */
   readonly revenueCents: number;
-  readonly awaitingSettlement: { readonly count: number; readonly payoutCents: number };
+  readonly awaitingSettlement: {
+    readonly count: number;
+    /** Seller plus rider payouts of those orders (the spec's card). */
+    readonly payoutCents: number;
+    /** What the platform itself still pays: without rider fees the buyers paid at the door. */
+    readonly owedCents?: number;
+  };
   readonly completed: number;
   readonly totalSellers: number;
   readonly pendingContacts: number;
@@ -101,6 +107,7 @@ export interface ContactSubmission {
   readonly resolved: boolean;
   readonly resolvedAt: string | null;
   readonly resolvedBy: string | null;
+  readonly resolvedByEmail?: string | null;
   readonly createdAt: string;
 }
 
@@ -118,8 +125,9 @@ export interface PaymentConfig {
   readonly accountName: string | null;
   readonly updatedAt: string | null;
   readonly updatedBy: string | null;
-  /** Where the values come from: saved by an admin, the server's settings, or nowhere yet. */
-  readonly source: string;
+  readonly updatedByEmail?: string | null;
+  /** Saved by an admin, or the operator's defaults (environment; possibly none). */
+  readonly source: 'saved' | 'default';
 }
 
 export interface PaymentConfigAnswer {

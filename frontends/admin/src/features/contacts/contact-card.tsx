@@ -54,7 +54,7 @@ export function ContactCard({ contact }: { contact: ContactSubmission }) {
       </p>
       <p className="contact-card__meta">
         <time dateTime={shown.createdAt}>{formatNairobiDateTime(shown.createdAt)}</time>
-        {shown.resolved && shown.resolvedAt ? ` · resolved ${formatNairobiDateTime(shown.resolvedAt)}` : null}
+        {shown.resolved && shown.resolvedAt ? ` · resolved ${formatNairobiDateTime(shown.resolvedAt)}${shown.resolvedByEmail ? ` by ${shown.resolvedByEmail}` : ''}` : null}
       </p>
       <p className="contact-card__message">{shown.message}</p>
       {shown.resolved ? null : (

@@ -4,7 +4,7 @@ import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { Account } from '../../shared/admin-types.ts';
 import type { Navigate } from '../../shared/admin-page-props.ts';
-import { ExportDataButton } from '../export/export-data-button.tsx';
+import { ExportDataDialog } from '../export/export-data-dialog.tsx';
 import type { LiveStatus } from '../live/use-admin-live.ts';
 import { PaymentConfigDialog } from '../payment-config/payment-config-dialog.tsx';
 
@@ -56,7 +56,7 @@ export function AdminHeader({ account, live, navigate, onSigningOut }: AdminHead
         >
           Seller Dashboard
         </a>
-        <ExportDataButton />
+        <ExportDataDialog />
         <button type="button" className="button button--secondary" onClick={logout} disabled={signingOut} aria-busy={signingOut || undefined}>
           {signingOut ? 'Logging out…' : 'Logout'}
         </button>

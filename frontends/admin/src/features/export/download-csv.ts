@@ -1,5 +1,5 @@
 /** What the export answered: the file was handed to the browser, or why not. */
-export type ExportOutcome = { ok: true; fileName: string } | { ok: false; status: number };
+export type ExportOutcome = { ok: true; fileName: string } | { ok: false; status: number; message: string | null };
 
 function fileNameOf(disposition: string | null): string | null {
   const match = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
@@ -21,9 +21,13 @@ export async function downloadCsv(path: string, fallbackName: string): Promise<E
   try {
     response = await fetch(path, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'text/csv' } });
   } catch {
-    return { ok: false, status: 0 };
+    return { ok: false, status: 0, message: null };
   }
-  if (!response.ok) return { ok: false, status: response.status };
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
+    const message = typeof body?.error?.message === 'string' ? body.error.message : null;
+    return { ok: false, status: response.status, message };
+  }
   const blob = await response.blob();
   const fileName = fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 
 /** The changes GET /api/live/admin announces: orders, sellers, contact messages, the Paybill settings. */
-export const ADMIN_LIVE_EVENTS = ['order.changed', 'seller.changed', 'contact.changed', 'payment-config.changed'] as const;
+export const ADMIN_LIVE_EVENTS = ['order.changed', 'seller.changed', 'contact.changed', 'payment_config.changed'] as const;
 
 /** Many changes in a burst (a rider's pickup, then delivery) cause one re-read... */
 const QUIET_MS = 400;

@@ -40,7 +40,7 @@ export function PaymentConfigInputs({ fields, onChange, disabled = false }: Paym
 
 /** Where the saved values come from, in words. */
 export function configSourceText(config: PaymentConfig): string {
-  if (config.source === 'database' || config.source === 'admin') return 'Set by an admin.';
-  if (config.source === 'environment' || config.source === 'env') return "From the server's settings; saving here replaces them.";
-  return 'Not set yet: buyers see no Paybill until it is.';
+  if (config.source === 'saved') return 'Saved by an admin.';
+  if (config.businessNumber) return "The server's default settings; saving here replaces them for every buyer.";
+  return 'Not set yet: buyers are shown no Paybill until it is.';
 }

@@ -36,7 +36,7 @@ export function PaymentInfoCard() {
         <PaymentConfigInputs fields={draft ?? fieldsOf(saved)} onChange={setDraft} disabled={!editing} />
         <p className="section-note">
           {configSourceText(saved)}
-          {saved.updatedAt ? ` Last updated ${formatNairobiDateTime(saved.updatedAt)}${saved.updatedBy ? ` by ${saved.updatedBy}` : ''}.` : ''}
+          {saved.updatedAt ? ` Last updated ${formatNairobiDateTime(saved.updatedAt)}${saved.updatedByEmail ? ` by ${saved.updatedByEmail}` : ''}.` : ''}
         </p>
         {editing ? (
           <div className="form-actions">

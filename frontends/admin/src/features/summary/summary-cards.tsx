@@ -8,6 +8,8 @@ interface Card {
   readonly title: string;
   readonly value: (summary: AdminSummary) => string;
   readonly note?: (summary: AdminSummary) => string;
+  /** A second line only when it says something the note does not. */
+  readonly detail?: (summary: AdminSummary) => string | null;
 }
 
 const count = (value: number) => value.toLocaleString('en-KE');
@@ -19,7 +21,11 @@ const CARDS: readonly Card[] = [
   {
     title: 'Awaiting Settlement',
     value: (s) => count(s.awaitingSettlement.count),
-    note: (s) => `${formatKsh(s.awaitingSettlement.payoutCents)} to pay sellers and riders`,
+    note: (s) => `${formatKsh(s.awaitingSettlement.payoutCents)} in seller and rider payouts`,
+    detail: (s) => {
+      const owed = s.awaitingSettlement.owedCents;
+      return owed !== undefined && owed !== s.awaitingSettlement.payoutCents ? `${formatKsh(owed)} to pay out; buyers paid the rest of the riders' fees at the door` : null;
+    },
   },
   { title: 'Completed', value: (s) => count(s.completed) },
   { title: 'Total Sellers', value: (s) => count(s.totalSellers) },
@@ -45,6 +51,7 @@ export function SummaryCards() {
               {data ? card.value(data) : '…'}
             </p>
             {card.note ? <p className="summary-card__note">{data ? card.note(data) : '\u00a0'}</p> : null}
+            {data && card.detail?.(data) ? <p className="summary-card__detail">{card.detail(data)}</p> : null}
           </li>
         ))}
       </ul>
