@@ -39,7 +39,9 @@ export function PaymentInfoCard() {
           {saved.updatedAt ? ` Last updated ${formatNairobiDateTime(saved.updatedAt)}${saved.updatedByEmail ? ` by ${saved.updatedByEmail}` : ''}.` : ''}
         </p>
         {editing ? (
-          <div className="form-actions">
+          // Keys: React must not turn the clicked 'Edit Payment Info' button into this submit
+          // button in place, or the browser would submit the form at the end of that click.
+          <div className="form-actions" key="editing">
             <button type="submit" className="button" disabled={save.busy} aria-busy={save.busy || undefined}>
               {save.busy ? 'Saving…' : 'Save Changes'}
             </button>
@@ -57,7 +59,7 @@ export function PaymentInfoCard() {
             </button>
           </div>
         ) : (
-          <div className="form-actions">
+          <div className="form-actions" key="reading">
             <button type="button" className="button" onClick={() => setDraft(fieldsOf(saved))}>
               Edit Payment Info
             </button>
