@@ -64,9 +64,9 @@ function matches(filter: AdminOrderFilter) {
   };
 }
 
-/** Every order with its seller's business name, newest first (id breaks ties so pages never overlap), and how many match. */
-export async function adminOrdersQuery(db: Kysely<Database>, filter: AdminOrderFilter, page: PageRequest): Promise<Paged<AdminOrderListRow>> {
-  const rows = await db
+/** The page's statement (exported so a test can read its query plan). */
+export const adminOrdersPageStatement = (db: Kysely<Database>, filter: AdminOrderFilter, page: PageRequest) =>
+  db
     .selectFrom('orders')
     .leftJoin('sellers', 'sellers.id', 'orders.seller_id')
     .select(COLUMNS)
@@ -75,13 +75,18 @@ export async function adminOrdersQuery(db: Kysely<Database>, filter: AdminOrderF
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const counted = await db
+    .offset(page.offset);
+
+export const adminOrdersCountStatement = (db: Kysely<Database>, filter: AdminOrderFilter) =>
+  db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(matches(filter))
-    .executeTakeFirstOrThrow();
+    .where(matches(filter));
+
+/** Every order with its seller's business name, newest first (id breaks ties so pages never overlap), and how many match. */
+export async function adminOrdersQuery(db: Kysely<Database>, filter: AdminOrderFilter, page: PageRequest): Promise<Paged<AdminOrderListRow>> {
+  const rows = await adminOrdersPageStatement(db, filter, page).execute();
+  const counted = await adminOrdersCountStatement(db, filter).executeTakeFirstOrThrow();
   const items = rows.map(
     (row): AdminOrderListRow => ({
       id: row.id,

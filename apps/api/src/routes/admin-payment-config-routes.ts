@@ -4,8 +4,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
 import { paymentDefaults, type EscrowHttp } from '../http/escrow-http.js';
+import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { adminCaller, adminOnly } from './seller-orders-access.js';
+import { adminCaller, adminOnly, idempotencyDeps } from './seller-orders-access.js';
 import { jsonBodyLimit } from './seller-orders-input.js';
 
 /**
@@ -15,7 +16,8 @@ import { jsonBodyLimit } from './seller-orders-input.js';
  *   PUT /payment-config  { businessNumber, accountNumber, accountName }, all required and trimmed
  *                        ('Please fill in all payment information'), then format checks; saved with
  *                        an audit row and an e-mail to every admin, in one transaction.
- * PUT sets the whole configuration, so repeating it is harmless (no Idempotency-Key needed).
+ * PUT sets the whole configuration, so repeating it is harmless; an Idempotency-Key is still honoured
+ * (the same answer again, decision 0011) like on every admin write.
  */
 export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -32,9 +34,12 @@ export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<A
   app.put('/payment-config', adminOnly, jsonBodyLimit(), jsonBody(paymentConfigSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
-    const result = await updatePaymentConfig(deps, { actor: caller.actor, input: c.req.valid('json') });
-    if (result.ok) h.paybillSource.invalidate();
-    return sendResult(c, result.ok ? { ok: true, value: { config: paymentConfigView(result.value), message: catalogue.admin.paymentConfigurationUpdated } } : result);
+    const input = c.req.valid('json');
+    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { paymentConfig: input } }, async () => {
+      const result = await updatePaymentConfig(deps, { actor: caller.actor, input });
+      if (result.ok) h.paybillSource.invalidate();
+      return sendResult(c, result.ok ? { ok: true, value: { config: paymentConfigView(result.value), message: catalogue.admin.paymentConfigurationUpdated } } : result);
+    });
   });
 
   return app;
