@@ -6,8 +6,8 @@ import { assignRider, centsOf, createOrder, deliver, parseCsv, payOrder, pickUp,
 import { findOrder, openAdminDashboard, summaryCount, summaryNote, summaryValue } from './admin-page.ts';
 
 test.describe('admin: settlement', () => {
-  test('an admin made with the CLI sees a delivered order, exports it, marks it paid, and the figures follow live', async ({ page, baseURL }) => {
-    test.setTimeout(90_000);
+  test('an admin made with the CLI sees a delivered order, exports it, marks it paid, and the figures follow live', async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
     const origin = baseURL ?? '';
     const seller = await seedSeller(origin);
     // KSh 15,000 with delivery paid by the seller: fee 375.00, rider 300.00, seller 14,325.00.
@@ -65,6 +65,13 @@ test.describe('admin: settlement', () => {
     await expect.poll(() => summaryCount(page, 'Awaiting Settlement')).toBeGreaterThanOrEqual(awaitingBefore + 1);
     await expect.poll(async () => centsOf(await summaryNote(page, 'Awaiting Settlement').innerText())).toBeGreaterThanOrEqual(payoutBefore + second.sellerPayout + second.riderPayout);
 
+    // A second window of the same admin watches: it learns of the settlement from the live stream only.
+    const watcherContext = await browser.newContext({ storageState: await page.context().storageState() });
+    const watcher = await watcherContext.newPage();
+    await openAdminDashboard(watcher);
+    await expect(watcher.getByText('Live updates on')).toBeVisible();
+    const watcherRevenueBefore = centsOf(await summaryValue(watcher, 'Revenue').innerText());
+
     // Mark Paid: asked first, then exactly once; Revenue grows by the fee.
     const revenueBefore = centsOf(await summaryValue(page, 'Revenue').innerText());
     const awaitingPayoutBeforeSettling = centsOf(await summaryNote(page, 'Awaiting Settlement').innerText());
@@ -82,6 +89,9 @@ test.describe('admin: settlement', () => {
     await expect
       .poll(async () => centsOf(await summaryNote(page, 'Awaiting Settlement').innerText()))
       .toBeLessThanOrEqual(awaitingPayoutBeforeSettling - delivered.sellerPayout - delivered.riderPayout);
+
+    await expect.poll(async () => centsOf(await summaryValue(watcher, 'Revenue').innerText())).toBe(watcherRevenueBefore + delivered.serviceFee);
+    await watcherContext.close();
 
     // The seller's dashboard API counts the settled payout as revenue (spec section 9).
     const dashboard = await seller.api.get('/api/seller/dashboard');
