@@ -122,6 +122,23 @@ export interface OrderExportRow {
   readonly createdAt: Date;
 }
 
+/** A delivered order waiting for its payout ('Mark Paid'), with where the money goes. */
+export interface SettlementQueueRow {
+  readonly orderId: string;
+  readonly trackingNumber: string;
+  readonly itemName: string;
+  readonly deliveredAt: Date | null;
+  readonly sellerId: string;
+  readonly sellerBusinessName: string | null;
+  readonly sellerPaymentMethod: SellerPayoutMethod | null;
+  readonly sellerPaymentNumber: string | null;
+  readonly sellerPayout: Cents;
+  readonly riderName: string | null;
+  readonly riderPhone: string | null;
+  /** What the platform pays the rider: the rider payout when the seller pays delivery, else 0 (the buyer paid at the door). */
+  readonly riderShare: Cents;
+}
+
 /** Created at or after `from` and before `until` (either may be open). */
 export interface TimeRange {
   readonly from?: Date | undefined;
@@ -141,6 +158,8 @@ export interface AdminQueries {
   sellers(filter: { readonly search?: { readonly text: string; readonly phone: string | null } | undefined }, page: PageRequest): Promise<Paged<AdminSellerRow>>;
   /** Contact messages, newest first; `resolved` undefined means all. */
   contacts(filter: { readonly resolved?: boolean | undefined }, page: PageRequest): Promise<Paged<ContactMessageRow>>;
+  /** Orders awaiting settlement, longest waiting first (delivered_at, then id), with the payout destinations. */
+  settlementQueue(page: PageRequest): Promise<Paged<SettlementQueueRow>>;
   /** The saved Paybill, or null when none has been saved (the operator's defaults apply). */
   paymentConfig(): Promise<SavedPaymentConfig | null>;
   /**

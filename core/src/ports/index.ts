@@ -15,3 +15,5 @@ export type * from './contact-store.js';
 export type * from './escrow-queries.js';
 export type * from './admin-queries.js';
 export type * from './admin-store.js';
+export type * from './ledger-audit-source.js';
+export type * from './inactive-accounts.js';

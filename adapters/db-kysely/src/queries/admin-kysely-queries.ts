@@ -6,6 +6,7 @@ import { codecFor } from '../store/codec.js';
 import { adminExportQuery } from './admin-export-query.js';
 import { adminOrdersQuery } from './admin-orders-query.js';
 import { adminContactsQuery, adminSellersQuery, savedPaymentConfigQuery } from './admin-people-queries.js';
+import { settlementQueueQuery } from './admin-settlement-queue.js';
 import { adminSummaryQuery } from './admin-summary-query.js';
 
 /** The admin area's read models, in SQL that runs unchanged on SQLite and PostgreSQL. */
@@ -16,6 +17,7 @@ export function createKyselyAdminQueries(db: Kysely<Database>, dialect: SqlDiale
     summary: () => adminSummaryQuery(db, codec),
     sellers: (filter, page) => adminSellersQuery(db, filter, page),
     contacts: (filter, page) => adminContactsQuery(db, codec, filter, page),
+    settlementQueue: (page) => settlementQueueQuery(db, page),
     paymentConfig: () => savedPaymentConfigQuery(db),
     exportOrders: (range) => adminExportQuery(db, range),
   };

@@ -7,3 +7,6 @@ export * from './list-admin-sellers.js';
 export * from './list-contact-messages.js';
 export * from './payment-config.js';
 export * from './resolve-contact-message.js';
+export * from './check-ledger.js';
+export * from './purge-inactive-accounts.js';
+export * from './list-settlement-queue.js';
