@@ -178,6 +178,16 @@ export async function newSeller(businessName = 'Amani Phones'): Promise<Seller> 
   return seller;
 }
 
+/** The order as the buyer API shows it (order id + delivery code), e.g. the Paybill it names now. */
+export async function buyerView(order: Pick<SellerOrder, 'id' | 'deliveryCode'>): Promise<{ payment: { configured: boolean; businessNumber?: string; accountName?: string } | null }> {
+  const api = await apiClient({ 'X-Delivery-Code': order.deliveryCode });
+  try {
+    return (await json(await api.get(`/api/buyer/orders/${order.id}`), 200, 'buyer view')) as { payment: { configured: boolean; businessNumber?: string; accountName?: string } | null };
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** The buyer confirms the Paybill payment through the API (as the buyer page does). */
 export async function payAsBuyer(order: Pick<SellerOrder, 'id' | 'deliveryCode'>, mpesaReceipt = freshMpesaReceipt()): Promise<string> {
   const api = await apiClient({ 'X-Delivery-Code': order.deliveryCode });
