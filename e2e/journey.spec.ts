@@ -27,7 +27,7 @@ async function grantAdmin(email: string): Promise<void> {
 }
 
 test('one order from sign-up to awaiting settlement: seller, buyer, rider and admin in their own browsers', async ({ page: sellerDashboard, browser, baseURL, consoleGuard }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const origin = baseURL ?? '';
   const business = `Journey Phones ${Date.now().toString(36)}`;
   const itemName = 'Tecno Camon 20 Pro';
