@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 interface ConsoleGuard {
   /**
@@ -8,6 +8,11 @@ interface ConsoleGuard {
   expectHttpError(pathname: string, status: number): void;
   /** Declares one console error the test provokes on purpose, matched by its text. */
   expectConsoleError(pattern: RegExp): void;
+  /**
+   * Guards more than the test's own page: a Page, or a BrowserContext (its open pages and every
+   * page it opens later), for tests that drive several people in contexts of their own.
+   */
+  watch(target: Page | BrowserContext): void;
 }
 
 // Chromium's own wording for a failed subresource or document response.
@@ -32,16 +37,30 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         return url.origin === new URL(baseURL ?? '').origin && expected.has(`${status} ${url.pathname}`);
       };
 
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !isExpected(message)) {
-          problems.push(`console.error: ${message.text()} (at ${message.location().url})`);
-        }
-      });
-      page.on('pageerror', (error) => problems.push(`uncaught: ${error.stack ?? error.message}`));
+      const watched = new WeakSet<Page>();
+      const guard = (target: Page) => {
+        if (watched.has(target)) return;
+        watched.add(target);
+        target.on('console', (message) => {
+          if (message.type() === 'error' && !isExpected(message)) {
+            problems.push(`console.error: ${message.text()} (at ${message.location().url})`);
+          }
+        });
+        target.on('pageerror', (error) => problems.push(`uncaught: ${error.stack ?? error.message}`));
+      };
+      const watch = (target: Page | BrowserContext) => {
+        if ('pages' in target) {
+          target.pages().forEach(guard);
+          target.on('page', guard);
+        } else guard(target);
+      };
+      // The test's own context: its page and any page it opens (a second tab of the same person).
+      watch(page.context());
 
       await use({
         expectHttpError: (pathname, status) => expected.add(`${status} ${pathname}`),
         expectConsoleError: (pattern) => expectedTexts.push(pattern),
+        watch,
       });
       expect(problems, 'the page logged errors').toEqual([]);
     },
