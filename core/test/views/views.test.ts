@@ -46,7 +46,7 @@ describe('views: what each caller may see of an order', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ORDER_STATUSES), (status) => {
         const view = publicTrackingView({ ...order, status, riderPhone: '+254733333333', riderKey: 'secret-key-value' });
-        expect(Object.keys(view).sort()).toEqual(['id', 'itemName', 'progressPercent', 'status', 'statusLabel', 'steps']);
+        expect(Object.keys(view).sort()).toEqual(['id', 'itemName', 'paymentConfirmed', 'progressPercent', 'status', 'statusLabel', 'steps']);
         const text = JSON.stringify(view);
         for (const secret of [...PERSONAL(order), order.deliveryCode, order.trackingNumber, 'secret-key-value', '+254733333333']) expect(text).not.toContain(secret);
       }),

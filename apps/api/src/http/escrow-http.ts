@@ -10,6 +10,7 @@ import { photoFilesRoute } from '../routes/photos.js';
 import { publicTrackingRoutes } from '../routes/public-tracking-routes.js';
 import { riderRoutes } from '../routes/rider-routes.js';
 import { sellerDashboardRoutes } from '../routes/seller-dashboard-routes.js';
+import { sellerFeePolicyRoutes } from '../routes/seller-fee-policy-routes.js';
 import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
 import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
 import { clientAddress } from './client-address.js';
@@ -31,7 +32,7 @@ export interface EscrowHttpOptions {
   /** Proxies in front of the API whose X-Forwarded-For is trusted (0: use the TCP peer). */
   readonly trustProxyHops?: number;
   readonly live?: { readonly heartbeatMs?: number; readonly maxLifetimeMs?: number };
-  /** Read models of the seller and admin screens; with them the session routes are mounted (/api/seller/orders, /riders, /dashboard; /api/admin; /api/live/seller, /admin). */
+  /** Read models of the seller and admin screens; with them the session routes are mounted (/api/seller/orders, /riders, /dashboard, /fee-policy; /api/admin; /api/live/seller, /admin). */
   readonly queries?: EscrowQueries;
   /** PUBLIC_BASE_URL: the origin of the buyer, seller and rider links (else the request's origin). */
   readonly publicBaseUrl?: string;
@@ -87,6 +88,7 @@ export function mountEscrowRoutes(app: Hono, h: EscrowHttp): void {
     app.route('/api/seller', sellerOrdersRoutes(h, h.queries));
     app.route('/api/seller', sellerRidersRoutes(h));
     app.route('/api/seller', sellerDashboardRoutes(h.queries));
+    app.route('/api/seller', sellerFeePolicyRoutes(h));
     app.route('/api/admin', adminOrdersRoutes(h, h.queries));
     if (h.admin) app.route('/api/admin', adminAreaRoutes(h, h.admin));
     app.route('/api/live', liveSellerRoutes(h, h.queries));

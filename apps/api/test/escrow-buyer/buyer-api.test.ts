@@ -1,6 +1,6 @@
-import { catalogue, PAYMENT_DETAILS_NOT_CONFIGURED } from '@escrow/core';
+import { assignRider, catalogue, PAYMENT_DETAILS_NOT_CONFIGURED } from '@escrow/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buyerHeaders, client, DIALECTS, openWorld, PAYBILL, receipt, type World } from '../escrow-support/world.js';
+import { buyerHeaders, client, DIALECTS, must, openWorld, PAYBILL, receipt, type World } from '../escrow-support/world.js';
 
 describe.each(DIALECTS)('buyer API on %s', (dialect) => {
   let world: World;
@@ -201,6 +201,7 @@ describe.each(DIALECTS)('public tracking on %s', (dialect) => {
         { label: 'On Route', done: false },
         { label: 'Delivered', done: false },
       ],
+      paymentConfirmed: true,
     });
     for (const secret of [order.deliveryCode, order.buyerName, order.buyerPhone, order.riderPhone ?? '-', order.riderKey ?? '-', order.trackingNumber, 'Kileleshwa']) {
       expect(response.text).not.toContain(secret);
@@ -208,5 +209,18 @@ describe.each(DIALECTS)('public tracking on %s', (dialect) => {
     const missing = await client(world.app).get('/api/public/orders/nope');
     expect(missing.status).toBe(404);
     expect(missing.json.error?.code).toBe('ORDER_NOT_FOUND');
+  });
+
+  it('says whether payment is confirmed, which the status cannot tell for a pay-on-delivery order on its way', async () => {
+    world = await openWorld(dialect);
+    const { sellerId } = await world.seller();
+    const order = await world.order(sellerId, { paymentMethod: 'mpesa_pod' });
+    must(await assignRider(world.deps, { orderId: order.id, actor: { kind: 'seller', sellerId }, rider: { name: 'Otieno', phone: '0712000999' } }));
+    const before = await client(world.app).get(`/api/public/orders/${order.id}`);
+    expect(before.json.data).toMatchObject({ status: 'rider_assigned', paymentConfirmed: false });
+    const paid = await client(world.app).post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: receipt() } });
+    expect(paid.status, paid.text).toBe(200);
+    const after = await client(world.app).get(`/api/public/orders/${order.id}`);
+    expect(after.json.data).toMatchObject({ status: 'rider_assigned', paymentConfirmed: true });
   });
 });

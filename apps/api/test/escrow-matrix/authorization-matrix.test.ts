@@ -125,7 +125,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     for (const route of world.app.routes) {
       if (route.method === 'ALL') continue;
       const path = route.path.replace(/\/$/, '');
-      if (/^\/api\/(buyer|rider|public|live|seller\/(orders|riders|dashboard)|admin)\b/.test(path) || path.startsWith('/uploads')) served.add(`${route.method} ${path}`);
+      if (/^\/api\/(buyer|rider|public|live|seller\/(orders|riders|dashboard|fee-policy)|admin)\b/.test(path) || path.startsWith('/uploads')) served.add(`${route.method} ${path}`);
     }
     const covered = new Set(ENDPOINTS.map((e) => e.name));
     expect([...served].filter((route) => !covered.has(route)).sort(), 'served but not in the matrix').toEqual([]);

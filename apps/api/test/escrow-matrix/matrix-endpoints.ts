@@ -71,6 +71,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'POST /api/seller/riders', stage: 'created', allowed: SELLERS, target: 'create', mutates: true, request: () => ({ method: 'POST', path: '/api/seller/riders', json: { name: 'Kamau', phone: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, motorbikePlate: 'KMD 555X' } }) },
   { name: 'DELETE /api/seller/riders/:id', stage: 'assigned', allowed: ["the order's seller"], target: 'rider', mutates: true, request: (_s, id) => ({ method: 'DELETE', path: `/api/seller/riders/${id}` }) },
   { name: 'GET /api/seller/dashboard', stage: 'assigned', allowed: SELLERS, seenBy: ["the order's seller"], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/seller/dashboard' }) },
+  { name: 'GET /api/seller/fee-policy', stage: 'created', allowed: SELLERS, seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/seller/fee-policy' }) },
   { name: 'GET /api/live/seller', stage: 'assigned', allowed: SELLERS, target: 'list', seenBy: [], mutates: false, request: () => ({ method: 'GET', path: '/api/live/seller' }) },
 
   // admin (session with the admin role)

@@ -14,6 +14,8 @@ interface RequestOptions {
   /** Shown when the server's answer carries no message (a proxy's 502 page, invalid JSON). */
   readonly fallbackMessage: string;
   readonly signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key on a POST that must not run twice. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 function errorOf(body: unknown): { code?: string; message?: string } {
@@ -25,7 +27,7 @@ function errorOf(body: unknown): { code?: string; message?: string } {
 }
 
 export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, options: RequestOptions): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -1,7 +1,71 @@
+import { useState } from 'react';
+import { catalogue } from '@escrow/core/messages';
 import { LoadingState } from '@escrow/ui/components/loading-state';
+import { AppLink } from '../../shared/app-link.tsx';
+import { LoadFailed } from '../../shared/load-failed.tsx';
+import { ordersApi, type SellerOrderView } from '../../shared/orders-api.ts';
+import { sellerApi, type SellerProfile } from '../../shared/seller-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
+import { redirectOrFailure, useSellerData, type PageLoad } from '../../shared/use-seller-data.ts';
+import { feePercentText } from './fee-preview.tsx';
+import { OrderCreated } from './order-created.tsx';
+import { OrderForm } from './order-form.tsx';
+import '../../shared/seller.css';
+import './create-order.css';
 
-/** /seller/create-order (placeholder until built). */
-export default function CreateOrderPage(_props: SellerPageProps) {
-  return <LoadingState label="Loading…" />;
+interface CreateOrderData {
+  readonly profile: SellerProfile;
+  readonly feeBasisPoints: number;
+}
+
+async function loadForm(signal: AbortSignal): Promise<PageLoad<CreateOrderData>> {
+  // The session answers 200 either way, so a visitor who must go elsewhere causes no failed request.
+  const session = await sellerApi.session(signal);
+  if (!session.ok) return redirectOrFailure(session);
+  if (!session.data.account) return { kind: 'redirect', to: '/auth' };
+  if (!session.data.account.sellerId) return { kind: 'redirect', to: '/seller/signup' };
+  const [profile, policy] = await Promise.all([sellerApi.profile(signal), ordersApi.feePolicy(signal)]);
+  if (!profile.ok) return profile.status === 404 ? { kind: 'redirect', to: '/seller/signup' } : redirectOrFailure(profile);
+  if (!policy.ok) return redirectOrFailure(policy);
+  return { kind: 'data', data: { profile: profile.data, feeBasisPoints: policy.data.feeBasisPoints } };
+}
+
+/**
+ * /seller/create-order (spec sections 2 and 5): the order form with a live fee preview, then
+ * the result screen with the links to send. No session: to /auth; no seller record: to
+ * /seller/signup.
+ */
+export default function CreateOrderPage({ navigate }: SellerPageProps) {
+  const { state, retry } = useSellerData(loadForm, navigate);
+  const [created, setCreated] = useState<{ order: SellerOrderView; message: string } | null>(null);
+
+  if (state.kind === 'failed') return <LoadFailed onRetry={retry} />;
+  if (state.kind === 'loading') return <LoadingState label="Loading the order form…" />;
+  const { profile, feeBasisPoints } = state.data;
+
+  return (
+    <>
+      {created ? (
+        <OrderCreated order={created.order} message={created.message} businessName={profile.businessName} onAnother={() => setCreated(null)} navigate={navigate} />
+      ) : (
+        <section className="seller-page" aria-labelledby="create-order-title">
+          <AppLink to="/seller/dashboard" navigate={navigate} className="back-link">
+            ← Back to Dashboard
+          </AppLink>
+          <h1 id="create-order-title">Create order</h1>
+          <p className="section-note create-order__lead">
+            The buyer pays into escrow; you are paid when the buyer confirms delivery with their code. The service fee is {feePercentText(feeBasisPoints)} of the price.
+          </p>
+          <OrderForm
+            feeBasisPoints={feeBasisPoints}
+            sellerLocation={profile.location}
+            onCreated={(order, message) => {
+              setCreated({ order, message: message || catalogue.seller.orderCreated });
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </section>
+      )}
+    </>
+  );
 }

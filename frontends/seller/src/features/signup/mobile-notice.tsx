@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { mobileNoticeDismissedAtom } from './mobile-notice-atom.ts';
-import { useIsMobile } from './use-is-mobile.ts';
+import { useIsMobile } from '../../shared/use-is-mobile.ts';
 
 /** On a phone: the full onboarding tutorial is on a computer; dismissible, and the dismissal is remembered. */
 export function MobileNotice() {

@@ -1,0 +1,42 @@
+import { expect, test } from './fixtures.ts';
+import { buyerPays, createOrder, ksh, signedInSeller } from './seller-support.ts';
+
+test.describe('dashboard live updates', () => {
+  test('a new order and the buyer confirming payment show as 8-second toasts and update the figures, without a reload', async ({ page, baseURL, request }) => {
+    test.setTimeout(60_000);
+    await signedInSeller(page, baseURL ?? '', 'Live Updates Shop');
+    await page.goto('/seller/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Live Updates Shop' })).toBeVisible();
+    await expect(page.getByText('No orders yet.')).toBeVisible();
+    // Marks this document: a reload would lose it.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    // Keep the pointer off the notifications: hovering pauses them.
+    await page.mouse.move(5, 5);
+    const stat = (label: string) => page.getByRole('region', { name: 'Your numbers' }).getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    const notifications = page.getByRole('region', { name: /Notification/ });
+
+    // Another device of the seller creates an order: it appears live.
+    const order = await createOrder(page, baseURL ?? '', { itemName: 'Sony WH-1000XM5', price: '38500' });
+    await expect(notifications.getByText('New order: Sony WH-1000XM5')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Sony WH-1000XM5/ })).toBeVisible();
+    await expect(stat('Total orders')).toHaveText('1');
+    await expect(stat('Pending payment')).toHaveText('1');
+
+    // The buyer pays through the buyer API, from elsewhere.
+    await buyerPays(request, order);
+    const paid = notifications.locator('.toast').filter({ hasText: 'Payment confirmed: Sony WH-1000XM5' });
+    await expect(paid).toBeVisible();
+    await expect(paid).toContainText('Assign a rider to proceed');
+    const shownAt = Date.now();
+    await expect(stat('Pending payment')).toHaveText('0');
+    await expect(page.getByRole('link', { name: /Sony WH-1000XM5/ })).toContainText('Paid - assign a rider');
+    await expect(page.getByRole('link', { name: /Sony WH-1000XM5/ })).toContainText(ksh(3_850_000));
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    // It lasts 8 seconds, then goes by itself.
+    await page.waitForTimeout(Math.max(0, 6_000 - (Date.now() - shownAt)));
+    await expect(paid).toBeVisible();
+    await expect(paid).toBeHidden({ timeout: 6_000 });
+    expect(Date.now() - shownAt).toBeLessThan(11_000);
+  });
+});

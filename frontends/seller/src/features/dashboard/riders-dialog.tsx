@@ -1,0 +1,137 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { catalogue } from '@escrow/core/messages';
+import { FormAlert } from '@escrow/ui/components/form-field';
+import { failureText } from '../../shared/failure-text.ts';
+import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
+import { ordersApi, type RiderView } from '../../shared/orders-api.ts';
+
+// The form brings zod and the shared schemas (about 25 kB gzipped): loaded when the dialog opens,
+// not with the dashboard.
+const AddRiderForm = lazy(() => import('./add-rider-form.tsx').then((module) => ({ default: module.AddRiderForm })));
+
+type Riders = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; riders: readonly RiderView[] };
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * The rider management dialog (spec section 2): the seller's riders, add one, remove one.
+ * A Radix Dialog, so focus stays inside while it is open and Escape closes it. The list is
+ * read each time the dialog opens; outcomes are shown inside the dialog, where the seller is.
+ */
+export function RidersDialog() {
+  const [open, setOpen] = useState(false);
+  const [riders, setRiders] = useState<Riders>({ kind: 'loading' });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  // The list is marked loading by whoever asks for it (opening the dialog, Try again).
+  const load = useCallback((signal?: AbortSignal) => {
+    void ordersApi
+      .riders(signal)
+      .then((result) => {
+        if (signal?.aborted) return;
+        if (!result.ok) console.warn('Loading riders failed', result.status, result.message);
+        setRiders(result.ok ? { kind: 'loaded', riders: result.data.riders } : { kind: 'failed' });
+      })
+      .catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [open, load]);
+
+  const remove = (rider: RiderView) => {
+    if (removing) return;
+    setRemoving(rider.id);
+    setOutcome(null);
+    void ordersApi.deleteRider(rider.id, catalogue.seller.deleteRiderFailed, newIdempotencyKey()).then((result) => {
+      setRemoving(null);
+      if (!result.ok) return setOutcome({ tone: 'error', text: failureText(result, catalogue.seller.deleteRiderFailed) });
+      setRiders((current) => (current.kind === 'loaded' ? { kind: 'loaded', riders: current.riders.filter((r) => r.id !== rider.id) } : current));
+      setOutcome({ tone: 'success', text: catalogue.seller.riderRemoved });
+    });
+  };
+
+  const added = (rider: RiderView) =>
+    setRiders((current) => (current.kind === 'loaded' ? { kind: 'loaded', riders: [...current.riders.filter((r) => r.id !== rider.id), rider] } : current));
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setRiders({ kind: 'loading' });
+        else setOutcome(null);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <button type="button" className="button button--secondary" data-tour="riders">
+          Manage Riders
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content dialog__content--wide">
+          <Dialog.Title className="dialog__title">Your riders</Dialog.Title>
+          <Dialog.Description className="section-note">Riders you deliver with. You can assign them to paid orders; they see your jobs by their phone number.</Dialog.Description>
+          <div className="dialog__body">
+            {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
+            <RiderList riders={riders} removing={removing} onRemove={remove} onRetry={() => {
+                setRiders({ kind: 'loading' });
+                load();
+              }} />
+            <Suspense fallback={<p className="section-note">Loading…</p>}>
+              <AddRiderForm onAdded={added} onOutcome={setOutcome} />
+            </Suspense>
+          </div>
+          <Dialog.Close asChild>
+            <button type="button" className="button button--secondary button--block dialog__done">
+              Done
+            </button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function RiderList({ riders, removing, onRemove, onRetry }: { riders: Riders; removing: string | null; onRemove: (rider: RiderView) => void; onRetry: () => void }) {
+  if (riders.kind === 'loading') {
+    return (
+      <p className="section-note" role="status">
+        Loading your riders…
+      </p>
+    );
+  }
+  if (riders.kind === 'failed') {
+    return (
+      <div className="inline-error" role="alert">
+        <p>We could not load your riders.</p>
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (riders.riders.length === 0) return <p className="section-note">No riders yet. Add your first rider below.</p>;
+  return (
+    <ul className="rider-list" aria-label="Riders">
+      {riders.riders.map((rider) => (
+        <li key={rider.id} className="rider-row">
+          <span className="rider-row__text">
+            <span className="rider-row__name">{rider.name}</span>
+            <span className="rider-row__meta">
+              {rider.phone} · {rider.motorbikePlate}
+            </span>
+          </span>
+          <button type="button" className="button button--danger" onClick={() => onRemove(rider)} disabled={removing !== null} aria-label={`Remove ${rider.name}`}>
+            {removing === rider.id ? 'Removing…' : 'Remove'}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,45 @@
+import { catalogue } from '@escrow/core/messages';
+import { notify } from '@escrow/ui/toast/show-toast';
+import type { SellerDashboard } from '../../shared/orders-api.ts';
+import { useInterval } from '../../shared/use-interval.ts';
+import { useLiveEvents, type OrderChangedEvent } from '../../shared/use-live-events.ts';
+
+/** Spec section 9: the dashboard polls every 120 seconds (a fallback for missed live events). */
+export const DASHBOARD_POLL_MS = 120_000;
+/** Spec section 9: new-order and payment toasts last 8 seconds. */
+export const NOTIFICATION_TOAST_MS = 8_000;
+
+/** The toast for an event the seller should hear about (spec section 4: notifications to sellers). */
+function notificationFor(event: OrderChangedEvent, itemName: string | null) {
+  const item = itemName ? `: ${itemName}` : '';
+  switch (event.action) {
+    case 'create_order':
+      return { title: `New order${item}`, description: 'Send the buyer link so the buyer can pay.', tone: 'info' as const };
+    case 'confirm_payment':
+      return { title: `Payment confirmed${item}`, description: catalogue.seller.assignRiderToProceed, tone: 'success' as const };
+    case 'complete_delivery':
+      return { title: `Order delivered${item}`, description: 'The buyer received the item.', tone: 'success' as const };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Keeps the dashboard current: the seller's live stream (GET /api/live/seller) re-reads the
+ * figures and orders on every change and raises an 8-second toast for a new order, a confirmed
+ * payment ('Assign a rider to proceed') or a completed delivery; the 120-second poll and every
+ * reconnection re-read as well.
+ */
+export function useOrderNotifications(refresh: () => Promise<SellerDashboard | null>): void {
+  useLiveEvents('/api/live/seller', {
+    onChange: (event) => {
+      void refresh().then((dashboard) => {
+        const order = dashboard?.recentOrders.find((o) => o.id === event.orderId);
+        const notification = notificationFor(event, order?.itemName ?? null);
+        if (notification) notify({ ...notification, durationMs: NOTIFICATION_TOAST_MS });
+      });
+    },
+    onReconnect: () => void refresh(),
+  });
+  useInterval(() => void refresh(), DASHBOARD_POLL_MS);
+}

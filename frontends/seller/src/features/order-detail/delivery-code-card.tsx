@@ -1,0 +1,28 @@
+import { readStoredDeliveryCode } from '@escrow/ui/order/delivery-code-key';
+import type { PublicTrackingView } from '../../shared/orders-api.ts';
+
+/** Statuses in which the code is still to be given: paid and not yet delivered. */
+const CODE_STILL_NEEDED = new Set(['paid', 'rider_assigned', 'picked_up', 'in_transit']);
+
+/**
+ * The delivery-code card (spec section 2): for a visitor who is not the seller and already
+ * holds the code (kept in this browser from the buyer link; never read from the server), once
+ * payment is confirmed and until delivery.
+ */
+export function DeliveryCodeCard({ view }: { view: PublicTrackingView }) {
+  const code = readStoredDeliveryCode(view.id);
+  if (code === null || !view.paymentConfirmed || !CODE_STILL_NEEDED.has(view.status)) return null;
+  return (
+    <section className="card card--code" aria-labelledby="delivery-code-title">
+      <h2 id="delivery-code-title" className="card__title">
+        Your delivery code
+      </h2>
+      <p className="delivery-code">
+        {code}
+      </p>
+      <p className="section-note">
+        Give this code to the rider only after you have checked the item. If it is not what you ordered, keep the code and ask for a refund on your order page.
+      </p>
+    </section>
+  );
+}
