@@ -10,12 +10,11 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
-const day = z
-  .string({ error: m.dateInvalid })
-  .trim()
-  .refine(isCalendarDay, { error: m.dateInvalid })
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+/** An optional day: empty means "no limit" (an empty date field), anything else must be a real day. */
+const day = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string({ error: m.dateInvalid }).trim().refine(isCalendarDay, { error: m.dateInvalid }).optional(),
+);
 
 /**
  * The admin CSV export's optional date range (Export Data; `escrow-admin export-csv`): days

@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { confirmSettlement, type Order } from '@escrow/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { must } from '../../api/test/escrow-support/world.js';
+import { DIALECTS, openSellerWorld, PASSWORD, type SellerSession, type SellerWorld, type Session } from '../../api/test/escrow-seller/seller-world.js';
+import { cli } from './support/run-cli.js';
+
+const SEVEN_MONTHS_AGO = () => new Date(Date.now() - 213 * 86_400_000).toISOString();
+const TABLES = ['users', 'sessions', 'user_roles', 'password_verification', 'password_reset_codes', 'sellers', 'buyer_profiles', 'riders', 'orders', 'feedback', 'rider_payment_confirmations', 'refund_requests', 'order_events', 'code_attempts', 'outbox', 'idempotency_keys', 'rate_limit_counters', 'admin_audit_log', 'ledger_postings', 'ledger_entries', 'system_config'] as const;
+
+describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (dialect) => {
+  let world: SellerWorld;
+  let env: NodeJS.ProcessEnv;
+  let leaving: SellerSession;
+  let busy: SellerSession;
+  let active: SellerSession;
+  let idleAdmin: Session;
+  let orders: Order[];
+  let riderPhone: string;
+  beforeAll(async () => {
+    world = await openSellerWorld(dialect);
+    env = { ...world.env, ESCROW_OPERATOR: 'ops' };
+    leaving = await world.seller('Purge Me Shop');
+    busy = await world.seller('Busy Shop');
+    active = await world.seller('Active Shop');
+    idleAdmin = await world.admin();
+    const admin = { kind: 'admin', userId: idleAdmin.userId } as const;
+    const buyer = { buyerName: 'Zawadi Purgeme', buyerPhone: '0799 123 456', buyerAddress: 'Purgeme Court, Flat 9', landmark: 'Purgeme landmark' };
+    riderPhone = await world.riderOf(leaving, '+254788765432');
+    const delivered = await world.delivered(leaving);
+    must(await confirmSettlement(world.deps, { orderId: delivered.order.id, actor: admin, reference: 'B2C-1' }));
+    const cancelled = await world.order(leaving, buyer);
+    await world.call('POST', `/api/seller/orders/${cancelled.id}/cancel`, { cookie: leaving.cookie, json: { reason: 'Buyer Zawadi Purgeme changed her mind' } });
+    const assigned = await world.call('POST', `/api/seller/orders/${(await world.paid(leaving, buyer)).id}/rider`, { cookie: leaving.cookie, json: { newRiderName: 'Purgeme Rider', newRiderPhone: riderPhone } });
+    expect(assigned.status, assigned.text).toBe(200);
+    const assignedId = String(assigned.body.data.order.id);
+    const t = { phone: riderPhone, key: String(assigned.body.data.order.riderKey ?? (await world.reload(assignedId)).riderKey) };
+    const { acceptJob, confirmPickup, completeDelivery } = await import('@escrow/core');
+    must(await acceptJob(world.deps, { orderId: assignedId, actor: { kind: 'rider', ...t } }));
+    must(await confirmPickup(world.deps, { orderId: assignedId, actor: { kind: 'rider', ...t }, pickupPhotoUrl: '/uploads/order-photos/pickup/purge-pickup.png' }));
+    const code = (await world.reload(assignedId)).deliveryCode;
+    await completeDelivery(world.deps, { orderId: assignedId, actor: { kind: 'rider', ...t }, code: code === '111111' ? '222222' : '111111' });
+    must(await completeDelivery(world.deps, { orderId: assignedId, actor: { kind: 'rider', ...t }, code }));
+    must(await confirmSettlement(world.deps, { orderId: assignedId, actor: admin }));
+    await world.paid(busy);
+    // Stored photos: the seller's logo and a pickup photo.
+    const uploads = join(world.dataDir, 'uploads', 'order-photos');
+    await mkdir(join(uploads, 'seller-logos'), { recursive: true });
+    await mkdir(join(uploads, 'pickup'), { recursive: true });
+    await writeFile(join(uploads, 'seller-logos', 'purge-logo.png'), 'logo');
+    await writeFile(join(uploads, 'pickup', 'purge-pickup.png'), 'pickup');
+    const db = world.composed.database.db;
+    await db.updateTable('sellers').set({ logo_url: '/uploads/order-photos/seller-logos/purge-logo.png', whatsapp: '+254799000111' }).where('id', '=', leaving.sellerId).execute();
+    for (const userId of [leaving.userId, busy.userId, idleAdmin.userId]) await db.updateTable('users').set({ last_sign_in_at: SEVEN_MONTHS_AGO() }).where('id', '=', userId).execute();
+    orders = await Promise.all((await db.selectFrom('orders').select('id').where('seller_id', '=', leaving.sellerId).execute()).map((o) => world.reload(o.id)));
+    expect(orders.map((o) => o.status).sort()).toEqual(['cancelled', 'settlement_completed', 'settlement_completed']);
+  }, 240_000);
+  afterAll(async () => world?.dispose());
+
+  const db = () => world.composed.database.db;
+  /** Every row of every table, as text, to search for personal data anywhere. */
+  const dump = async () => {
+    const out: Record<string, string> = {};
+    for (const table of TABLES) out[table] = JSON.stringify(await db().selectFrom(table).selectAll().execute());
+    return out;
+  };
+  const ledger = async () => ({
+    postings: await db().selectFrom('ledger_postings').selectAll().orderBy('seq').execute(),
+    entries: await db().selectFrom('ledger_entries').selectAll().orderBy('posting_id').orderBy('line_no').execute(),
+  });
+
+  it('--dry-run reports who would go and who stays, and changes nothing', { timeout: 240_000 }, async () => {
+    const before = await dump();
+    const run = await cli(['purge-inactive', '--dry-run'], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Would anonymise 1 account with no sign-in since .* \(Nairobi time\) \(dry run: nothing changed\)\.\n/);
+    expect(run.stdout).toContain(`  - ${leaving.email} (seller "Purge Me Shop", 3 orders kept anonymised)`);
+    expect(run.stdout).toContain(`  - ${busy.email}: has orders still open (money held or a settlement owed) (1)`);
+    expect(run.stdout).toContain(`  - ${idleAdmin.email}: an admin account (the super admin manages those)`);
+    expect(run.stdout).not.toContain(active.email);
+    expect(await dump()).toEqual(before);
+  });
+
+  it('removes the personal data everywhere, keeps the orders and the ledger untouched, and records the purge', { timeout: 240_000 }, async () => {
+    const ledgerBefore = await ledger();
+    const run = await cli(['purge-inactive'], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Anonymised 1 account with no sign-in since/);
+    // The first order's pickup photo URL (x.jpg) was never a file: reported, not an error.
+    expect(run.stdout).toContain('Removed 2 stored photos (1 not found on this machine).');
+    expect(existsSync(join(world.dataDir, 'uploads', 'order-photos', 'seller-logos', 'purge-logo.png'))).toBe(false);
+    expect(existsSync(join(world.dataDir, 'uploads', 'order-photos', 'pickup', 'purge-pickup.png'))).toBe(false);
+
+    // No trace of the person, the buyers or the rider in any table.
+    const after = await dump();
+    for (const secret of [leaving.email, 'Purge Me Shop', 'Zawadi Purgeme', '+254799123456', 'Purgeme', riderPhone, '+254799000111', 'purge-logo']) {
+      for (const [table, rows] of Object.entries(after)) expect(rows.includes(secret), `${secret} in ${table}`).toBe(false);
+    }
+    // The orders stay, with their money, status and tracking number; the ledger is byte for byte the same.
+    for (const order of orders) {
+      const kept = await world.reload(order.id);
+      expect(kept).toMatchObject({ trackingNumber: order.trackingNumber, status: order.status, price: order.price, serviceFee: order.serviceFee, sellerPayout: order.sellerPayout, settlementPaid: order.settlementPaid, mpesaReceipt: order.mpesaReceipt, buyerName: 'Deleted', buyerPhone: 'Deleted', riderPhone: null, pickupPhotoUrl: null });
+    }
+    expect(await ledger()).toEqual(ledgerBefore);
+    const check = await cli(['ledger', 'check'], env);
+    expect(check.stdout).toContain('no discrepancies');
+    expect(check.code).toBe(0);
+
+    const user = await db().selectFrom('users').selectAll().where('id', '=', leaving.userId).executeTakeFirstOrThrow();
+    expect(user.email).toBe(`anonymised-${leaving.userId}@deleted.invalid`);
+    expect(user.anonymised_at).not.toBeNull();
+    const sellerRow = await db().selectFrom('sellers').selectAll().where('id', '=', leaving.sellerId).executeTakeFirstOrThrow();
+    expect(sellerRow).toMatchObject({ business_name: 'Deleted seller', phone: 'Deleted', whatsapp: null, payment_number: 'Deleted', logo_url: null, email: null });
+    const audit = await db().selectFrom('admin_audit_log').selectAll().where('action', '=', 'purge_inactive_account').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: 'admin:cli:ops', subject_type: 'user', subject_id: leaving.userId });
+    expect(JSON.parse(audit[0]?.before ?? '')).toMatchObject({ sellerId: leaving.sellerId, orders: 3 });
+
+    // The account is gone for sign-in; the admin screens show N/A for the seller and no longer count it.
+    const signIn = await world.call('POST', '/api/auth/sign-in', { json: { email: leaving.email, password: PASSWORD } });
+    expect(signIn.status).toBe(401);
+    const admin = await world.admin();
+    const listed = await world.call('GET', `/api/admin/orders?q=${orders[0]?.trackingNumber}`, { cookie: admin.cookie });
+    expect(listed.body.data.orders[0]).toMatchObject({ id: orders[0]?.id, sellerBusinessName: null });
+    const sellers = await world.call('GET', '/api/admin/sellers?pageSize=100', { cookie: admin.cookie });
+    expect(sellers.body.data.sellers.map((s: { id: string }) => s.id)).not.toContain(leaving.sellerId);
+
+    // Kept accounts are untouched; a second run has nothing left to do.
+    expect((await db().selectFrom('users').select('email').where('id', '=', busy.userId).executeTakeFirstOrThrow()).email).toBe(busy.email);
+    const again = await cli(['purge-inactive'], env);
+    expect(again.stdout).toMatch(/^Anonymised 0 accounts/);
+    expect(again.stdout).toContain('Kept 2:');
+  });
+});
