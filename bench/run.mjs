@@ -15,14 +15,15 @@
 //
 // Environment: BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50),
 // BENCH_DATABASES (sqlite,postgres), BENCH_ORDERS (1000 seeded orders),
-// BENCH_POOL_SIZE (25: DATABASE_POOL_SIZE of the API on PostgreSQL),
+// BENCH_POOL_SIZE (25: PostgreSQL connections of the API in all, DATABASE_POOL_SIZE split over the workers),
+// BENCH_API_WORKERS (the machine's cores: API_WORKERS of the API on PostgreSQL; SQLite runs one process),
 // DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepAliveAgent, mpesaReceipt, parse, request } from './http-client.mjs';
@@ -38,6 +39,12 @@ const POSTGRES_URL = env.DATABASE_URL_BENCH?.trim() || 'postgres://postgres@127.
 // Each state change holds a pooled connection until its commit is flushed to disk (~5 ms here),
 // so 50 concurrent writers want more than the default 10 connections.
 const POOL_SIZE = Number(env.BENCH_POOL_SIZE ?? 25);
+// Several API processes share the port on PostgreSQL (decision 0022); live events cross them by LISTEN/NOTIFY.
+const API_WORKERS = Number(env.BENCH_API_WORKERS ?? availableParallelism());
+const POOL_PER_WORKER = Math.ceil(POOL_SIZE / API_WORKERS);
+const SCENARIOS = (env.BENCH_SCENARIOS ?? 'buyer-read,seller-list,lifecycle').split(',').map((s) => s.trim()).filter(Boolean);
+// A directory: the API runs with --cpu-prof and writes its profile there when it stops (profiling the API under load).
+const CPU_PROF_DIR = env.BENCH_CPU_PROF?.trim() || null;
 const TARGETS = { buyerReadP99Ms: 25, buyerReadRps: 2000, lifecycleOrdersPerSecond: 100 };
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
@@ -77,14 +84,12 @@ async function postgresSchema() {
 }
 
 async function startApi(database) {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `escrow-bench-${database}-`));
   const cleanups = [() => rmSync(dataDir, { recursive: true, force: true })];
   const apiEnv = {
     PATH: env.PATH,
     NODE_ENV: 'benchmark',
     RATE_LIMITS: 'off',
-    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     FRONTEND_DIST: join(dataDir, 'no-frontend'),
@@ -95,15 +100,42 @@ async function startApi(database) {
   if (database === 'postgres') {
     schema = await postgresSchema();
     apiEnv.DATABASE_URL = schema.url;
-    apiEnv.DATABASE_POOL_SIZE = String(POOL_SIZE);
+    apiEnv.DATABASE_POOL_SIZE = String(POOL_PER_WORKER);
+    if (API_WORKERS > 1) apiEnv.API_WORKERS = String(API_WORKERS);
     cleanups.push(() => schema.drop());
   }
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { env: apiEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  let process_ = null;
+  const api = {
+    base: '',
+    pid: 0,
+    schema: schema?.schema ?? null,
+    warnings: () => process_?.stderr() ?? '',
+    /** (Re)starts the API process on the same data; `profile` names the CPU profile it writes when stopped. */
+    async launch(profile = null) {
+      if (process_) await process_.stop();
+      process_ = await launchApi({ ...apiEnv, PORT: String(await freePort()) }, profile);
+      api.base = process_.base;
+      api.pid = process_.pid;
+    },
+    async stop() {
+      if (process_) await process_.stop();
+      process_ = null;
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+  await api.launch();
+  return api;
+}
+
+async function launchApi(apiEnv, profile) {
+  const nodeFlags = profile ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const before = profile && existsSync(CPU_PROF_DIR) ? new Set(readdirSync(CPU_PROF_DIR)) : new Set();
+  const child = spawn(process.execPath, [...nodeFlags, join(root, 'apps/api/dist/main.js')], { env: apiEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
   });
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${apiEnv.PORT}`;
   const agent = keepAliveAgent(4);
   for (let tries = 0; ; tries += 1) {
     if (child.exitCode !== null) throw new Error(`the API exited at start:\n${stderr}`);
@@ -116,12 +148,12 @@ async function startApi(database) {
   return {
     base,
     pid: child.pid,
-    schema: schema?.schema ?? null,
-    warnings: () => stderr,
+    stderr: () => stderr,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-      for (const cleanup of cleanups.reverse()) await cleanup();
+      // Each process (one per worker) wrote CPU.<date>.<pid>...cpuprofile; prefix them with the scenario.
+      if (profile) for (const name of readdirSync(CPU_PROF_DIR)) if (!before.has(name) && name.startsWith('CPU.')) renameSync(join(CPU_PROF_DIR, name), join(CPU_PROF_DIR, `${profile}-${name}`));
     },
   };
 }
@@ -174,13 +206,27 @@ async function seed(base) {
   return { sellerCookie: cookie, riderIds, orders, seedSeconds: (Date.now() - started) / 1000 };
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+/** CPU seconds (user + system) a process and its children (the API's workers) have used so far, from /proc (Linux); null elsewhere. */
 function cpuSecondsOf(pid) {
   const file = `/proc/${pid}/stat`;
   if (!existsSync(file)) return null;
   const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
   // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  let seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+  for (const child of childrenOf(pid)) seconds += cpuSecondsOf(child) ?? 0;
+  return seconds;
+}
+
+function childrenOf(pid) {
+  const tasks = `/proc/${pid}/task`;
+  if (!existsSync(tasks)) return [];
+  return readdirSync(tasks).flatMap((task) => {
+    try {
+      return readFileSync(`${tasks}/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Runs the load generator; measures the API process's CPU over the measured window as well. */
@@ -220,7 +266,9 @@ async function main() {
       log(`${database}: seeding ${SEED_ORDERS} orders through the API${api.schema ? ` (schema ${api.schema})` : ''}`);
       const data = await seed(api.base);
       log(`${database}: seeded in ${data.seedSeconds.toFixed(1)} s`);
-      for (const scenario of ['buyer-read', 'seller-list', 'lifecycle']) {
+      for (const scenario of SCENARIOS) {
+        // Profiled: a fresh API process per scenario, so the profile holds that scenario only (not the seeding).
+        if (CPU_PROF_DIR) await api.launch(`${database}-${scenario}`);
         // The 1-minute load average before the run: the machine is shared, so a busy one shows here.
         const load1 = loadavg()[0] ?? 0;
         log(`${database}: ${scenario}, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured (load average ${load1.toFixed(1)})`);
@@ -228,7 +276,7 @@ async function main() {
         const requests = Object.values(result.steps).reduce((n, step) => n + step.requests, 0);
         const cpuShare = result.apiCpuSeconds === null ? null : result.apiCpuSeconds / (result.elapsedMs / 1000);
         const cpuPerRequestMs = result.apiCpuSeconds === null || requests === 0 ? null : (result.apiCpuSeconds * 1000) / requests;
-        efficiency.push({ database, scenario, cpuShare, cpuPerRequestMs, requests, completed: result.completedLifecycles, apiCpuSeconds: result.apiCpuSeconds });
+        efficiency.push({ database, scenario, cpuShare, cpuPerRequestMs, requests, completed: result.completedLifecycles, apiCpuSeconds: result.apiCpuSeconds, loadCpuPerRequestMs: requests === 0 ? null : (result.loadCpuSeconds * 1000) / requests });
         for (const [step, figures] of Object.entries(result.steps)) {
           rows.push({ database, scenario, step, load: load1, ...figures });
         }
@@ -256,7 +304,7 @@ async function main() {
   console.log('');
   console.log(`Escrow API benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; API and load generator are separate processes on this machine (loopback).`);
   console.log(`${CONNECTIONS} keep-alive connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario; ${SEED_ORDERS} orders seeded through the API (half paid).`);
-  if (DATABASES.includes('postgres')) console.log(`PostgreSQL: a fresh schema, DATABASE_POOL_SIZE=${POOL_SIZE} (default 10), synchronous_commit as the server has it; SQLite: synchronous=FULL, WAL.`);
+  if (DATABASES.includes('postgres')) console.log(`PostgreSQL: a fresh schema, API_WORKERS=${API_WORKERS} (processes on one port), DATABASE_POOL_SIZE=${POOL_PER_WORKER} per worker (default 10), synchronous_commit as the server has it; SQLite: one process, synchronous=FULL, WAL.`);
   console.log('RATE LIMITS WERE OFF (RATE_LIMITS=off, NODE_ENV=benchmark): all load comes from one address. Production refuses this switch.');
   console.log('Lifecycle POSTs send an Idempotency-Key each, as the clients do; "complete orders" counts lifecycles started and finished inside the window.');
   console.log(`"load" is the machine's 1-minute load average when the scenario started (${cpus().length} cores; above that, processes were queueing for CPU).`);
@@ -265,12 +313,12 @@ async function main() {
   console.log('-'.repeat(header.length));
   for (const line of lines) console.log(line);
   console.log('');
-  console.log('API process CPU in the measured window (the machine is shared: this is what the API got, and what one request cost it):');
+  console.log('API CPU in the measured window, all its processes (the machine is shared: this is what the API got, and what one request cost it):');
   for (const e of efficiency) {
     if (e.cpuShare === null) continue;
     const perOrder = e.scenario === 'lifecycle' && e.completed > 0 ? `, ${fmt((e.apiCpuSeconds * 1000) / e.completed, 1)} ms per complete order` : '';
     const ceiling = e.cpuPerRequestMs > 0 ? `; a whole core at this cost: ~${fmt(1000 / e.cpuPerRequestMs, 0)} req/s` : '';
-    console.log(`  ${pad(e.database, 9)} ${pad(e.scenario, 12)} ${fmt(e.cpuShare * 100, 0)}% of one core, ${fmt(e.cpuPerRequestMs, 2)} ms CPU per request${perOrder}${ceiling}`);
+    console.log(`  ${pad(e.database, 9)} ${pad(e.scenario, 12)} ${fmt(e.cpuShare * 100, 0)}% of one core, ${fmt(e.cpuPerRequestMs, 2)} ms CPU per request${perOrder}${ceiling} (load generator: ${fmt(e.loadCpuPerRequestMs, 3)} ms per request)`);
   }
   console.log('');
   for (const verdict of verdicts) console.log(`target: ${verdict}`);

@@ -4,7 +4,7 @@ import { cryptoRandom, feePolicy, systemClock, type EscrowDeps } from '@escrow/c
 import { join } from 'node:path';
 import { createKyselyAdminQueries, createKyselyAdminStore, createKyselyContactStore, createKyselyEscrowQueries, createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
-import { PostgresEventBus } from '@escrow/events-pg';
+import { EVENTS_CHANNEL, PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
 import { FsFileStorage } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
@@ -33,7 +33,8 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     await database.close();
     throw error;
   }
-  const store = createKyselyEscrowStore(database.db, database.dialect);
+  // PostgreSQL: order changes are NOTIFYed inside their own transaction (decision 0022).
+  const store = createKyselyEscrowStore(database.db, database.dialect, config.database.kind === 'postgres' ? { notifyChannel: EVENTS_CHANNEL } : {});
   // Live events: LISTEN/NOTIFY when API processes share PostgreSQL, so each delivers every event.
   const events =
     config.database.kind === 'postgres'

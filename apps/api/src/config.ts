@@ -35,6 +35,8 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: withDefault(z.coerce.number().int().min(0).max(5), '0'),
   // Connections in the PostgreSQL pool of one API process (default 10); each state change holds one until its commit is flushed.
   DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(100)),
+  // API processes sharing the port (node:cluster); more than 1 needs PostgreSQL (decision 0022).
+  API_WORKERS: withDefault(z.coerce.number().int().min(1).max(32), '1'),
   // Benchmarks only (`npm run bench`): request rate limits off. Refused unless NODE_ENV is benchmark or test.
   RATE_LIMITS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
 });
@@ -57,6 +59,8 @@ export interface Config {
   smtp?: SmtpSettings;
   /** RATE_LIMITS=off: no request rate limits (benchmarks; never with NODE_ENV=production). */
   rateLimitsOff?: true;
+  /** API_WORKERS above 1: that many API processes share the port (PostgreSQL only); absent: one process. */
+  workers?: number;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (vars.RATE_LIMITS === 'off' && env.NODE_ENV !== 'benchmark' && env.NODE_ENV !== 'test') {
     throw new ConfigError(['RATE_LIMITS: "off" is only for benchmarks and tests (NODE_ENV=benchmark or test)']);
   }
+  if (vars.API_WORKERS > 1 && !vars.DATABASE_URL) {
+    // SQLite's live events are delivered in-process, and its one writer is serialised per process.
+    throw new ConfigError(['API_WORKERS: more than 1 needs PostgreSQL (DATABASE_URL); SQLite runs as one process']);
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -92,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(vars.TRUST_PROXY_HOPS > 0 ? { trustProxyHops: vars.TRUST_PROXY_HOPS } : {}),
     ...(mail.smtp ? { smtp: mail.smtp } : {}),
     ...(vars.RATE_LIMITS === 'off' ? { rateLimitsOff: true as const } : {}),
+    ...(vars.API_WORKERS > 1 ? { workers: vars.API_WORKERS } : {}),
   };
 }

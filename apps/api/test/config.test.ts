@@ -90,6 +90,15 @@ describe('loadConfig', () => {
   it.each(['0', '10000'])('accepts FEE_BASIS_POINTS=%s', (value) => {
     expect(loadConfig({ FEE_BASIS_POINTS: value }).feeBasisPoints).toBe(Number(value));
   });
+
+  it('runs several API processes only on PostgreSQL (API_WORKERS)', () => {
+    const postgres = 'postgres://escrow@db:5432/escrow';
+    expect(loadConfig({ API_WORKERS: '1' }).workers).toBeUndefined();
+    expect(loadConfig({ API_WORKERS: '3', DATABASE_URL: postgres }).workers).toBe(3);
+    expect(problemsOf({ API_WORKERS: '2' })).toEqual(['API_WORKERS: more than 1 needs PostgreSQL (DATABASE_URL); SQLite runs as one process']);
+    expect(problemsOf({ API_WORKERS: '0', DATABASE_URL: postgres })[0]).toMatch(/^API_WORKERS:/);
+    expect(problemsOf({ API_WORKERS: 'two', DATABASE_URL: postgres })[0]).toMatch(/^API_WORKERS:/);
+  });
 });
 
 describe('start-up with a bad environment', () => {

@@ -1,9 +1,15 @@
 import type { Posting } from '../ledger/posting.js';
+import type { OrderChangedEvent } from './event-bus.js';
 import type { Order, OrderChanges } from '../orders/order.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from './records.js';
 
 export interface OrderRepository {
   insert(order: Order): Promise<void>;
+  /**
+   * Inserts a new order unless its tracking number is already taken: then nothing is written
+   * and it returns false (the unique index decides, so two racing inserts cannot both win).
+   */
+  insertIfTrackingNumberFree(order: Order): Promise<boolean>;
   /** Reads the order and holds a write lock on it until the transaction ends (FOR UPDATE). */
   getForUpdate(id: string): Promise<Order | undefined>;
   get(id: string): Promise<Order | undefined>;
@@ -12,7 +18,6 @@ export interface OrderRepository {
    * bumps the version). Returns false when another writer got there first.
    */
   update(id: string, expectedVersion: number, changes: OrderChanges): Promise<boolean>;
-  trackingNumberExists(trackingNumber: string): Promise<boolean>;
   listBySeller(sellerId: string, page: { limit: number; offset: number }): Promise<Order[]>;
   /** Paid orders with no rider, of sellers whose rider list holds this phone. */
   listAvailableForRider(phone: string): Promise<Order[]>;
@@ -84,6 +89,14 @@ export interface OutboxRepository {
   markFailed(id: string, error: string, nextAttemptAt: Date): Promise<void>;
 }
 
+/**
+ * Live events sent by the commit itself (PostgreSQL: NOTIFY inside the transaction, which the
+ * server delivers when the transaction commits and drops when it rolls back).
+ */
+export interface CommitEvents {
+  publishOnCommit(events: readonly OrderChangedEvent[]): void;
+}
+
 /** Everything a use case may touch, bound to one database transaction. */
 export interface EscrowTx {
   readonly orders: OrderRepository;
@@ -97,6 +110,11 @@ export interface EscrowTx {
   readonly events: OrderEventRepository;
   readonly codeAttempts: CodeAttemptRepository;
   readonly outbox: OutboxRepository;
+  /**
+   * Present when the store delivers live events with its commit; otherwise the use case
+   * publishes them on the EventBus after the commit.
+   */
+  readonly commitEvents?: CommitEvents;
 }
 
 /**

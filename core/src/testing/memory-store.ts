@@ -54,6 +54,12 @@ function bind(s: MemoryState): EscrowTx {
         if ([...s.orders.values()].some((o) => o.trackingNumber === order.trackingNumber)) throw new Error('duplicate tracking number');
         s.orders.set(order.id, order);
       },
+      insertIfTrackingNumberFree: async (order) => {
+        if ([...s.orders.values()].some((o) => o.trackingNumber === order.trackingNumber)) return false;
+        if (s.orders.has(order.id)) throw new Error(`duplicate order id ${order.id}`);
+        s.orders.set(order.id, order);
+        return true;
+      },
       get: async (id) => s.orders.get(id),
       getForUpdate: async (id) => s.orders.get(id),
       update: async (id, expectedVersion, changes) => {
@@ -62,7 +68,6 @@ function bind(s: MemoryState): EscrowTx {
         s.orders.set(id, { ...current, ...changes, version: current.version + 1 });
         return true;
       },
-      trackingNumberExists: async (tn) => [...s.orders.values()].some((o) => o.trackingNumber === tn),
       listBySeller: async (sellerId, page) =>
         [...s.orders.values()]
           .filter((o) => o.sellerId === sellerId)

@@ -6,6 +6,7 @@ import { computeOrderMoney, type DeliveryPaidBy } from '../money/payouts.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../orders/order-status.js';
+import type { OrderChangedEvent } from '../ports/event-bus.js';
 import { actorForAudit } from '../ports/records.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
@@ -48,16 +49,12 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
   if (!money.ok) return money;
 
   const now = deps.clock.now();
+  let published: OrderChangedEvent | null = null;
   const result = await deps.store.transaction(async (tx) => {
     const seller = await tx.sellers.get(actor.sellerId);
     if (!seller) return err('SELLER_NOT_FOUND');
-    let trackingNumber = generateTrackingNumber(deps.random);
-    // 31^10 numbers make a clash rare; the unique index is the final guard.
-    for (let tries = 0; await tx.orders.trackingNumberExists(trackingNumber); tries += 1) {
-      if (tries >= 5) throw new Error('could not find a free tracking number');
-      trackingNumber = generateTrackingNumber(deps.random);
-    }
-    const order: Order = {
+    const trackingNumber = generateTrackingNumber(deps.random);
+    const fresh: Order = {
       id: deps.random.uuid(),
       sellerId: seller.id,
       trackingNumber,
@@ -107,7 +104,12 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       updatedAt: now,
       version: 0,
     };
-    await tx.orders.insert(order);
+    // 31^10 numbers make a clash rare; the unique index decides, and a taken number is drawn again.
+    let order = fresh;
+    for (let tries = 0; !(await tx.orders.insertIfTrackingNumberFree(order)); tries += 1) {
+      if (tries >= 5) throw new Error('could not find a free tracking number');
+      order = { ...order, trackingNumber: generateTrackingNumber(deps.random) };
+    }
     await tx.events.append({
       id: deps.random.uuid(),
       orderId: order.id,
@@ -118,12 +120,13 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       data: { price, serviceFee: order.serviceFee, sellerPayout: order.sellerPayout, riderPayout: order.riderPayout },
       at: now,
     });
-    await enqueueForSeller(deps, tx, seller.id, { subject: 'New order created', body: `Order ${trackingNumber} for ${order.itemName} is waiting for the buyer's payment.` }, now);
+    await enqueueForSeller(deps, tx, seller.id, { subject: 'New order created', body: `Order ${order.trackingNumber} for ${order.itemName} is waiting for the buyer's payment.` }, now);
+    const event: OrderChangedEvent = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: order.status, action: 'create_order', at: now.toISOString() };
+    if (tx.commitEvents) tx.commitEvents.publishOnCommit([event]);
+    else published = event;
     return ok(order);
   });
-  if (result.ok) {
-    await publishQuietly(deps, [{ type: 'order.changed', orderId: result.value.id, sellerId: result.value.sellerId, status: result.value.status, action: 'create_order', at: now.toISOString() }]);
-  }
+  if (published) await publishQuietly(deps, [published]);
   return result;
 }
 

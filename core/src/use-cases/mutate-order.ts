@@ -89,7 +89,9 @@ export async function mutateOrder(
       });
       const message = decision.notifySeller?.(updated) ?? null;
       if (message) await enqueueForSeller(deps, tx, updated.sellerId, message, now);
-      published = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: updated.status, action: args.action, at: now.toISOString() };
+      const event: OrderChangedEvent = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: updated.status, action: args.action, at: now.toISOString() };
+      if (tx.commitEvents) tx.commitEvents.publishOnCommit([event]);
+      else published = event;
       return ok(updated);
     });
   } catch (error) {

@@ -94,6 +94,21 @@ describe('mpesa_prepay: the escrow flow', () => {
     expect(ctx.store.state.codeAttempts).toHaveLength(0);
   });
 
+  it('draws another tracking number when the one drawn is taken', async () => {
+    const ctx = memoryWorld();
+    // The first 10 draws of each order give '2222222222'; the second order must get another number.
+    let zeros = 0;
+    const random = { ...ctx.deps.random, int: (min: number, max: number) => (zeros-- > 0 ? min : ctx.deps.random.int(min, max)) };
+    const deps = { ...ctx.deps, random };
+    zeros = 10;
+    const first = value(await createOrder(deps, { actor: seller, input }));
+    zeros = 10;
+    const second = value(await createOrder(deps, { actor: seller, input }));
+    expect(first.trackingNumber).toBe('2222222222');
+    expect(second.trackingNumber).not.toBe('2222222222');
+    expect(ctx.store.state.orders.size).toBe(2);
+  });
+
   it('one M-Pesa receipt cannot confirm two orders', async () => {
     const ctx = memoryWorld();
     const a = value(await createOrder(ctx.deps, { actor: seller, input }));

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor } from '../store/codec.js';
+import { immediateInserts } from '../store/deferred-inserts.js';
 import { kyselyOutboxRepository } from '../store/outbox-repository.js';
 import { kyselyPasswordVerificationRepository } from './password-verification-repository.js';
 import { kyselyResetCodeRepository } from './reset-code-repository.js';
@@ -28,7 +29,7 @@ export function createKyselyAccountsStore(db: Kysely<Database>, dialect: SqlDial
     roles: kyselyRoleRepository(conn),
     resetCodes: kyselyResetCodeRepository(conn, codec),
     sellers: kyselySellerProfileRepository(conn, codec),
-    outbox: kyselyOutboxRepository(conn, codec),
+    outbox: kyselyOutboxRepository(conn, codec, immediateInserts(conn)),
   });
 
   const refuseNesting = (method: string): void => {

@@ -20,12 +20,16 @@ export function kyselySessionRepository(db: Kysely<Database>): SessionRepository
         .execute();
     },
 
-    /** One query for the session, its user and seller; one for the roles. */
+    /**
+     * One query for the session, its user, seller and roles (every request with a cookie runs
+     * it): one row per role, or one row with a null role for a user without any.
+     */
     async getWithUser(id) {
-      const row = await db
+      const rows = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .leftJoin('sellers', 'sellers.user_id', 'users.id')
+        .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
         .select([
           'sessions.id as id',
           'sessions.user_id as user_id',
@@ -34,11 +38,17 @@ export function kyselySessionRepository(db: Kysely<Database>): SessionRepository
           'sessions.idle_expires_at as idle_expires_at',
           'users.email as email',
           'sellers.id as seller_id',
+          'user_roles.role as role',
         ])
         .where('sessions.id', '=', id)
-        .executeTakeFirst();
+        .execute();
+      const row = rows[0];
       if (row === undefined) return undefined;
-      const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', row.user_id).orderBy('role').execute();
+      const roles = rows
+        .map((r): string | null => r.role)
+        .filter((role): role is string => role !== null)
+        .sort()
+        .filter(isRole);
       return {
         session: {
           id: row.id,
@@ -48,7 +58,7 @@ export function kyselySessionRepository(db: Kysely<Database>): SessionRepository
           idleExpiresAt: decodeTime(row.idle_expires_at),
         },
         email: row.email,
-        roles: roles.map((r) => r.role).filter(isRole),
+        roles,
         sellerId: row.seller_id ?? null,
       };
     },

@@ -2,6 +2,7 @@ import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../schema/database.js';
 import { createHandle, type DatabaseHandle } from './database-handle.js';
+import { useNamedStatements } from './pg-named-statements.js';
 import { pgTypeParsers } from './pg-type-parsers.js';
 import { SchemaScopedPostgresDialect } from './schema-scoped-postgres-dialect.js';
 
@@ -42,6 +43,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('error', (error) => options.onPoolError?.(error));
+  useNamedStatements(pool);
 
   const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   return createHandle({

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { EscrowStore, EscrowTx } from '@escrow/core';
+import type { CommitEvents, EscrowStore, EscrowTx } from '@escrow/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor } from './codec.js';
 import { kyselyCodeAttemptRepository } from './code-attempt-repository.js';
+import { deferredInserts, immediateInserts, type Inserts } from './deferred-inserts.js';
 import { kyselyFeedbackRepository } from './feedback-repository.js';
 import { kyselyLedgerRepository } from './ledger-repository.js';
 import { kyselyOrderEventRepository } from './order-event-repository.js';
@@ -25,23 +26,53 @@ import { kyselySellerRepository } from './seller-repository.js';
  * the one connection the outer transaction holds, and on PostgreSQL it would silently write
  * outside the outer transaction. The use case must use the `tx` it was given.
  */
-export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialect): EscrowStore {
+export interface EscrowStoreOptions {
+  /**
+   * PostgreSQL: the LISTEN/NOTIFY channel of the API's event bus (@escrow/events-pg). Order
+   * changes are then NOTIFYed inside their own transaction, in the statement that carries its
+   * audit and ledger rows: delivered exactly when the change commits, with no round trip and
+   * no commit of their own (docs/decisions/0022). Without it the core publishes after commit.
+   */
+  readonly notifyChannel?: string;
+}
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; order events are about 200. */
+const MAX_NOTIFY_PAYLOAD_BYTES = 7_999;
+
+export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialect, options: EscrowStoreOptions = {}): EscrowStore {
   const codec = codecFor(dialect);
   const insideTransaction = new AsyncLocalStorage<true>();
 
-  const bind = (conn: Kysely<Database>): EscrowTx => ({
-    orders: kyselyOrderRepository(conn, codec),
-    receipts: kyselyPaymentReceiptRepository(conn),
-    ledger: kyselyLedgerRepository(conn),
-    sellers: kyselySellerRepository(conn),
-    riders: kyselyRiderRepository(conn),
-    refunds: kyselyRefundRepository(conn),
-    feedback: kyselyFeedbackRepository(conn),
-    riderPayments: kyselyRiderPaymentRepository(conn, codec),
-    events: kyselyOrderEventRepository(conn),
-    codeAttempts: kyselyCodeAttemptRepository(conn, codec),
-    outbox: kyselyOutboxRepository(conn, codec),
+  const { notifyChannel } = options;
+  if (notifyChannel !== undefined && dialect !== 'postgres') throw new Error('createKyselyEscrowStore: notifyChannel needs PostgreSQL');
+
+  const commitEvents = (inserts: Inserts, channel: string): CommitEvents => ({
+    publishOnCommit(events) {
+      for (const event of events) {
+        const payload = JSON.stringify(event);
+        if (Buffer.byteLength(payload, 'utf8') > MAX_NOTIFY_PAYLOAD_BYTES) throw new Error(`event too large for NOTIFY: ${event.type}`);
+        inserts.notify(channel, payload);
+      }
+    },
   });
+
+  const bind = (conn: Kysely<Database>, inserts: Inserts, inTransaction = false): EscrowTx => {
+    const sellers = kyselySellerRepository(conn);
+    return {
+      ...(inTransaction && notifyChannel !== undefined ? { commitEvents: commitEvents(inserts, notifyChannel) } : {}),
+      orders: kyselyOrderRepository(conn, codec, sellers.remember),
+      receipts: kyselyPaymentReceiptRepository(conn),
+      ledger: kyselyLedgerRepository(conn, inserts),
+      sellers,
+      riders: kyselyRiderRepository(conn),
+      refunds: kyselyRefundRepository(conn),
+      feedback: kyselyFeedbackRepository(conn),
+      riderPayments: kyselyRiderPaymentRepository(conn, codec),
+      events: kyselyOrderEventRepository(conn, inserts),
+      codeAttempts: kyselyCodeAttemptRepository(conn, codec, inserts),
+      outbox: kyselyOutboxRepository(conn, codec, inserts),
+    };
+  };
 
   const refuseNesting = (method: string): void => {
     if (insideTransaction.getStore()) {
@@ -52,11 +83,17 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
   return {
     async transaction(work) {
       refuseNesting('transaction');
-      return db.transaction().execute((trx) => insideTransaction.run(true, () => work(bind(trx))));
+      return db.transaction().execute(async (trx) => {
+        // PostgreSQL: the audit, ledger and outbox inserts go out together just before COMMIT.
+        const inserts = dialect === 'postgres' ? deferredInserts(trx) : immediateInserts(trx);
+        const result = await insideTransaction.run(true, () => work(bind(trx, inserts, true)));
+        await inserts.flush();
+        return result;
+      });
     },
     async read(work) {
       refuseNesting('read');
-      return work(bind(db));
+      return work(bind(db, immediateInserts(db)));
     },
   };
 }

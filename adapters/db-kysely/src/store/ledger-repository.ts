@@ -2,21 +2,25 @@ import type { LedgerEntry, LedgerRepository, Posting, PostingKind } from '@escro
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import { decodeInteger, decodeTime, encodeTime } from './codec.js';
+import type { Inserts } from './deferred-inserts.js';
 
-export function kyselyLedgerRepository(db: Kysely<Database>): LedgerRepository {
+export function kyselyLedgerRepository(db: Kysely<Database>, inserts: Inserts): LedgerRepository {
   return {
     async append(postings) {
       if (postings.length === 0) return;
-      await db
-        .insertInto('ledger_postings')
-        .values(postings.map((p) => ({ id: p.id, order_id: p.orderId, kind: p.kind, reference: p.reference, created_at: encodeTime(p.createdAt) })))
-        .execute();
-      const entries = postings.flatMap((p) => p.entries.map((e, lineNo) => ({ posting_id: p.id, line_no: lineNo, account: e.account, amount: e.amount })));
-      if (entries.length > 0) await db.insertInto('ledger_entries').values(entries).execute();
+      await inserts.add(
+        'ledger_postings',
+        postings.map((p) => ({ id: p.id, order_id: p.orderId, kind: p.kind, reference: p.reference, created_at: encodeTime(p.createdAt) })),
+      );
+      await inserts.add(
+        'ledger_entries',
+        postings.flatMap((p) => p.entries.map((e, lineNo) => ({ posting_id: p.id, line_no: lineNo, account: e.account, amount: e.amount }))),
+      );
     },
 
     /** In the order they were appended. */
     async listByOrder(orderId) {
+      await inserts.flush();
       const postings = await db.selectFrom('ledger_postings').selectAll().where('order_id', '=', orderId).orderBy('seq').execute();
       if (postings.length === 0) return [];
       const entries = await db

@@ -74,6 +74,12 @@ const ORDER_FIELDS = {
   version: { column: 'version', encode: same },
 } satisfies FieldSpecs;
 
+/**
+ * Every column of an order, named (not `select *`): a prepared statement's result keeps its
+ * shape when a later migration adds a column, and a row carries only what rowToOrder reads.
+ */
+export const ORDER_COLUMNS: readonly (keyof OrdersTable)[] = Object.values(ORDER_FIELDS).map((spec) => spec.column);
+
 /** Set once at creation, or (version) only by the conditional update itself. */
 const NOT_CHANGEABLE: ReadonlySet<string> = new Set(['id', 'sellerId', 'createdAt', 'version']);
 

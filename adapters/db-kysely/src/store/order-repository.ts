@@ -1,23 +1,57 @@
-import type { OrderRepository } from '@escrow/core';
-import type { Kysely } from 'kysely';
+import type { OrderRepository, SellerRef } from '@escrow/core';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../schema/database.js';
+import type { OrdersTable } from '../schema/order-tables.js';
 import type { Codec } from './codec.js';
-import { orderChangesToRow, orderToRow, rowToOrder } from './order-mapping.js';
+import { ORDER_COLUMNS, orderChangesToRow, orderToRow, rowToOrder } from './order-mapping.js';
+import { rowToSellerRef } from './seller-repository.js';
 
-export function kyselyOrderRepository(db: Kysely<Database>, codec: Codec): OrderRepository {
-  const select = () => db.selectFrom('orders').selectAll();
+/** The order's columns qualified, for queries that join another table. */
+const QUALIFIED_ORDER_COLUMNS = ORDER_COLUMNS.map((column) => `orders.${column}` as const);
+
+type LockedRow = Selectable<OrdersTable> & { s_id: string | null; s_user_id: string | null; s_business_name: string | null; s_location: string | null; s_phone: string | null; s_email: string | null };
+
+/**
+ * `onSeller`: the order's seller, read with the row lock (getForUpdate), is handed to the
+ * transaction's seller repository, so a state change that notifies the seller does not read
+ * the seller again (one round trip less on PostgreSQL).
+ */
+export function kyselyOrderRepository(db: Kysely<Database>, codec: Codec, onSeller: (seller: SellerRef) => void = () => {}): OrderRepository {
+  const select = () => db.selectFrom('orders').select(ORDER_COLUMNS);
   return {
     async insert(order) {
       await db.insertInto('orders').values(orderToRow(order, codec)).execute();
     },
 
+    async insertIfTrackingNumberFree(order) {
+      // ON CONFLICT on the tracking number only: a clash writes nothing and, unlike a unique
+      // violation, leaves a PostgreSQL transaction usable; any other violation still throws.
+      const result = await db
+        .insertInto('orders')
+        .values(orderToRow(order, codec))
+        .onConflict((oc) => oc.column('tracking_number').doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+
     async getForUpdate(id) {
       // PostgreSQL: the row lock is held until the transaction ends, so a second writer waits
-      // here and then reads the first writer's committed row. SQLite has no row locks: its
-      // transactions start with BEGIN IMMEDIATE and hold the database write lock throughout.
-      const query = codec.dialect === 'postgres' ? select().where('id', '=', id).forUpdate() : select().where('id', '=', id);
-      const row = await query.executeTakeFirst();
-      return row === undefined ? undefined : rowToOrder(row);
+      // here and then reads the first writer's committed row. Only the order is locked (FOR
+      // UPDATE OF orders): locking the seller would serialise all of a seller's orders. SQLite
+      // has no row locks: its transactions start with BEGIN IMMEDIATE and hold the database
+      // write lock throughout.
+      const query = db
+        .selectFrom('orders')
+        .leftJoin('sellers', 'sellers.id', 'orders.seller_id')
+        .select(QUALIFIED_ORDER_COLUMNS)
+        .select(['sellers.id as s_id', 'sellers.user_id as s_user_id', 'sellers.business_name as s_business_name', 'sellers.location as s_location', 'sellers.phone as s_phone', 'sellers.email as s_email'])
+        .where('orders.id', '=', id);
+      const row = (await (codec.dialect === 'postgres' ? query.forUpdate('orders') : query).executeTakeFirst()) as LockedRow | undefined;
+      if (row === undefined) return undefined;
+      if (row.s_id !== null) {
+        onSeller(rowToSellerRef({ id: row.s_id, user_id: row.s_user_id ?? '', business_name: row.s_business_name ?? '', location: row.s_location ?? '', phone: row.s_phone ?? '', email: row.s_email }));
+      }
+      return rowToOrder(row);
     },
 
     async get(id) {
@@ -33,11 +67,6 @@ export function kyselyOrderRepository(db: Kysely<Database>, codec: Codec): Order
         .where('version', '=', expectedVersion)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    async trackingNumberExists(trackingNumber) {
-      const row = await db.selectFrom('orders').select('id').where('tracking_number', '=', trackingNumber).limit(1).executeTakeFirst();
-      return row !== undefined;
     },
 
     /** Newest first (the seller dashboard's order), id breaking ties so pages never overlap. */

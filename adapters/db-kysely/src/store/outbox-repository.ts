@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { OutboxTable } from '../schema/operations-tables.js';
 import { decodeInteger, decodeJsonObject, decodeTime, decodeTimeOrNull, encodeJson, encodeTime, encodeTimeOrNull, type Codec } from './codec.js';
+import type { Inserts } from './deferred-inserts.js';
 
 const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
   id: row.id,
@@ -15,12 +16,11 @@ const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
   lastError: row.last_error,
 });
 
-export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec): OutboxRepository {
+export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inserts: Inserts): OutboxRepository {
   return {
     async enqueue(message) {
-      await db
-        .insertInto('outbox')
-        .values({
+      await inserts.add('outbox', [
+        {
           id: message.id,
           topic: message.topic,
           payload: encodeJson(message.payload),
@@ -29,8 +29,8 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec): Outb
           next_attempt_at: encodeTime(message.nextAttemptAt),
           delivered_at: encodeTimeOrNull(message.deliveredAt),
           last_error: message.lastError,
-        })
-        .execute();
+        },
+      ]);
     },
 
     /**
@@ -39,6 +39,7 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec): Outb
      * claimed (SKIP LOCKED) instead of waiting; on SQLite dispatchers take turns.
      */
     async claimDue(now, limit, leaseUntil) {
+      await inserts.flush();
       const due = db
         .selectFrom('outbox')
         .selectAll()
@@ -61,6 +62,7 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec): Outb
 
     /** The first delivery wins; marking a delivered message again changes nothing. */
     async markDelivered(id, at, replacePayload) {
+      await inserts.flush();
       await db
         .updateTable('outbox')
         .set((eb) => ({
@@ -74,6 +76,7 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec): Outb
     },
 
     async markFailed(id, error, nextAttemptAt) {
+      await inserts.flush();
       await db
         .updateTable('outbox')
         .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error, next_attempt_at: encodeTime(nextAttemptAt) }))

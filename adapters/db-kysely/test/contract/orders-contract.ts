@@ -126,13 +126,18 @@ export function ordersContract(harness: HarnessAccess): void {
     expect(await h.store.read((tx) => tx.orders.get(order.id))).toStrictEqual(order);
   });
 
-  it('enforces a unique tracking number and reports whether one is taken', async () => {
+  it('enforces a unique tracking number; insertIfTrackingNumberFree writes nothing when it is taken', async () => {
     const h = harness();
     const seller = await seedSeller(h);
     const first = newOrder(seller.id);
     await h.store.transaction((tx) => tx.orders.insert(first));
-    expect(await h.store.read((tx) => tx.orders.trackingNumberExists(first.trackingNumber))).toBe(true);
-    expect(await h.store.read((tx) => tx.orders.trackingNumberExists(trackingNumber()))).toBe(false);
+    const clash = newOrder(seller.id, { trackingNumber: first.trackingNumber });
+    // The transaction stays usable after the refusal (no aborted PostgreSQL transaction).
+    const fresh = newOrder(seller.id, { trackingNumber: trackingNumber() });
+    expect(await h.store.transaction(async (tx) => [await tx.orders.insertIfTrackingNumberFree(clash), await tx.orders.insertIfTrackingNumberFree(fresh)])).toEqual([false, true]);
+    expect(await h.store.read((tx) => tx.orders.get(clash.id))).toBeUndefined();
+    expect(await h.store.read((tx) => tx.orders.get(fresh.id))).toStrictEqual(fresh);
+    expect(await h.store.read((tx) => tx.orders.get(first.id))).toStrictEqual(first);
     await expectRefused(
       h.store.transaction((tx) => tx.orders.insert(newOrder(seller.id, { trackingNumber: first.trackingNumber }))),
       'unique',

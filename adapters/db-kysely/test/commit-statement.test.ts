@@ -1,0 +1,124 @@
+import type { OrderChangedEvent } from '@escrow/core';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKyselyEscrowStore } from '../src/index.js';
+import { within } from './support/expectations.js';
+import { at, newOrder, seedSeller } from './support/fixtures.js';
+import { postgresForTests } from './support/postgres.js';
+import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from './support/store-harness.js';
+
+// Audit events, ledger postings and lines, outbox rows and code attempts are held until the
+// transaction commits and go out as one statement on PostgreSQL (store/deferred-inserts.ts);
+// order events are NOTIFYed in that statement when the store has a channel.
+const postgres = await postgresForTests('the commit statement');
+const targets: StoreTarget[] = [sqliteTarget, ...(postgres.available ? [postgresTarget(postgres.url)] : [])];
+
+const harnesses: StoreHarness[] = [];
+afterEach(async () => {
+  for (const h of harnesses.splice(0)) await h.dispose();
+});
+const open = async (target: StoreTarget) => {
+  const h = await target.open();
+  harnesses.push(h);
+  return h;
+};
+
+const event = (orderId: string, action: string) => ({ id: `${orderId}-${action}`, orderId, action, actor: 'system', fromStatus: null, toStatus: 'paid' as const, data: { action }, at: at(1) });
+
+describe.each(targets.map((target) => [target.name, target] as const))('appends held to the commit on %s', (_name, target) => {
+  it('are read back inside the transaction in append order, and stored once it commits', async () => {
+    const h = await open(target);
+    const order = newOrder((await seedSeller(h)).id);
+    const inside = await h.store.transaction(async (tx) => {
+      await tx.orders.insert(order);
+      for (const action of ['first', 'second', 'third']) await tx.events.append(event(order.id, action));
+      await tx.ledger.append([{ id: `p-${order.id}`, orderId: order.id, kind: 'payment_in', reference: 'R1', createdAt: at(2), entries: [{ account: 'mpesa_clearing', amount: -order.price }, { account: 'escrow', amount: order.price }] }]);
+      await tx.codeAttempts.append({ id: `c-${order.id}`, orderId: order.id, actor: 'system', success: false, at: at(3) });
+      // A read flushes what is held, so the transaction sees its own appends.
+      const events = (await tx.events.listByOrder(order.id)).map((e) => e.action);
+      await tx.events.append(event(order.id, 'fourth'));
+      return { events, ledger: await tx.ledger.listByOrder(order.id) };
+    });
+    expect(inside.events).toEqual(['first', 'second', 'third']);
+    expect(inside.ledger.map((p) => p.entries)).toEqual([[{ account: 'mpesa_clearing', amount: -order.price }, { account: 'escrow', amount: order.price }]]);
+    const after = await h.store.read(async (tx) => ({ events: (await tx.events.listByOrder(order.id)).map((e) => e.action), attempts: await tx.codeAttempts.listByOrder(order.id) }));
+    expect(after.events).toEqual(['first', 'second', 'third', 'fourth']);
+    expect(after.attempts).toHaveLength(1);
+  });
+
+  it('are dropped with a transaction that throws, and a refused one rolls back the writes before it', async () => {
+    const h = await open(target);
+    const order = newOrder((await seedSeller(h)).id);
+    await h.store.transaction((tx) => tx.orders.insert(order));
+    await expect(
+      h.store.transaction(async (tx) => {
+        await tx.orders.update(order.id, 0, { itemName: 'changed' });
+        await tx.events.append(event(order.id, 'kept?'));
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    // An audit event for an order that does not exist breaks a foreign key, when it is made
+    // (SQLite) or at commit (PostgreSQL); either way nothing of the transaction stays.
+    await expect(
+      h.store.transaction(async (tx) => {
+        await tx.orders.update(order.id, 0, { itemName: 'changed' });
+        await tx.events.append(event('no-such-order', 'orphan'));
+        await tx.events.append(event(order.id, 'valid'));
+      }),
+    ).rejects.toThrow(/foreign key/i);
+    const after = await h.store.read(async (tx) => ({ order: await tx.orders.get(order.id), events: await tx.events.listByOrder(order.id) }));
+    expect(after.order?.itemName).toBe(order.itemName);
+    expect(after.order?.version).toBe(0);
+    expect(after.events).toEqual([]);
+  });
+});
+
+describe.runIf(postgres.available)('order events NOTIFYed with the commit (PostgreSQL)', () => {
+  it('reach a listener only when the transaction commits, once each', async () => {
+    const h = await open(postgresTarget(postgres.url));
+    const channel = `t_events_${Math.random().toString(36).slice(2, 10)}`;
+    const store = createKyselyEscrowStore(h.db, 'postgres', { notifyChannel: channel });
+    const listener = new pg.Client({ connectionString: postgres.url });
+    await listener.connect();
+    const heard: string[] = [];
+    let wake = () => {};
+    listener.on('notification', (message) => {
+      if (message.channel === channel && message.payload) heard.push(message.payload);
+      wake();
+    });
+    await listener.query(`LISTEN ${channel}`);
+    const next = () => new Promise<void>((resolve) => (wake = resolve));
+    try {
+      const order = newOrder((await seedSeller(h)).id);
+      const changed = (action: string): OrderChangedEvent => ({ type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: 'paid', action, at: at(1).toISOString() });
+
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.orders.insert(order);
+          tx.commitEvents?.publishOnCommit([changed('rolled-back')]);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+
+      const arrived = next();
+      await store.transaction(async (tx) => {
+        await tx.orders.insert(order);
+        await tx.events.append(event(order.id, 'committed'));
+        tx.commitEvents?.publishOnCommit([changed('committed')]);
+        // Nothing is sent before the commit.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(heard).toEqual([]);
+      });
+      await within(arrived, 5_000, 'the notification after commit');
+      expect(heard.map((payload) => JSON.parse(payload) as OrderChangedEvent)).toEqual([changed('committed')]);
+      expect(await store.read((tx) => tx.events.listByOrder(order.id))).toHaveLength(1);
+
+      // A read outside a transaction has no commit to send events with.
+      expect(await store.read(async (tx) => tx.commitEvents)).toBeUndefined();
+      const tooBig = { ...changed('x'), action: 'x'.repeat(8_000) };
+      await expect(store.transaction(async (tx) => tx.commitEvents?.publishOnCommit([tooBig]))).rejects.toThrow(/too large/);
+    } finally {
+      await listener.end();
+    }
+  });
+});

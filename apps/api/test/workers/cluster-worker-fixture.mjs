@@ -1,0 +1,13 @@
+// A stand-in API worker for cluster-primary.test.ts: serves its pid on the port given as the
+// first argument; `/crash` makes it die after answering; mode `fail-start` exits before listening.
+import http from 'node:http';
+
+const [port, mode] = process.argv.slice(2);
+if (mode === 'fail-start') process.exit(3);
+const server = http.createServer((req, res) => {
+  res.setHeader('connection', 'close');
+  res.end(String(process.pid));
+  if (req.url === '/crash') setTimeout(() => process.exit(7), 20);
+});
+server.listen(Number(port), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
