@@ -44,7 +44,8 @@ export default defineConfig({
   reporter: [[process.env.CI ? 'line' : 'list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
   // Playwright empties its output folder on start; a subfolder keeps other tools' results.
   outputDir: 'test-results/playwright',
-  timeout: 30_000,
+  // 60 s: the seller and admin tests walk many screens, and the suite shares 2 cores with the API.
+  timeout: 60_000,
   // 10 s: the suite shares a 2-core machine with the API and Chromium, and lazy chunks can take over 5 s under load.
   expect: { timeout: 10_000 },
   use: {

@@ -6,6 +6,7 @@ import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor, encodeJson, encodeTime, type Codec } from '../store/codec.js';
 import { kyselyOutboxRepository } from '../store/outbox-repository.js';
+import { immediateInserts } from '../store/deferred-inserts.js';
 
 function bind(conn: Kysely<Database>, codec: Codec): AdminTx {
   return {
@@ -80,7 +81,7 @@ function bind(conn: Kysely<Database>, codec: Codec): AdminTx {
         return rows.map((row) => ({ userId: row.id, email: row.email }));
       },
     },
-    outbox: kyselyOutboxRepository(conn, codec),
+    outbox: kyselyOutboxRepository(conn, codec, immediateInserts(conn)),
   };
 }
 
