@@ -4,7 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect as baseExpect } from './fixtures.ts';
+
+/**
+ * The seller tests' expect: 10 s rather than 5 s per assertion. The first visit downloads the
+ * seller remote, and these tests share a small machine; nothing asserted is weaker for waiting.
+ */
+export const expect = baseExpect.configure({ timeout: 10_000 });
 
 export const PASSWORD = 'Sokoni#2026';
 export const PHONE = { width: 360, height: 740 } as const;
