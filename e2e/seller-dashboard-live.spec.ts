@@ -26,7 +26,7 @@ test.describe('dashboard live updates', () => {
 
     // The buyer pays through the buyer API, from elsewhere.
     await buyerPays(request, order);
-    const paid = notifications.getByRole('listitem').filter({ hasText: 'Payment confirmed: Sony WH-1000XM5' });
+    const paid = notifications.locator('.toast').filter({ hasText: 'Payment confirmed: Sony WH-1000XM5' });
     await expect(paid).toBeVisible();
     await expect(paid).toContainText('Assign a rider to proceed');
     const shownAt = Date.now();

@@ -13,13 +13,69 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromiumAvailable, chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
 
+/**
+ * The budget of the buyer and rider pages (issue 5): riders and buyers open them on phones over
+ * mobile data, from a link. Above `targetKb` the report flags the page; above `limitKb` the
+ * build fails. kB = 1024 bytes of gzip, as printed.
+ */
+export const FIRST_LOAD_BUDGET = { targetKb: 170, limitKb: 250 };
+
+// API answers the buyer and rider pages need to render their full first screen (the shapes of
+// core's BuyerOrderView, RiderJobView and RiderJobSummary); anything else is a 404.
+const TIMES = { createdAt: '2026-01-01T09:00:00.000Z' };
+const PROGRESS = (status, percent, done) => ({
+  status,
+  statusLabel: status,
+  progressPercent: percent,
+  steps: ['Payment', 'Rider Assigned', 'On Route', 'Delivered'].map((label, index) => ({ label, done: index < done })),
+});
+const BUYER_ORDER = {
+  id: 'x', trackingNumber: 'TRK7K2M9Q4', itemName: 'Samsung Galaxy A15', productPhotoUrl: null, packagedPhotoUrl: null, pickupPhotoUrl: null,
+  sellerBusinessName: 'Amani Phones', ...PROGRESS('awaiting_payment', 0, 0), paymentMethod: 'mpesa_prepay', price: 2500000, serviceFee: 62500,
+  deliveryCost: 30000, deliveryPaidBy: 'buyer', buyerCashAmount: null, paymentConfirmed: false,
+  payment: { configured: true, businessNumber: '522533', accountName: 'Escrow Delivery', accountNumber: 'TRK7K2M9Q4', amount: 2500000 },
+  delivery: { buyerName: 'Wanjiku', address: 'Ngong Road', landmark: 'Near the mall', estate: 'Kilimani', houseNumber: 'B4', pinLocationLink: null },
+  rider: null, refundRequested: false, feedback: null, ...TIMES, deliveredAt: null,
+};
+const RIDER_JOB = {
+  id: 'x', trackingNumber: 'TRK7K2M9Q4', itemName: 'Samsung Galaxy A15', productPhotoUrl: null, packagedPhotoUrl: null, pickupPhotoUrl: null,
+  ...PROGRESS('rider_assigned', 50, 2), riderName: 'Otieno', accepted: true, acceptedAt: TIMES.createdAt, pickedUpAt: null, deliveredAt: null,
+  pickup: { sellerBusinessName: 'Amani Phones', location: 'Westlands', sellerLocation: 'Westlands', sellerPhone: '+254712345678' },
+  delivery: { buyerName: 'Wanjiku', buyerPhone: '+254722000000', address: 'Ngong Road', landmark: null, estate: 'Kilimani', houseNumber: 'B4', pinLocationLink: null },
+  estimatedDistanceKm: null, estimatedTimeMinutes: null, paymentMethod: 'mpesa_prepay', paymentConfirmed: true, deliveryCost: 30000,
+  deliveryPaidBy: 'buyer', collectFromBuyer: { deliveryFee: 30000, cashAmount: null }, riderPayout: 30000, codeLocked: false, codeAttemptsLeft: 5,
+};
+const JOB_SUMMARY = (id, status, accepted) => ({
+  id, itemName: 'Samsung Galaxy A15', status, statusLabel: status, sellerBusinessName: 'Amani Phones', pickupArea: 'Westlands', deliveryArea: 'Kilimani',
+  deliveryCost: 30000, deliveryPaidBy: 'buyer', estimatedDistanceKm: null, estimatedTimeMinutes: null, accepted, ...TIMES,
+});
+
 /** The pages measured and the text that shows each one has finished rendering. */
 export const MEASURED_PAGES = [
   { path: '/', label: '/ (shell only)', readyText: 'Sell Online with Confidence. Get Paid Securely.' },
   {
-    path: '/buyer/order/x',
+    path: '/buyer/order/x?code=123456',
     label: '/buyer/order/x (shell + buyer remote + shared)',
-    readyText: 'Delivery code required to view order',
+    readyText: 'Confirm Payment',
+    budget: FIRST_LOAD_BUDGET,
+    api: { '/api/buyer/orders/x': { data: BUYER_ORDER } },
+  },
+  {
+    path: '/rider/x?phone=0712345678&key=k',
+    label: '/rider/x (shell + rider remote + shared)',
+    readyText: 'Confirm Pickup',
+    budget: FIRST_LOAD_BUDGET,
+    api: { '/api/rider/orders/x': { data: RIDER_JOB } },
+  },
+  {
+    path: '/rider?phone=0712345678',
+    label: '/rider (shell + rider remote + shared)',
+    readyText: 'Available Jobs (1)',
+    budget: FIRST_LOAD_BUDGET,
+    api: {
+      '/api/rider/jobs/available': { data: { jobs: [JOB_SUMMARY('a', 'paid', false)] } },
+      '/api/rider/jobs/assigned': { data: { jobs: [JOB_SUMMARY('b', 'rider_assigned', true)] } },
+    },
   },
   // Account pages: `api` stubs the answers the page needs to render its form (others are 404).
   { path: '/auth', label: '/auth (shell + its auth chunk)', readyText: 'Forgot password?' },
@@ -136,9 +192,21 @@ export async function reportFirstLoadJs(distDir) {
   }
   console.log('\nFirst-load JavaScript (gzip):');
   for (const result of results) {
-    console.log(`  ${result.label.padEnd(50)} ${kb(result.gzipBytes).padStart(9)} in ${result.files} files`);
+    console.log(`  ${result.label.padEnd(50)} ${kb(result.gzipBytes).padStart(9)} in ${String(result.files).padStart(2)} files${budgetNote(result)}`);
+  }
+  const overLimit = results.filter((result) => result.budget && result.gzipBytes > result.budget.limitKb * 1024);
+  if (overLimit.length > 0) {
+    throw new Error(`First-load JavaScript above the ${FIRST_LOAD_BUDGET.limitKb} kB limit: ${overLimit.map((result) => `${result.label} ${kb(result.gzipBytes)}`).join(', ')}`);
   }
   return results;
+}
+
+/** '  budget 170 kB: ok' / 'OVER BUDGET' / 'OVER THE LIMIT' for the pages that have a budget. */
+function budgetNote(result) {
+  if (!result.budget) return '';
+  const { targetKb, limitKb } = result.budget;
+  const verdict = result.gzipBytes > limitKb * 1024 ? `OVER THE ${limitKb} kB LIMIT` : result.gzipBytes > targetKb * 1024 ? 'OVER BUDGET' : 'ok';
+  return `   budget ${targetKb} kB (limit ${limitKb} kB): ${verdict}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -9,6 +9,10 @@ export { createKyselyAccountsStore, purgeExpiredAccountRows } from './accounts/c
 export { createKyselyRateLimiter } from './rate-limit/kysely-rate-limiter.js';
 export { createKyselyContactStore } from './contact/kysely-contact-store.js';
 export { createKyselyEscrowQueries } from './queries/create-kysely-escrow-queries.js';
+export { createKyselyAdminQueries } from './queries/admin-kysely-queries.js';
+export { createKyselyAdminStore } from './admin/create-kysely-admin-store.js';
+export { createKyselyLedgerAudit } from './queries/admin-ledger-audit.js';
+export { createKyselyInactiveAccounts } from './admin/kysely-inactive-accounts.js';
 export { constraintViolation, isUniqueViolation, type ConstraintKind } from './constraint-errors.js';
 export type { SqlDialect } from './sql-dialect.js';
 export type { Database, TableName } from './schema/database.js';

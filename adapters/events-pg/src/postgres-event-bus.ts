@@ -199,7 +199,15 @@ export function parseEvent(payload: string | undefined): DomainEvent | null {
     return { type: 'order.changed', orderId: v['orderId'], sellerId: v['sellerId'], status: status.value, action: v['action'], at: v['at'] };
   }
   if (v['type'] === 'seller.changed' && isText(v['sellerId']) && isText(v['at'])) {
-    return { type: 'seller.changed', sellerId: v['sellerId'], at: v['at'] };
+    const change = v['change'];
+    if (change === 'created' || change === 'updated') return { type: 'seller.changed', sellerId: v['sellerId'], change, at: v['at'] };
+    return change === undefined ? { type: 'seller.changed', sellerId: v['sellerId'], at: v['at'] } : null;
+  }
+  if (v['type'] === 'contact.changed' && isText(v['contactId']) && (v['change'] === 'submitted' || v['change'] === 'resolved') && isText(v['at'])) {
+    return { type: 'contact.changed', contactId: v['contactId'], change: v['change'], at: v['at'] };
+  }
+  if (v['type'] === 'payment_config.changed' && isText(v['at'])) {
+    return { type: 'payment_config.changed', at: v['at'] };
   }
   return null;
 }

@@ -26,11 +26,23 @@ async function eventually(predicate: () => boolean, ms = 5_000): Promise<void> {
 }
 
 describe('parseEvent', () => {
-  it('accepts the two event shapes and refuses anything else', () => {
+  it('accepts the event shapes and refuses anything else', () => {
     const sample = event('o1');
     expect(parseEvent(JSON.stringify(sample))).toEqual(sample);
     expect(parseEvent(JSON.stringify({ type: 'seller.changed', sellerId: 's', at: 'now' }))).toEqual({ type: 'seller.changed', sellerId: 's', at: 'now' });
-    for (const junk of [undefined, '', 'not json', 'null', '[]', '{}', JSON.stringify({ ...event('o1'), status: 'hacked' }), JSON.stringify({ ...event('o1'), orderId: 5 })]) {
+    const admin = [
+      { type: 'seller.changed', sellerId: 's', change: 'created', at: 'now' },
+      { type: 'contact.changed', contactId: 'c1', change: 'resolved', at: 'now' },
+      { type: 'payment_config.changed', at: 'now' },
+    ];
+    for (const sampleEvent of admin) expect(parseEvent(JSON.stringify(sampleEvent))).toEqual(sampleEvent);
+    const forged = [
+      { type: 'seller.changed', sellerId: 's', change: 'hacked', at: 'now' },
+      { type: 'contact.changed', contactId: 'c1', change: 'deleted', at: 'now' },
+      { type: 'contact.changed', change: 'resolved', at: 'now' },
+      { type: 'payment_config.changed' },
+    ].map((e) => JSON.stringify(e));
+    for (const junk of [undefined, '', 'not json', 'null', '[]', '{}', JSON.stringify({ ...event('o1'), status: 'hacked' }), JSON.stringify({ ...event('o1'), orderId: 5 }), ...forged]) {
       expect(parseEvent(junk)).toBeNull();
     }
   });

@@ -2,7 +2,7 @@
 // adapters into the core's use cases and the HTTP app.
 import { cryptoRandom, feePolicy, systemClock, type EscrowDeps } from '@escrow/core';
 import { join } from 'node:path';
-import { createKyselyContactStore, createKyselyEscrowQueries, createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
+import { createKyselyAdminQueries, createKyselyAdminStore, createKyselyContactStore, createKyselyEscrowQueries, createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
 import { PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
@@ -68,9 +68,9 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     frontendDist: config.frontendDist,
     publicBaseUrl: config.publicBaseUrl,
     logger,
-    escrow: { deps, files, photoFiles: files, idempotency, rateLimiter, paybill: config.paybill, trustProxyHops: config.trustProxyHops, queries: createKyselyEscrowQueries(database.db, database.dialect), publicBaseUrl: config.publicBaseUrl },
+    escrow: { deps, files, photoFiles: files, idempotency, rateLimiter, paybill: config.paybill, trustProxyHops: config.trustProxyHops, queries: createKyselyEscrowQueries(database.db, database.dialect), publicBaseUrl: config.publicBaseUrl, admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) } },
     accounts: accounts.http,
-    contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops },
+    contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
   });
   // Idempotency keys are kept 25 hours; expired ones are swept hourly by whichever instance runs.
   const sweep = setInterval(() => {

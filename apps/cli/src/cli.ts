@@ -1,39 +1,68 @@
+import { exportCsvCommand } from './commands/export-csv.js';
 import { grantAdminCommand } from './commands/grant-admin.js';
+import { ledgerCheckCommand } from './commands/ledger-check.js';
+import { purgeInactiveCommand } from './commands/purge-inactive.js';
+import { settleCommand } from './commands/settle.js';
+import { settlementsListCommand } from './commands/settlements-list.js';
 import { CliError, EXIT, type CliIo, type Command } from './command.js';
 
 export { CliError, EXIT, type CliIo } from './command.js';
 
-const COMMANDS: readonly Command[] = [grantAdminCommand];
+const COMMANDS: readonly Command[] = [grantAdminCommand, settlementsListCommand, settleCommand, exportCsvCommand, ledgerCheckCommand, purgeInactiveCommand];
 
 export const USAGE = `escrow-admin: the admin CLI of Escrow Delivery
 
 Usage: escrow-admin <command> [arguments]
 
 Commands:
-${COMMANDS.map((c) => `  ${c.usage.padEnd(26)} ${c.summary}`).join('\n')}
+${COMMANDS.map((c) => `  ${c.usage.padEnd(36)} ${c.summary}`).join('\n')}
 
 It works on the same database as the API, chosen the same way:
-  DATABASE_URL   a postgres:// URL selects PostgreSQL
-  DATA_DIR       otherwise the SQLite file DATA_DIR/escrow.sqlite (default ./data)
+  DATABASE_URL     a postgres:// URL selects PostgreSQL
+  DATA_DIR         otherwise the SQLite file DATA_DIR/escrow.sqlite (default ./data)
+  ESCROW_OPERATOR  who you are in the audit trail (default: your operating-system user)
 
-Exit codes: 0 done, 1 failed (e.g. the database cannot be reached), 2 wrong usage,
-3 no such account.
+Exit codes: 0 done, 1 failed (e.g. the database cannot be reached, or the ledger check found
+a discrepancy), 2 wrong usage, 3 no such account or order, 4 refused by the rules (e.g. the
+order is already settled).
 Run "escrow-admin <command> --help" for a command's details.`;
 
 const wantsHelp = (args: readonly string[]): boolean => args.some((a) => a === '--help' || a === '-h');
 
+/** The command a command line names (`settle ...`, `ledger check ...`), and the arguments after its name. */
+function commandOf(args: readonly string[]): { command: Command; rest: readonly string[] } | { group: string; verbs: string[] } | null {
+  const [first, second] = args;
+  for (const command of COMMANDS) {
+    const words = command.name.split(' ');
+    if (words.length === 1 && words[0] === first) return { command, rest: args.slice(1) };
+    if (words.length === 2 && words[0] === first && words[1] === second) return { command, rest: args.slice(2) };
+  }
+  const verbs = COMMANDS.filter((c) => c.name.startsWith(`${first} `)).map((c) => c.name);
+  return verbs.length > 0 ? { group: String(first), verbs } : null;
+}
+
 /** Runs one command line; returns the process exit code. Never throws. */
 export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  const [name, ...rest] = args;
+  const [name] = args;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     (name === undefined ? io.stderr : io.stdout)(USAGE);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const found = commandOf(args);
+  if (!found) {
     io.stderr(`escrow-admin: unknown command "${name}"\n\n${USAGE}`);
     return EXIT.usage;
   }
+  if ('group' in found) {
+    const list = found.verbs.map((v) => `  escrow-admin ${v}`).join('\n');
+    if (wantsHelp(args.slice(1))) {
+      io.stdout(`"${found.group}" commands:\n${list}`);
+      return EXIT.ok;
+    }
+    io.stderr(`escrow-admin: ${args[1] === undefined ? `"${found.group}" needs a command` : `unknown command "${found.group} ${args[1]}"`}. Did you mean:\n${list}`);
+    return EXIT.usage;
+  }
+  const { command, rest } = found;
   if (wantsHelp(rest)) {
     io.stdout(command.help);
     return EXIT.ok;

@@ -10,6 +10,7 @@ export function resetCodeEmail(to: string, code: string): Notification {
     channel: 'email',
     to,
     subject: `Your ${PRODUCT} password reset code: ${code}`,
+    sensitive: true,
     body: [
       `Your password reset code is: ${code}`,
       '',

@@ -1,5 +1,4 @@
 import type { Order } from '../orders/order.js';
-import type { OrderStatus } from '../orders/order-status.js';
 import type { SellerDashboardFigures } from '../orders/seller-dashboard.js';
 import type { RefundRequest, RefundStatus } from './records.js';
 
@@ -37,11 +36,6 @@ export interface Paged<T> {
   readonly total: number;
 }
 
-export interface AdminOrderRow {
-  readonly order: Order;
-  readonly sellerBusinessName: string | null;
-}
-
 export interface RefundRequestRow {
   readonly request: RefundRequest;
   readonly order: Order;
@@ -65,8 +59,6 @@ export interface EscrowQueries {
   sellerOrders(sellerId: string, page: PageRequest): Promise<Paged<OrderListRow>>;
   /** Spec section 9 figures; must equal `sellerDashboardFigures` over the same orders. */
   sellerDashboard(sellerId: string): Promise<SellerDashboardFigures>;
-  /** Every order with its seller's business name, newest first; optionally one status. */
-  adminOrders(filter: { readonly status?: OrderStatus | undefined }, page: PageRequest): Promise<Paged<AdminOrderRow>>;
   /** Refund requests with their orders, oldest open first (the queue an admin works through). */
   refundRequests(filter: { readonly status?: RefundStatus | undefined }, page: PageRequest): Promise<Paged<RefundRequestRow>>;
   /** The session's user, role and seller now, or null when the session has ended. */

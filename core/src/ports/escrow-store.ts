@@ -79,7 +79,8 @@ export interface OutboxRepository {
    * transaction commits; a crash mid-send only delays them. Returned as they were before the lease.
    */
   claimDue(now: Date, limit: number, leaseUntil: Date): Promise<OutboxMessage[]>;
-  markDelivered(id: string, at: Date): Promise<void>;
+  /** `replacePayload` overwrites the stored payload in the same update (a secret is erased once sent). */
+  markDelivered(id: string, at: Date, replacePayload?: Readonly<Record<string, unknown>>): Promise<void>;
   markFailed(id: string, error: string, nextAttemptAt: Date): Promise<void>;
 }
 

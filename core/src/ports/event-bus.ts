@@ -13,10 +13,26 @@ export interface OrderChangedEvent {
 export interface SellerChangedEvent {
   readonly type: 'seller.changed';
   readonly sellerId: string;
+  /** A new seller record, or an existing one changed (profile, payment details, anonymised). */
+  readonly change?: 'created' | 'updated';
   readonly at: string;
 }
 
-export type DomainEvent = OrderChangedEvent | SellerChangedEvent;
+/** A contact-form message arrived or an admin resolved one (admin Contacts tab). */
+export interface ContactChangedEvent {
+  readonly type: 'contact.changed';
+  readonly contactId: string;
+  readonly change: 'submitted' | 'resolved';
+  readonly at: string;
+}
+
+/** An admin saved the Paybill shown to buyers; screens and caches re-read it. */
+export interface PaymentConfigChangedEvent {
+  readonly type: 'payment_config.changed';
+  readonly at: string;
+}
+
+export type DomainEvent = OrderChangedEvent | SellerChangedEvent | ContactChangedEvent | PaymentConfigChangedEvent;
 
 /**
  * Fan-out of committed changes to subscribers (server-sent events). In-process on one node,

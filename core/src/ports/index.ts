@@ -13,3 +13,7 @@ export type * from './accounts-store.js';
 export * from './rate-limiter.js';
 export type * from './contact-store.js';
 export type * from './escrow-queries.js';
+export type * from './admin-queries.js';
+export type * from './admin-store.js';
+export type * from './ledger-audit-source.js';
+export type * from './inactive-accounts.js';

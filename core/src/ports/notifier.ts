@@ -5,6 +5,11 @@ export interface Notification {
   readonly to: string;
   readonly subject: string;
   readonly body: string;
+  /**
+   * The subject or body holds a secret (a password reset code): once delivered, the outbox
+   * keeps only who it went to and when, not the text (see deliverOutbox).
+   */
+  readonly sensitive?: boolean;
 }
 
 export type DeliveryOutcome = { readonly ok: true; readonly providerId?: string } | { readonly ok: false; readonly retryable: boolean; readonly reason: string };

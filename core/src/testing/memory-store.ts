@@ -148,9 +148,9 @@ function bind(s: MemoryState): EscrowTx {
         for (const m of due) s.outbox.set(m.id, { ...m, nextAttemptAt: leaseUntil });
         return due;
       },
-      markDelivered: async (id, at) => {
+      markDelivered: async (id, at, replacePayload) => {
         const m = s.outbox.get(id);
-        if (m) s.outbox.set(id, { ...m, deliveredAt: at, attempts: m.attempts + 1 });
+        if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, attempts: m.attempts + 1, ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
       },
       markFailed: async (id, error, next) => {
         const m = s.outbox.get(id);

@@ -16,10 +16,16 @@ export async function confirmSettlement(deps: EscrowDeps, args: { orderId: strin
     orderId: args.orderId,
     actor: args.actor,
     action: 'confirm_settlement',
-    decide: async ({ now }) =>
+    decide: async ({ order, now }) =>
       ok({
         changes: { settlementPaid: true, settledAt: now, settlementReference: reference },
         postings: (updated, newId) => [settlementPosting(updated, { id: newId(), createdAt: now, reference })],
+        // The audit row says what was paid out, by reference, beside who did it (order_events.actor).
+        auditData: {
+          reference,
+          before: { settlementPaid: order.settlementPaid, settledAt: null },
+          after: { settlementPaid: true, settledAt: now.toISOString(), settlementReference: reference, sellerPayout: order.sellerPayout, riderPayout: order.riderPayout },
+        },
       }),
   });
 }

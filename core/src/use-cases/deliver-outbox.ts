@@ -12,6 +12,15 @@ export function nextAttemptDelayMs(attempts: number): number {
 }
 
 /**
+ * What the outbox keeps of a delivered message whose text holds a secret (Notification.sensitive):
+ * the channel and the address, so an operator can still see that it went out, never the code.
+ */
+export function redactedAfterDelivery(payload: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> | undefined {
+  if (payload['sensitive'] !== true) return undefined;
+  return { channel: payload['channel'], to: payload['to'], subject: '(removed after delivery)', body: '(removed after delivery)', sensitive: true };
+}
+
+/**
  * Sends due outbox messages after their change committed. Messages are claimed and leased in
  * one short transaction, sent with no transaction open (a slow provider never blocks the
  * database), then marked delivered or rescheduled. The message id is the provider's
@@ -33,7 +42,7 @@ export async function deliverOutbox(
     }));
     const now = deps.clock.now();
     if (outcome.ok) {
-      await deps.store.transaction((tx) => tx.outbox.markDelivered(message.id, now));
+      await deps.store.transaction((tx) => tx.outbox.markDelivered(message.id, now, redactedAfterDelivery(message.payload)));
       delivered += 1;
     } else {
       const attempts = message.attempts + 1;

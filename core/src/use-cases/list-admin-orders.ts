@@ -1,7 +1,9 @@
 import { err, ok, type Result } from '../errors.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { OrderStatus } from '../orders/order-status.js';
-import type { AdminOrderRow, EscrowQueries, Paged } from '../ports/escrow-queries.js';
+import type { AdminOrderListRow, AdminQueries } from '../ports/admin-queries.js';
+import type { Paged } from '../ports/escrow-queries.js';
+import { adminOrderSearch } from './admin/admin-order-search.js';
 import { pageRequest } from './page-request.js';
 
 export interface AdminPage<T> extends Paged<T> {
@@ -9,14 +11,17 @@ export interface AdminPage<T> extends Paged<T> {
   readonly pageSize: number;
 }
 
-/** Every order with its seller's name (admin Orders tab), newest first; optionally one status. */
+/**
+ * Every order with its seller's name (admin Orders tab), newest first; optionally one status
+ * and a search (tracking number, buyer phone in any accepted format, or seller business name).
+ */
 export async function listAdminOrders(
-  deps: { readonly queries: EscrowQueries },
-  args: { actor: Actor; status?: OrderStatus; page?: number; pageSize?: number },
-): Promise<Result<AdminPage<AdminOrderRow>>> {
+  deps: { readonly adminQueries: AdminQueries },
+  args: { actor: Actor; status?: OrderStatus | undefined; search?: string | undefined; page?: number | undefined; pageSize?: number | undefined },
+): Promise<Result<AdminPage<AdminOrderListRow>>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'admin') return err('FORBIDDEN');
   const page = pageRequest(args.page, args.pageSize);
-  const found = await deps.queries.adminOrders({ status: args.status }, page);
+  const found = await deps.adminQueries.orders({ status: args.status, search: adminOrderSearch(args.search) }, page);
   return ok({ ...found, page: page.page, pageSize: page.pageSize });
 }

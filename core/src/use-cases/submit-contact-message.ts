@@ -1,14 +1,18 @@
 import { err, ok, type Result } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { ContactStore, ContactSubmission } from '../ports/contact-store.js';
+import type { EventBus } from '../ports/event-bus.js';
 import type { Random } from '../ports/random.js';
 import { contactFormSchema } from '../validation/contact-form.js';
 import { parseOrFirstError } from '../validation/first-error.js';
+import { publishAdminEvents } from './admin/admin-caller.js';
 
 export interface SubmitContactMessageDeps {
   readonly contacts: ContactStore;
   readonly clock: Clock;
   readonly random: Random;
+  /** Told after the message is stored, so the admins' Contacts tab refreshes live. */
+  readonly events?: EventBus | undefined;
 }
 
 /**
@@ -29,5 +33,6 @@ export async function submitContactMessage(deps: SubmitContactMessageDeps, input
     createdAt: deps.clock.now(),
   };
   await deps.contacts.insert(submission);
+  await publishAdminEvents(deps, [{ type: 'contact.changed', contactId: submission.id, change: 'submitted', at: submission.createdAt.toISOString() }]);
   return ok(submission);
 }

@@ -6,6 +6,7 @@ export * from './buyer-payment.js';
 export * from './contact-form.js';
 export * from './delivery-code.js';
 export * from './email.js';
+export * from './export-range.js';
 export * from './feedback.js';
 export * from './fields.js';
 export * from './first-error.js';

@@ -104,8 +104,14 @@ export const validationMessages = {
   paymentConfig: {
     fieldsRequired: 'Please fill in all payment information',
     businessNumberInvalid: 'Business number must be 5 to 7 digits',
-    accountNumberTooLong: 'Account number must be at most 50 characters',
+    accountNumberTooLong: 'Account number must be at most 20 characters',
+    accountNumberInvalid: 'Account number may only contain letters, digits, spaces and hyphens',
     accountNameTooLong: 'Account name must be at most 100 characters',
+    accountNameInvalid: 'Account name must be on one line',
+  },
+  exportRange: {
+    dateInvalid: 'Dates must be real days written as YYYY-MM-DD, e.g. 2026-11-30',
+    fromAfterTo: 'The start date must not be after the end date',
   },
   refund: {
     reasonRequired: 'Please tell us why you want a refund',

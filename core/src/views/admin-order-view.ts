@@ -1,6 +1,6 @@
 import type { Order } from '../orders/order.js';
 import { adminStatusLabel } from '../orders/progress.js';
-import type { AdminOrderRow, RefundRequestRow } from '../ports/escrow-queries.js';
+import type { RefundRequestRow } from '../ports/escrow-queries.js';
 import { isoOrNull } from './order-progress.js';
 import { refundRequestView } from './seller-order-view.js';
 
@@ -8,10 +8,10 @@ import { refundRequestView } from './seller-order-view.js';
 export const NO_RIDER_REFUND_AFTER_MS = 72 * 3_600_000;
 
 /**
- * A row of the admin orders table (spec section 2: Item, Seller or 'N/A', Buyer, Price, Seller
- * Payout, Rider Payout, status label, Created, 'Mark Paid' or 'Paid ✓') plus what the CSV
- * export needs. Admins read orders but never see the delivery code or the rider's link key:
- * neither is needed to settle, unlock or refund.
+ * One order as an admin sees it (the order's page, the refund queue): the list's columns
+ * (admin-order-list-view.ts) plus receipts, settlement and timing. Admins read orders but
+ * never see the delivery code or the rider's link key: neither is needed to settle, unlock or
+ * refund. `sellerBusinessName` is null when there is no name to show (the screen says 'N/A').
  */
 export function adminOrderView(order: Order, sellerBusinessName: string | null) {
   return {
@@ -19,7 +19,7 @@ export function adminOrderView(order: Order, sellerBusinessName: string | null) 
     trackingNumber: order.trackingNumber,
     itemName: order.itemName,
     sellerId: order.sellerId,
-    sellerBusinessName: sellerBusinessName ?? 'N/A',
+    sellerBusinessName,
     buyerName: order.buyerName,
     buyerPhone: order.buyerPhone,
     paymentMethod: order.paymentMethod,
@@ -48,8 +48,6 @@ export function adminOrderView(order: Order, sellerBusinessName: string | null) 
 }
 
 export type AdminOrderView = ReturnType<typeof adminOrderView>;
-
-export const adminOrderRowView = (row: AdminOrderRow): AdminOrderView => adminOrderView(row.order, row.sellerBusinessName);
 
 /** A refund request in the admin queue, with what deciding it needs. */
 export function adminRefundRequestView(row: RefundRequestRow, now: Date) {

@@ -5,3 +5,4 @@ export * from './rider-job-view.js';
 export * from './seller-order-view.js';
 export * from './admin-order-view.js';
 export * from './seller-dashboard-view.js';
+export * from './admin-area-views.js';

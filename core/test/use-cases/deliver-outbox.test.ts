@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrder, deliverOutbox, nextAttemptDelayMs, OUTBOX_LEASE_MS, type DeliveryOutcome, type Notification, type Notifier } from '../../src/index.js';
+import { createOrder, deliverOutbox, nextAttemptDelayMs, OUTBOX_LEASE_MS, resetCodeEmail, type DeliveryOutcome, type Notification, type Notifier } from '../../src/index.js';
 import { memoryWorld } from '../support/world.js';
 
 class ScriptedNotifier implements Notifier {
@@ -34,6 +34,30 @@ describe('deliverOutbox', () => {
     expect(store.state.outbox.get(message.id)?.deliveredAt).toEqual(clock.now());
     expect(await deliverOutbox({ store, clock, notifier })).toEqual({ delivered: 0, failed: 0 });
     expect(notifier.sent).toHaveLength(1);
+  });
+
+  it('erases the code of a delivered reset email from the outbox, and keeps it until then', async () => {
+    const { store, clock } = await worldWithOneMessage();
+    // The order's own notification goes out first, so the scripted failure below hits the reset email.
+    await deliverOutbox({ store, clock, notifier: new ScriptedNotifier([]) });
+    const email = resetCodeEmail('amani@example.com', '042917');
+    await store.transaction((tx) =>
+      tx.outbox.enqueue({ id: 'reset-1', topic: 'notification', payload: { ...email }, createdAt: clock.now(), attempts: 0, nextAttemptAt: clock.now(), deliveredAt: null, lastError: null }),
+    );
+    const notifier = new ScriptedNotifier([{ ok: false, retryable: true, reason: 'SMTP 421' }]);
+    await deliverOutbox({ store, clock, notifier });
+    // Not sent yet: the text must survive for the retry.
+    expect(JSON.stringify(store.state.outbox.get('reset-1')?.payload)).toContain('042917');
+
+    clock.advance(60 * 60_000);
+    await deliverOutbox({ store, clock, notifier });
+    expect(notifier.sent.at(-1)?.n.body).toContain('042917');
+    const kept = store.state.outbox.get('reset-1');
+    expect(kept?.deliveredAt).toEqual(clock.now());
+    expect(JSON.stringify(kept?.payload)).not.toContain('042917');
+    expect(kept?.payload).toMatchObject({ to: 'amani@example.com', channel: 'email', sensitive: true });
+    // An ordinary notification keeps its text.
+    expect(JSON.stringify([...store.state.outbox.values()][0]?.payload)).toContain('Watch');
   });
 
   it('reschedules a failure with backoff (a thrown error counts as retryable) and gives up after 10 attempts', async () => {

@@ -5,6 +5,7 @@ import { ordersMigration } from './0002-orders.js';
 import { ledgerMigration } from './0003-ledger.js';
 import { operationsMigration } from './0004-operations.js';
 import { orderListIndexesMigration } from './0005-order-list-indexes.js';
+import { adminAreaMigration } from './0006-admin-area.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -17,6 +18,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0003-ledger': ledgerMigration(dialect),
     '0004-operations': operationsMigration(dialect),
     '0005-order-list-indexes': orderListIndexesMigration(),
+    '0006-admin-area': adminAreaMigration(dialect),
   };
 }
 

@@ -1,27 +1,8 @@
-import type { AdminOrderRow, OrderStatus, PageRequest, Paged, RefundRequestRow, RefundStatus } from '@escrow/core';
+import type { PageRequest, Paged, RefundRequestRow, RefundStatus } from '@escrow/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import { decodeInteger, decodeTime, decodeTimeOrNull } from '../store/codec.js';
 import { rowToOrder } from '../store/order-mapping.js';
-
-/** Every order with its seller's business name (admin Orders tab), newest first. */
-export async function adminOrderPage(db: Kysely<Database>, filter: { status?: OrderStatus | undefined }, page: PageRequest): Promise<Paged<AdminOrderRow>> {
-  let list = db.selectFrom('orders').leftJoin('sellers', 'sellers.id', 'orders.seller_id').selectAll('orders').select('sellers.business_name as seller_business_name');
-  let count = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('total'));
-  if (filter.status !== undefined) {
-    list = list.where('orders.status', '=', filter.status);
-    count = count.where('orders.status', '=', filter.status);
-  }
-  const rows = await list.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(page.limit).offset(page.offset).execute();
-  const counted = await count.executeTakeFirstOrThrow();
-  return {
-    items: rows.map((row) => {
-      const { seller_business_name: sellerBusinessName, ...orderRow } = row;
-      return { order: rowToOrder(orderRow), sellerBusinessName };
-    }),
-    total: decodeInteger(Number(counted.total)),
-  };
-}
 
 /** Refund requests with their orders, oldest first: the queue an admin works through. */
 export async function refundRequestPage(db: Kysely<Database>, filter: { status?: RefundStatus | undefined }, page: PageRequest): Promise<Paged<RefundRequestRow>> {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor } from '../store/codec.js';
-import { adminOrderPage, refundRequestPage } from './admin-queries.js';
+import { refundRequestPage } from './admin-queries.js';
 import { sellerDashboardFiguresQuery, sellerOrderPage } from './seller-order-queries.js';
 import { sessionAccessQuery } from './session-access-query.js';
 
@@ -13,7 +13,6 @@ export function createKyselyEscrowQueries(db: Kysely<Database>, dialect: SqlDial
   return {
     sellerOrders: (sellerId, page) => sellerOrderPage(db, sellerId, page),
     sellerDashboard: (sellerId) => sellerDashboardFiguresQuery(db, codec, sellerId),
-    adminOrders: (filter, page) => adminOrderPage(db, filter, page),
     refundRequests: (filter, page) => refundRequestPage(db, filter, page),
     sessionAccess: (sessionId, now) => sessionAccessQuery(db, sessionId, now),
   };

@@ -1,4 +1,8 @@
+import type { ColumnType } from 'kysely';
 import type { DbBool, Timestamp } from './column-types.js';
+
+/** Null until the purge anonymises the row; inserts may leave it out (it defaults to null). */
+type Anonymised = ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 
 /** Sign-in identities. `email` is stored lower-cased (a CHECK refuses anything else). */
 export interface UsersTable {
@@ -7,6 +11,8 @@ export interface UsersTable {
   password_hash: string;
   created_at: Timestamp;
   last_sign_in_at: Timestamp | null;
+  /** Set once when the inactive-account purge removed the personal data (migration 0006). */
+  anonymised_at: Anonymised;
 }
 
 /** `id` is a hash of the session token: a leaked table does not leak usable sessions. */
@@ -64,6 +70,8 @@ export interface SellersTable {
   email: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set once when the inactive-account purge removed the personal data (migration 0006). */
+  anonymised_at: Anonymised;
 }
 
 export interface BuyerProfilesTable {

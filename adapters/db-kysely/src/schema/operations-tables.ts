@@ -34,3 +34,17 @@ export interface RateLimitCountersTable {
   count: number;
   expires_at: Timestamp;
 }
+
+/** Admin writes that touch no order (migration 0006); append-only, enforced by triggers. */
+export interface AdminAuditLogTable {
+  seq: Seq;
+  id: string;
+  actor: string;
+  action: string;
+  subject_type: string;
+  subject_id: string | null;
+  /** JSON text, or null when there was nothing before (or is nothing after). */
+  before: JsonText | null;
+  after: JsonText | null;
+  at: Timestamp;
+}

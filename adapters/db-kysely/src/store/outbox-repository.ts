@@ -60,10 +60,14 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec): Outb
     },
 
     /** The first delivery wins; marking a delivered message again changes nothing. */
-    async markDelivered(id, at) {
+    async markDelivered(id, at, replacePayload) {
       await db
         .updateTable('outbox')
-        .set((eb) => ({ delivered_at: encodeTime(at), attempts: eb('attempts', '+', 1) }))
+        .set((eb) => ({
+          delivered_at: encodeTime(at),
+          attempts: eb('attempts', '+', 1),
+          ...(replacePayload ? { payload: encodeJson(replacePayload) } : {}),
+        }))
         .where('id', '=', id)
         .where('delivered_at', 'is', null)
         .execute();

@@ -61,6 +61,18 @@ export function outboxContract(harness: HarnessAccess): void {
     expect(row).toEqual({ delivered_at: now.toISOString(), attempts: 1 });
   });
 
+  it('replaces the payload when asked at delivery (a secret erased once sent), and only then', async () => {
+    const h = harness();
+    await h.store.transaction((tx) => tx.outbox.enqueue(message('m1', 1)));
+    await h.store.transaction((tx) => tx.outbox.markDelivered('m1', at(30), { channel: 'email', to: 'amani@example.com', subject: '(removed)', body: '(removed)' }));
+    const row = await h.db.selectFrom('outbox').select(['payload']).where('id', '=', 'm1').executeTakeFirstOrThrow();
+    expect(JSON.parse(String(row.payload))).toEqual({ channel: 'email', to: 'amani@example.com', subject: '(removed)', body: '(removed)' });
+    // A late second "delivered" changes nothing, payload included.
+    await h.store.transaction((tx) => tx.outbox.markDelivered('m1', at(40), { body: 'other' }));
+    const again = await h.db.selectFrom('outbox').select(['payload']).where('id', '=', 'm1').executeTakeFirstOrThrow();
+    expect(JSON.parse(String(again.payload))).toMatchObject({ body: '(removed)' });
+  });
+
   it('never hands a message to a second dispatcher while the first holds it', async () => {
     const h = harness();
     const now = at(30);

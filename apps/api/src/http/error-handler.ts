@@ -25,6 +25,7 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   SELLER_NOT_FOUND: 404,
   RIDER_NOT_FOUND: 404,
   REFUND_NOT_FOUND: 404,
+  CONTACT_NOT_FOUND: 404,
   FORBIDDEN: 403,
   // state machine: the request was fine, the order's current state does not allow it
   TRANSITION_NOT_ALLOWED: 409,
@@ -39,6 +40,7 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   ALREADY_SETTLED: 409,
   REFUND_ALREADY_REQUESTED: 409,
   REFUND_ALREADY_RESOLVED: 409,
+  CONTACT_ALREADY_RESOLVED: 409,
   FEEDBACK_ALREADY_SUBMITTED: 409,
   FEEDBACK_NOT_ALLOWED: 409,
   CONCURRENT_UPDATE: 409,

@@ -1,6 +1,7 @@
-import type { EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, RateLimiter } from '@escrow/core';
+import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, PaymentConfigDefaults, RateLimiter } from '@escrow/core';
 import type { Context, Hono } from 'hono';
 import { adminOrdersRoutes } from '../routes/admin-orders-routes.js';
+import { adminAreaRoutes } from '../routes/admin-routes.js';
 import { buyerRoutes } from '../routes/buyer-routes.js';
 import { liveAdminRoutes } from '../routes/live-admin-routes.js';
 import { liveRoutes } from '../routes/live-routes.js';
@@ -14,6 +15,7 @@ import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
 import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
 import { clientAddress } from './client-address.js';
 import type { Logger } from './logger.js';
+import { paybillSource, type PaybillSource } from './paybill-source.js';
 import { LiveOrders } from './sse.js';
 
 /** What the escrow routes (buyer, rider, public tracking, photos, live) need; given to createApp. */
@@ -34,6 +36,13 @@ export interface EscrowHttpOptions {
   readonly queries?: EscrowQueries;
   /** PUBLIC_BASE_URL: the origin of the buyer, seller and rider links (else the request's origin). */
   readonly publicBaseUrl?: string;
+  /** The admin area (issue 6): its read models and store. With it, buyers see the admin's saved Paybill (`paybill` is then the fallback). */
+  readonly admin?: AdminHttpOptions;
+}
+
+export interface AdminHttpOptions {
+  readonly queries: AdminQueries;
+  readonly store: AdminStore;
 }
 
 /** The options plus what createApp builds once for all routes. */
@@ -42,6 +51,8 @@ export interface EscrowHttp extends EscrowHttpOptions {
   readonly liveOrders: LiveOrders;
   readonly heartbeatMs: number;
   readonly maxLifetimeMs: number;
+  /** The Paybill buyers pay into: saved by an admin (with `admin`), else `paybill`. */
+  readonly paybillSource: PaybillSource;
   address(c: Context): string;
 }
 
@@ -52,9 +63,15 @@ export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHt
     liveOrders: new LiveOrders(options.deps.events),
     heartbeatMs: options.live?.heartbeatMs ?? 15_000,
     maxLifetimeMs: options.live?.maxLifetimeMs ?? 30 * 60_000,
+    paybillSource: options.admin
+      ? paybillSource({ queries: options.admin.queries, defaults: paymentDefaults(options.paybill), events: options.deps.events })
+      : { current: async () => options.paybill, invalidate: () => undefined, close: () => undefined },
     address: (c) => clientAddress(c, options.trustProxyHops ?? 0),
   };
 }
+
+/** The operator's Paybill (environment) as the admin area's fallback. */
+export const paymentDefaults = (paybill: PaybillDestination): PaymentConfigDefaults => ({ businessNumber: paybill.businessNumber, accountName: paybill.accountName });
 
 /**
  * Mounts the escrow routes on the app: /api/buyer, /api/rider, /api/public, /api/live and
@@ -73,6 +90,7 @@ export function mountEscrowRoutes(app: Hono, h: EscrowHttp): void {
     app.route('/api/seller', sellerDashboardRoutes(h.queries));
     app.route('/api/seller', sellerFeePolicyRoutes(h));
     app.route('/api/admin', adminOrdersRoutes(h, h.queries));
+    if (h.admin) app.route('/api/admin', adminAreaRoutes(h, h.admin));
     app.route('/api/live', liveSellerRoutes(h, h.queries));
     app.route('/api/live', liveAdminRoutes(h, h.queries));
   }

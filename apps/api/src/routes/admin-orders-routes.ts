@@ -1,13 +1,10 @@
 import {
-  adminOrderRowView,
   adminOrderView,
   adminRefundRequestView,
   catalogue,
   confirmSettlement,
   getAdminOrder,
-  listAdminOrders,
   listRefundRequests,
-  ORDER_STATUSES,
   resolveRefund,
   unlockDeliveryCode,
   type EscrowQueries,
@@ -28,7 +25,6 @@ import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 
 export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
 
-const ordersQuery = pageQuerySchema.extend({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional() });
 const refundsQuery = pageQuerySchema.extend({ status: z.enum(['open', 'refunded', 'rejected', 'all'], { error: 'Status must be open, refunded, rejected or all' }).optional() });
 const settlementSchema = z.object({ reference: optionalText({ max: 100, tooLong: 'The payout reference must be at most 100 characters' }) });
 const note = optionalText({ max: 1000, tooLong: 'The note must be at most 1000 characters' });
@@ -43,9 +39,8 @@ const resolutionSchema = z.discriminatedUnion(
 
 /**
  * The admin API for settlement and refunds, mounted at /api/admin (a session with the admin
- * role; others get 401/403 before any order is looked up). The rest of the admin area (sellers,
- * contacts, payment settings, export) comes with issue 6.
- *   GET  /orders                          every order: ?status=&page=&pageSize= (with total)
+ * role; others get 401/403 before any order is looked up). The order list and the rest of the
+ * admin area (summary, sellers, contacts, payment settings, export) are in admin-routes.ts.
  *   GET  /orders/:id                      one order (no delivery code, no rider key)
  *   POST /orders/:id/settlement           'Mark Paid': { reference? }, exactly once
  *   POST /orders/:id/unlock-code          after 5 wrong delivery codes
@@ -56,15 +51,6 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
   const app = new Hono<AppEnv>();
   const view = (c: Context, result: Result<Order>, message: string) =>
     sendResult(c, result.ok ? { ok: true, value: { order: adminOrderView(result.value, null), message } } : result);
-
-  app.get('/orders', adminOnly, queryOf(ordersQuery), async (c) => {
-    const caller = adminCaller(c);
-    if (!caller.ok) return caller.response;
-    c.header('Cache-Control', 'no-store');
-    const { status, page, pageSize } = c.req.valid('query');
-    const result = await listAdminOrders({ queries }, { actor: caller.actor, status, page, pageSize });
-    return sendResult(c, result.ok ? { ok: true, value: { orders: result.value.items.map(adminOrderRowView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
-  });
 
   app.get('/orders/:id', adminOnly, async (c) => {
     const caller = adminCaller(c);

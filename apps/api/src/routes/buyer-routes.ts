@@ -71,7 +71,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const result = await getBuyerOrder(h.deps, { orderId: g.orderId, actor: buyerActor(g.code) });
     if (!result.ok) return sendResult(c, result);
     const { order, seller, feedback, refundRequested } = result.value;
-    return sendResult(c, { ok: true, value: buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: h.paybill }) });
+    return sendResult(c, { ok: true, value: buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: await h.paybillSource.current() }) });
   });
 
   app.post('/orders/:id/payment', jsonBody(paymentSchema), async (c) => {

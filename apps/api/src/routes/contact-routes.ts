@@ -1,4 +1,4 @@
-import { catalogue, submitContactMessage, type Clock, type ContactStore, type Random, type RateLimiter, type RateLimitRule } from '@escrow/core';
+import { catalogue, submitContactMessage, type Clock, type ContactStore, type EventBus, type Random, type RateLimiter, type RateLimitRule } from '@escrow/core';
 import { contactFormSchema } from '@escrow/core/validation';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -24,6 +24,8 @@ export interface ContactRouteDeps {
   readonly rateLimiter: RateLimiter;
   /** Config TRUST_PROXY_HOPS: how far X-Forwarded-For may be believed for the address. */
   readonly trustProxyHops?: number;
+  /** Tells the admins' live stream about each new message. */
+  readonly events?: EventBus;
 }
 
 /** Counts every POST against its address before anything else is done with it. */

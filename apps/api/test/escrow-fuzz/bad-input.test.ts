@@ -5,7 +5,7 @@ import { photoForm, PNG } from '../escrow-support/world.js';
 import { ENDPOINTS, type Endpoint } from '../escrow-matrix/matrix-endpoints.js';
 import { scenario, type Cast, type CallerName, type Scenario } from '../escrow-matrix/matrix-scenarios.js';
 import { DIALECTS, openSellerWorld, type Reply, type SellerWorld } from '../escrow-seller/seller-world.js';
-import { BAD_CODES, BAD_COOKIES, BAD_IDEMPOTENCY_KEYS, BAD_IDS, BAD_PHONES, BAD_QUERIES, BAD_UPLOAD_PATHS, badBodies, badUploads, BODIES, ORDER_BODY, type BadRequest } from './fuzz-cases.js';
+import { BAD_CODES, BAD_COOKIES, BAD_EXPORT_QUERIES, BAD_IDEMPOTENCY_KEYS, BAD_IDS, BAD_PHONES, BAD_QUERIES, BAD_UPLOAD_PATHS, badBodies, badUploads, BODIES, ORDER_BODY, type BadRequest } from './fuzz-cases.js';
 
 /** Text that must be stored and returned exactly, never interpreted: SQL, markup, odd Unicode. */
 const NASTY = [
@@ -46,7 +46,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
   function casesFor(endpoint: Endpoint, s: Scenario): BadRequest[] {
     const caller = credentialsOf(endpoint);
     const creds = s.headers[caller];
-    const id = endpoint.target === 'rider' ? s.riderId : endpoint.target === 'refund' ? (s.refundRequestId ?? '') : s.order.id;
+    const id = endpoint.target === 'rider' ? s.riderId : endpoint.target === 'refund' ? (s.refundRequestId ?? '') : endpoint.target === 'contact' ? s.contactId : s.order.id;
     const good = endpoint.request(s, id);
     const out: BadRequest[] = [];
     const add = (label: string, over: Partial<BadRequest>) => out.push({ label: `${endpoint.name}: ${label}`, method: good.method, path: good.path, headers: { ...creds }, ...over });
@@ -56,12 +56,17 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
     const spec = BODIES[endpoint.name];
     if (spec) for (const bad of badBodies(spec, s)) add(bad.label, { headers: { ...creds, ...bad.headers }, body: bad.body });
 
-    if (endpoint.target === 'order' || endpoint.target === 'rider' || endpoint.target === 'refund') {
+    if (endpoint.target === 'order' || endpoint.target === 'rider' || endpoint.target === 'refund' || endpoint.target === 'contact') {
       for (const badId of BAD_IDS) add(`id ${badId.slice(0, 20)}`, { path: good.path.replace(id, badId), ...(validBody ? jsonOf(validBody) : {}) });
     }
     if (good.path.startsWith('/api/seller/orders?') || good.path.startsWith('/api/admin/')) {
-      const queries = good.path.startsWith('/api/admin/') ? [...BAD_QUERIES, 'status=%3Cscript%3E', 'status=PAID', "status=paid'--"] : BAD_QUERIES;
-      if (good.method === 'GET' && endpoint.target === 'list' && !good.path.startsWith('/api/live')) for (const q of queries) add(`query ${q}`, { path: `${good.path.split('?')[0]}?${q}` });
+      // The sellers list has no status filter (an unknown parameter is ignored, as everywhere).
+      const filtersStatus = good.path.startsWith('/api/admin/') && !good.path.startsWith('/api/admin/sellers');
+      const queries = filtersStatus ? [...BAD_QUERIES, 'status=%3Cscript%3E', 'status=PAID', "status=paid'--"] : BAD_QUERIES;
+      // Routes that read no query (the summary, the Paybill) ignore one; the export reads dates only.
+      const takesPages = good.path.includes('?') && !good.path.startsWith('/api/admin/export.csv');
+      const asked = good.path.startsWith('/api/admin/export.csv') ? BAD_EXPORT_QUERIES : takesPages ? queries : [];
+      if (good.method === 'GET' && endpoint.target === 'list' && !good.path.startsWith('/api/live')) for (const q of asked) add(`query ${q}`, { path: `${good.path.split('?')[0]}?${q}` });
     }
     if ('x-delivery-code' in creds) for (const code of BAD_CODES) add(`delivery code ${code.slice(0, 12)}`, { headers: { 'x-delivery-code': code }, ...(validBody ? { body: JSON.stringify(validBody) } : {}) });
     if ('x-rider-phone' in creds) {

@@ -4,13 +4,13 @@ import type { Scenario } from '../escrow-matrix/matrix-scenarios.js';
 /** One request the API must refuse with a clear 4xx JSON answer. */
 export interface BadRequest {
   readonly label: string;
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body?: string | FormData | Uint8Array;
 }
 
-type Kind = 'text' | 'optText' | 'money' | 'optMoney' | 'phone' | 'terms' | 'bool' | 'rating' | 'code' | 'receipt' | 'decision' | 'url' | 'payMethod' | 'payer' | 'ref';
+type Kind = 'text' | 'optText' | 'money' | 'optMoney' | 'phone' | 'terms' | 'bool' | 'rating' | 'code' | 'receipt' | 'decision' | 'url' | 'payMethod' | 'payer' | 'ref' | 'shortCode' | 'account';
 
 const BIG = 'x'.repeat(100_000);
 const common = [[], {}, { nested: { deeper: [1, 2, 3] } }, 1e308, true];
@@ -32,6 +32,8 @@ const INVALID: Record<Kind, readonly unknown[]> = {
   payMethod: [null, 'bitcoin', 'MPESA_PREPAY', 1, ...common.slice(0, 2)],
   payer: [null, 'nobody', 'BUYER', 1, ...common.slice(0, 2)],
   ref: [123, BIG, ...common.slice(0, 2)],
+  shortCode: [null, '', '   ', '1234', '12345678', 'abcde', '24 72 47', '=12345', 247247, "12345' OR '1'='1", BIG, ...common],
+  account: [null, '', '   ', 'x'.repeat(21), '=HYPERLINK("x")', 'ACC#1', '-ACC', 'ACC\n1', 12345, BIG, ...common],
 };
 
 export interface BodySpec {
@@ -64,7 +66,15 @@ export const BODIES: Readonly<Record<string, BodySpec>> = {
   'POST /api/seller/riders': { valid: () => ({ name: 'Kamau', phone: '0712 999 000', motorbikePlate: 'KMD 1A' }), fields: { name: 'text', phone: 'phone', motorbikePlate: 'text' }, required: ['name', 'phone', 'motorbikePlate'] },
   'POST /api/admin/orders/:id/settlement': { valid: () => ({}), fields: { reference: 'ref' }, required: [] },
   'POST /api/admin/refund-requests/:id/resolve': { valid: () => ({ decision: 'refund', mpesaReference: 'RFD1234567' }), fields: { decision: 'decision', mpesaReference: 'receipt', note: 'optText' }, required: ['decision', 'mpesaReference'] },
+  'PUT /api/admin/payment-config': {
+    valid: () => ({ businessNumber: '247247', accountNumber: 'ESCROW-1', accountName: 'Escrow Ltd' }),
+    fields: { businessNumber: 'shortCode', accountNumber: 'account', accountName: 'text' },
+    required: ['businessNumber', 'accountNumber', 'accountName'],
+  },
 };
+
+/** The CSV export's query: dates that are not real YYYY-MM-DD days, a backwards range, injection. */
+export const BAD_EXPORT_QUERIES = ['from=2026-02-30', 'to=2026-13-01', 'from=30-11-2026', 'from=2026-12-01&to=2026-01-01', 'from=%00', "from=2026-01-01'--", 'to=%3Cscript%3E', `from=${'9'.repeat(3_000)}`];
 
 const MALFORMED_JSON = ['{', '{"a":', '{"a":1,}', "{'a':1}", 'undefined', '{"a":1}{"b":2}', '[1,2', '\u0000', '{"a":"\\x41"}', '[' .repeat(50_000), `${'{"a":'.repeat(2_000)}1${'}'.repeat(1_999)}`];
 const NOT_AN_OBJECT = ['null', '[]', '"text"', '42', 'true', '[{"reason":"A good enough reason"}]', '""'];

@@ -50,11 +50,33 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     });
   }
 
-  const idOf = (endpoint: Endpoint, s: Scenario): string =>
-    endpoint.target === 'rider' ? s.riderId : endpoint.target === 'refund' ? (s.refundRequestId ?? '') : endpoint.target === 'file' ? photoPath : s.order.id;
+  const idOf = (endpoint: Endpoint, s: Scenario): string => {
+    switch (endpoint.target) {
+      case 'rider':
+        return s.riderId;
+      case 'refund':
+        return s.refundRequestId ?? '';
+      case 'contact':
+        return s.contactId;
+      case 'file':
+        return photoPath;
+      default:
+        return s.order.id;
+    }
+  };
 
   const orderCount = async () => Number((await world.composed.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const riderCount = async () => Number((await world.composed.database.db.selectFrom('riders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  /** What the admin area's writes change: contact messages, the saved Paybill, the admin audit log. */
+  const adminState = async () => {
+    const db = world.composed.database.db;
+    return {
+      resolvedContacts: (await db.selectFrom('contact_submissions').select('id').where('resolved_at', 'is not', null).execute()).length,
+      paybill: await db.selectFrom('system_config').selectAll().orderBy('config_key').execute(),
+      audit: (await db.selectFrom('admin_audit_log').select('id').execute()).length,
+    };
+  };
+  const state = async () => ({ orders: await orderCount(), riders: await riderCount(), ...(await adminState()) });
 
   for (const endpoint of ENDPOINTS) {
     const who = endpoint.allowed.length === CALLERS.length ? 'everyone' : endpoint.allowed.join(', ');
@@ -65,7 +87,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       for (const caller of CALLERS) {
         const s: Scenario = endpoint.mutates || !shared ? await scenario(world, cast, endpoint.stage) : shared;
         shared = s;
-        const before = { orders: await orderCount(), riders: await riderCount() };
+        const before = await state();
         const reply = await send(endpoint, s, caller, idOf(endpoint, s));
         const after = await world.reload(s.order.id);
         const allowed = endpoint.allowed.includes(caller);
@@ -86,8 +108,8 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           // Nothing of the order leaks in a denial, and nothing changes.
           expect(reply.text).not.toContain(s.order.deliveryCode === '' ? '\u0000' : `"${s.order.deliveryCode}"`);
           expect(after.version, `${caller} must change nothing`).toBe(s.order.version);
-          expect({ orders: await orderCount(), riders: await riderCount() }, `${caller} must create nothing`).toEqual(before);
-          if (endpoint.target === 'order' || endpoint.target === 'rider' || endpoint.target === 'refund') {
+          expect(await state(), `${caller} must create nothing`).toEqual(before);
+          if (endpoint.target === 'order' || endpoint.target === 'rider' || endpoint.target === 'refund' || endpoint.target === 'contact') {
             const missing = await send(endpoint, s, caller, randomUUID());
             expect({ status: reply.status, body: reply.body }, `${caller}: a denial must look like a missing ${endpoint.target}`).toEqual({ status: missing.status, body: missing.body });
           }

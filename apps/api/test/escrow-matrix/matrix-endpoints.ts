@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CALLERS, RIDERS, SELLERS, type CallerName, type Scenario, type Stage } from './matrix-scenarios.js';
 
 export interface MatrixRequest {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string;
   readonly json?: unknown;
   /** multipart: a pickup photo (`photo`). */
@@ -14,13 +14,13 @@ export interface MatrixRequest {
  * and `refund` rows every denial must equal the answer the same caller gets for an id that
  * does not exist (existence must not leak). `list` rows answer each allowed caller with its own
  * list: `seenBy` says whose list may contain the scenario's order. `create` rows make something
- * new: a denial must create nothing.
+ * new: a denial must create nothing. `contact` rows name a contact message (same rule as `order`).
  */
 export interface Endpoint {
   readonly name: string;
   readonly stage: Stage;
   readonly allowed: readonly CallerName[];
-  readonly target: 'order' | 'rider' | 'refund' | 'list' | 'create' | 'file';
+  readonly target: 'order' | 'rider' | 'refund' | 'contact' | 'list' | 'create' | 'file';
   readonly seenBy?: readonly CallerName[];
   /** Whether an allowed call changes state (then every caller gets a fresh scenario). */
   readonly mutates: boolean;
@@ -82,4 +82,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'GET /api/admin/refund-requests', stage: 'refund_requested', allowed: ['admin'], seenBy: ['admin'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/refund-requests?pageSize=100' }) },
   { name: 'POST /api/admin/refund-requests/:id/resolve', stage: 'refund_requested', allowed: ['admin'], target: 'refund', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/refund-requests/${id}/resolve`, json: { decision: 'refund', mpesaReference: 'RFD1234567' } }) },
   { name: 'GET /api/live/admin', stage: 'assigned', allowed: ['admin'], target: 'list', seenBy: [], mutates: false, request: () => ({ method: 'GET', path: '/api/live/admin' }) },
+  // admin area (issue 6)
+  { name: 'GET /api/admin/summary', stage: 'assigned', allowed: ['admin'], seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/summary' }) },
+  { name: 'GET /api/admin/sellers', stage: 'assigned', allowed: ['admin'], seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/sellers?pageSize=100' }) },
+  { name: 'GET /api/admin/contacts', stage: 'assigned', allowed: ['admin'], seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/contacts?status=open' }) },
+  { name: 'POST /api/admin/contacts/:id/resolve', stage: 'created', allowed: ['admin'], target: 'contact', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/contacts/${id}/resolve` }) },
+  { name: 'GET /api/admin/payment-config', stage: 'created', allowed: ['admin'], seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/payment-config' }) },
+  {
+    name: 'PUT /api/admin/payment-config',
+    stage: 'created',
+    allowed: ['admin'],
+    target: 'create',
+    mutates: true,
+    request: () => ({ method: 'PUT', path: '/api/admin/payment-config', json: { businessNumber: String(500_000 + Math.floor(Math.random() * 400_000)), accountNumber: 'MATRIX-1', accountName: 'Matrix Ltd' } }),
+  },
+  // The CSV holds every order id: only the admin's answer may contain the scenario's order.
+  { name: 'GET /api/admin/export.csv', stage: 'assigned', allowed: ['admin'], seenBy: ['admin'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/export.csv' }) },
 ];

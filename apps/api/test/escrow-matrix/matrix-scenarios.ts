@@ -38,6 +38,8 @@ export interface Scenario {
   /** The id of R3 on the seller's rider list. */
   readonly riderId: string;
   readonly refundRequestId: string | null;
+  /** An unresolved contact-form message (admin Contacts tab). */
+  readonly contactId: string;
 }
 
 export interface Cast {
@@ -74,7 +76,13 @@ export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Pr
   if (stage === 'refund_requested') refundRequestId = must(await requestRefund(deps, { orderId: base.id, actor: { kind: 'buyer', deliveryCode: base.deliveryCode }, reason: 'The seller sent the wrong colour' })).id;
 
   const order = await world.reload(base.id);
+  const contactId = `contact-${order.id}`;
+  await world.composed.database.db
+    .insertInto('contact_submissions')
+    .values({ id: contactId, name: 'Matrix Caller', email: 'matrix@example.com', phone: null, message: 'Please call me back', resolved: world.dialect === 'sqlite' ? 0 : false, resolved_at: null, resolved_by: null, created_at: new Date().toISOString() })
+    .execute();
   return {
+    contactId,
     order,
     phones: { r1: r1.phone, r2: r2.phone, r3: r3.phone },
     riderId: r3.id,

@@ -76,6 +76,8 @@ export interface SellerWorld {
   readonly deps: EscrowDeps;
   readonly logs: LogEntry[];
   readonly dataDir: string;
+  /** The environment the API was composed from (DATA_DIR, DATABASE_URL for PostgreSQL): the admin CLI's too. */
+  readonly env: NodeJS.ProcessEnv;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   /** A signed-in account without a seller record. */
   account(): Promise<Session>;
@@ -162,6 +164,7 @@ export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldO
     deps,
     logs: logger.entries,
     dataDir,
+    env,
     call,
     account,
     async seller(businessName = 'Amani Phones') {

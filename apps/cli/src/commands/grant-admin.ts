@@ -1,7 +1,5 @@
 import { grantAdminRole, systemClock } from '@escrow/core';
-import { createKyselyAccountsStore } from '@escrow/db-kysely';
 import { CliError, EXIT, type Command } from '../command.js';
-import { openApiDatabase } from '../open-database.js';
 
 export const grantAdminCommand: Command = {
   name: 'grant-admin',
@@ -24,6 +22,8 @@ with this email.`,
     if (unknownOption) throw new CliError(`unknown option "${unknownOption}". Usage: escrow-admin grant-admin EMAIL`, EXIT.usage);
     if (positional.length !== 1) throw new CliError('give exactly one EMAIL. Usage: escrow-admin grant-admin EMAIL', EXIT.usage);
 
+    // The database drivers load only once the arguments are known to be right (help stays quick).
+    const [{ createKyselyAccountsStore }, { openApiDatabase }] = await Promise.all([import('@escrow/db-kysely'), import('../open-database.js')]);
     const database = await openApiDatabase(env);
     try {
       const store = createKyselyAccountsStore(database.db, database.dialect);

@@ -19,10 +19,10 @@ const validCaller = (args: unknown): args is Caller =>
   typeof args === 'object' && args !== null && typeof (args as Caller).userId === 'string' && (args as Caller).userId !== '';
 
 /** The admin screen updates live on seller changes (spec section 2). */
-export async function publishSellerChanged(deps: Pick<AccountsDeps, 'events'>, sellerId: string, at: Date): Promise<void> {
+export async function publishSellerChanged(deps: Pick<AccountsDeps, 'events'>, sellerId: string, at: Date, change: 'created' | 'updated' = 'updated'): Promise<void> {
   if (!deps.events) return;
   try {
-    await deps.events.publish([{ type: 'seller.changed', sellerId, at: at.toISOString() }]);
+    await deps.events.publish([{ type: 'seller.changed', sellerId, change, at: at.toISOString() }]);
   } catch {
     // Live screens also re-fetch; the change itself is committed.
   }
@@ -62,7 +62,7 @@ export async function createSellerProfile(
     if (!(await tx.sellers.insert(profile))) return err('SELLER_ALREADY_EXISTS');
     return ok(profile);
   });
-  if (result.ok) await publishSellerChanged(deps, result.value.id, now);
+  if (result.ok) await publishSellerChanged(deps, result.value.id, now, 'created');
   return result;
 }
 

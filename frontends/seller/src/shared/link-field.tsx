@@ -1,14 +1,13 @@
 import { useId } from 'react';
-import { useToast } from '@escrow/ui/toast/toast';
+import { notify } from '@escrow/ui/toast/show-toast';
 import { copyText } from './copy-text.ts';
 
 /** A link to send on (read-only, selected on focus) with a Copy button that confirms in a toast. */
 export function LinkField({ label, value, hint, copiedText }: { label: string; value: string; hint: string; copiedText: string }) {
   const id = useId();
-  const toast = useToast();
   const copy = () =>
     void copyText(value).then((copied) =>
-      toast(copied ? { title: copiedText, tone: 'success', durationMs: 3_000 } : { title: 'Could not copy the link', description: 'Select the link and copy it.', tone: 'error' }),
+      notify(copied ? { title: copiedText, tone: 'success', durationMs: 3_000 } : { title: 'Could not copy the link', description: 'Select the link and copy it.', tone: 'error' }),
     );
   return (
     <div className="field">

@@ -1,56 +1,128 @@
+import { BUYER_STATUS_LABELS, type OrderStatus } from '@escrow/core/orders';
+import { catalogue } from '@escrow/core/messages';
+import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
-import { useBuyerOrder } from './use-buyer-order.ts';
+import { OrderProgress } from '@escrow/ui/order/order-progress';
+import { useEffect, useState } from 'react';
+import type { BuyerOrder } from './buyer-api.ts';
+import '@escrow/ui/order/order-screen.css';
+import './buyer.css';
+import { DeliveryCodeCard } from './delivery-code-card.tsx';
+import { FeedbackSection } from './feedback-section.tsx';
+import { OrderDetails } from './order-details.tsx';
+import { PaymentSection } from './payment-section.tsx';
+import { RefundRequestSection } from './refund-request-section.tsx';
+import type { LiveOrder } from '@escrow/ui/order/use-live-order';
+import { useBuyerOrder, type BuyerAction } from './use-buyer-order.ts';
 import { useDeliveryCode } from './use-delivery-code.ts';
 
 export interface BuyerOrderPageProps {
   orderId: string;
 }
 
+/** Paid, not yet delivered: the code is still the buyer's to give, or to withhold. */
+const BEFORE_DELIVERY: readonly OrderStatus[] = ['paid', 'rider_assigned', 'in_transit'];
+const DELIVERED: readonly OrderStatus[] = ['awaiting_settlement', 'settlement_completed', 'completed'];
+
 /**
- * The buyer's order page, exposed to the shell as `buyer/buyer-order-page`. For now it
- * covers the delivery code and loading the order; payment, progress and rating follow.
- *
- * The titles are the spec's texts verbatim (core's `catalogue.buyer`). They are not imported
- * from `@escrow/core` yet: its main entry pulls zod into this remote (about 25 kB gzipped)
- * until core offers a messages-only entry point.
+ * The buyer's order page (/buyer/order/{id}?code=... and /buyer/{id}?code=...), exposed to the
+ * shell as `buyer/buyer-order-page`: status and progress, the Paybill instructions and the
+ * payment confirmation while payment is awaited, the delivery code and the refund request
+ * before delivery, the rating after it; kept current by the order's live events.
  */
 export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
-  const deliveryCode = useDeliveryCode(orderId);
-  const order = useBuyerOrder(orderId, deliveryCode);
+  const { code, remember } = useDeliveryCode(orderId);
+  const handle = useBuyerOrder(orderId, code);
+  const { state } = handle;
 
-  if (deliveryCode === null) {
+  useEffect(() => {
+    if (state.kind === 'loaded') remember();
+  }, [state.kind, remember]);
+
+  if (code === null) {
     return (
-      <MessageState title="Delivery code required to view order">
+      <MessageState title={catalogue.buyer.deliveryCodeRequired}>
         <p>Open the order link your seller sent you. It contains the code for this order.</p>
       </MessageState>
     );
   }
-  if (order === null || order.kind === 'loading') return <LoadingState label="Loading your order…" />;
-  if (order.kind === 'not-found') {
+  if (state.kind === 'loading') return <LoadingState label="Loading your order…" />;
+  if (state.kind === 'not-found') {
     return (
-      <MessageState tone="error" title="Order not found or invalid delivery code">
-        <p>Check that you used the full link from your seller.</p>
+      <MessageState tone="error" title={catalogue.buyer.orderNotFoundOrInvalidCode}>
+        <p>Check that you opened the full link from your seller, or ask the seller to send it again.</p>
       </MessageState>
     );
   }
-  if (order.kind === 'failed') {
+  if (state.kind === 'failed') {
     return (
       <MessageState
         tone="error"
-        title="Failed to load order"
+        title={state.message}
         actions={
-          <button type="button" className="button" onClick={() => window.location.reload()}>
+          <button type="button" className="button" onClick={handle.retry}>
             Try again
           </button>
         }
-      />
+      >
+        <p>Please check your internet connection and try again.</p>
+      </MessageState>
     );
   }
+  return <LoadedOrder order={state.data} stale={state.stale} deliveryCode={code} handle={handle} />;
+}
+
+function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder; stale: boolean; deliveryCode: string; handle: LiveOrder<BuyerOrder> }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const actionProps = (action: BuyerAction) => ({
+    orderId: order.id,
+    deliveryCode,
+    onSending: () => handle.expectOwn(action),
+    onNotSent: () => handle.forgetOwn(action),
+  });
+  const done = (message: string) => {
+    setNotice(message);
+    handle.reload();
+  };
+  const beforeDelivery = order.paymentConfirmed && BEFORE_DELIVERY.includes(order.status);
+  // Cash orders are never paid into escrow, but their code still completes the delivery.
+  const showCode = (order.paymentConfirmed || order.paymentMethod === 'cash') && BEFORE_DELIVERY.includes(order.status);
+
   return (
-    <section aria-labelledby="order-title">
-      <h1 id="order-title">{order.order.itemName ?? 'Your order'}</h1>
-      {order.order.status ? <p>Status: {order.order.status}</p> : null}
-    </section>
+    <div className="order-screen">
+      <header className="order-screen__header">
+        <p className="eyebrow">{order.sellerBusinessName ? `Order from ${order.sellerBusinessName}` : 'Your order'}</p>
+        <h1>{order.itemName}</h1>
+      </header>
+
+      <section className="card" aria-labelledby="status-title">
+        <h2 id="status-title" className="status-label" aria-live="polite">
+          {BUYER_STATUS_LABELS[order.status]}
+        </h2>
+        <OrderProgress status={order.status} />
+        {order.status === 'cancelled' ? <p>This order was cancelled. No payment is expected.</p> : null}
+        {stale ? (
+          <p className="note" role="status">
+            This page could not be refreshed and may be out of date.{' '}
+            <button type="button" className="text-link-button" onClick={handle.reload}>
+              Refresh
+            </button>
+          </p>
+        ) : null}
+      </section>
+
+      {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+
+      {order.payment ? <PaymentSection order={order} payment={order.payment} {...actionProps('confirm_payment')} onConfirmed={done} /> : null}
+
+      {showCode ? <DeliveryCodeCard code={deliveryCode} refundRequested={order.refundRequested} /> : null}
+
+      {DELIVERED.includes(order.status) ? <FeedbackSection {...actionProps('submit_feedback')} feedback={order.feedback} onSubmitted={done} /> : null}
+
+      <OrderDetails order={order} />
+
+      {beforeDelivery ? <RefundRequestSection {...actionProps('request_refund')} requested={order.refundRequested} onRequested={done} /> : null}
+    </div>
   );
 }

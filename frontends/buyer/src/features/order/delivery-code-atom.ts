@@ -1,9 +1,11 @@
+import { deliveryCodeStorageKey } from '@escrow/ui/order/delivery-code-key';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
 /**
- * The delivery code of one order, kept in localStorage under `delivery-code:{orderId}` so
- * the buyer can reopen the page after the code has left the URL. One atom per order id;
- * the cache keeps the atom identity stable across renders.
+ * The delivery code of one order, kept in localStorage under the key the order page's
+ * delivery-code card reads too (`@escrow/ui/order/delivery-code-key`), so the buyer can
+ * reopen the page after the code has left the URL. One atom per order id; the cache keeps
+ * the atom identity stable across renders.
  */
 const atoms = new Map<string, ReturnType<typeof createDeliveryCodeAtom>>();
 
@@ -12,7 +14,7 @@ const storage = createJSONStorage<string | null>(() => localStorage);
 function createDeliveryCodeAtom(orderId: string) {
   // getOnInit reads the stored code on first render, so a returning buyer never sees
   // "code required" flash before the stored code arrives.
-  return atomWithStorage<string | null>(`delivery-code:${orderId}`, null, storage, { getOnInit: true });
+  return atomWithStorage<string | null>(deliveryCodeStorageKey(orderId), null, storage, { getOnInit: true });
 }
 
 export function deliveryCodeAtom(orderId: string) {

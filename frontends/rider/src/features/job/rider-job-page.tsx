@@ -1,11 +1,173 @@
+import { catalogue } from '@escrow/core/messages';
+import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
+import { MessageState } from '@escrow/ui/components/message-state';
+import { takeFlash } from '@escrow/ui/flash/flash-message';
+import { OrderProgress } from '@escrow/ui/order/order-progress';
+import type { LiveOrder } from '@escrow/ui/order/use-live-order';
+import '@escrow/ui/order/order-screen.css';
+import { useEffect, useState } from 'react';
+import { AppLink } from '../../shared/app-link.tsx';
+import { jobsPath, type Navigate } from '../../shared/navigate.ts';
+import type { RiderCredentials, RiderJob } from '../../shared/rider-api.ts';
+import '../../shared/rider.css';
+import { AcceptStep } from './accept-step.tsx';
+import { BuyerRejected } from './buyer-rejected.tsx';
+import { DeliveryCodeStep } from './delivery-code-step.tsx';
+import { DeliveryDetails, JobPhotos, PickupDetails } from './job-details.tsx';
+import { PaymentReport } from './payment-report.tsx';
+import { PickupStep } from './pickup-step.tsx';
+import { riderStatusLabel } from '../../shared/rider-status-label.ts';
+import type { StepProps } from './step-props.ts';
+import { useRiderCredentials } from './use-rider-credentials.ts';
+import { useRiderJob, type RiderAction } from './use-rider-job.ts';
 
 export interface RiderJobPageProps {
   orderId: string;
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate: Navigate;
 }
 
-/** The rider's job view at /rider/{orderId}?phone=...&key=... (placeholder until built). */
-export default function RiderJobPage({ orderId }: RiderJobPageProps) {
-  return <LoadingState label={`Loading job ${orderId}…`} />;
+const DELIVERED = new Set(['delivered', 'awaiting_settlement', 'settlement_completed', 'completed']);
+
+/**
+ * The rider's job view at /rider/{orderId}?phone=...&key=... (exposed as `rider/rider-job-page`):
+ * the next step (accept, pickup photo, the buyer's code), payment at the door, and the pickup
+ * and delivery details; kept current by the order's live events.
+ */
+export default function RiderJobPage({ orderId, navigate }: RiderJobPageProps) {
+  const { credentials, remember } = useRiderCredentials(orderId);
+  const handle = useRiderJob(orderId, credentials);
+  const { state } = handle;
+  // 'Job accepted! ...' from the dashboard, which took the job and came here.
+  const [flash] = useState(() => takeFlash()?.text ?? null);
+
+  useEffect(() => {
+    if (state.kind === 'loaded') remember();
+  }, [state.kind, remember]);
+
+  if (credentials === null) {
+    return (
+      <MessageState
+        title={catalogue.rider.phoneNumberRequired}
+        actions={
+          <AppLink to="/rider" navigate={navigate} className="button">
+            Enter your phone number
+          </AppLink>
+        }
+      >
+        <p>Open the rider link the seller sent you: it carries your phone number and the job&apos;s key.</p>
+      </MessageState>
+    );
+  }
+  if (state.kind === 'loading') return <LoadingState label="Loading job…" />;
+  const myJobs = (
+    <AppLink to={jobsPath(credentials.phone)} navigate={navigate} className="button button--secondary">
+      My Jobs
+    </AppLink>
+  );
+  if (state.kind === 'not-found') {
+    return (
+      <MessageState tone="error" title={catalogue.rider.orderNotFoundOrNotAssigned} actions={myJobs}>
+        <p>If the seller gave this job to another rider, this link no longer works. Open the latest link the seller sent you.</p>
+      </MessageState>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <MessageState
+        tone="error"
+        title={state.message}
+        actions={
+          <>
+            <button type="button" className="button" onClick={handle.retry}>
+              Try again
+            </button>
+            {myJobs}
+          </>
+        }
+      />
+    );
+  }
+  return <JobView job={state.data} stale={state.stale} credentials={credentials} handle={handle} navigate={navigate} initialNotice={flash} />;
+}
+
+interface JobViewProps {
+  job: RiderJob;
+  stale: boolean;
+  credentials: RiderCredentials;
+  handle: LiveOrder<RiderJob>;
+  navigate: Navigate;
+  initialNotice: string | null;
+}
+
+function JobView({ job, stale, credentials, handle, navigate, initialNotice }: JobViewProps) {
+  const [notice, setNotice] = useState<string | null>(initialNotice);
+  const step = (action: RiderAction): StepProps => ({
+    orderId: job.id,
+    credentials,
+    onSending: () => {
+      setNotice(null);
+      handle.expectOwn(action);
+    },
+    onNotSent: () => handle.forgetOwn(action),
+    onDone: (message) => {
+      setNotice(message);
+      handle.reload();
+    },
+  });
+  const delivered = DELIVERED.has(job.status);
+  const inTransit = job.status === 'in_transit' || job.status === 'picked_up';
+
+  return (
+    <div className="order-screen">
+      <header className="order-screen__header">
+        <AppLink to={jobsPath(credentials.phone)} navigate={navigate} className="back-link">
+          ← My Jobs
+        </AppLink>
+        <p className="eyebrow">Job {job.trackingNumber}</p>
+        <h1>{job.itemName}</h1>
+      </header>
+
+      <section className="card" aria-labelledby="status-title">
+        <h2 id="status-title" className="status-label" aria-live="polite">
+          {riderStatusLabel(job.status, job.accepted)}
+        </h2>
+        <OrderProgress status={job.status} />
+        {stale ? (
+          <p className="note" role="status">
+            This page could not be refreshed and may be out of date.{' '}
+            <button type="button" className="text-link-button" onClick={handle.reload}>
+              Refresh
+            </button>
+          </p>
+        ) : null}
+      </section>
+
+      {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+
+      {job.status === 'rider_assigned' && !job.accepted ? <AcceptStep {...step('accept_job')} /> : null}
+      {job.status === 'rider_assigned' && job.accepted ? <PickupStep {...step('confirm_pickup')} /> : null}
+      {inTransit ? <DeliveryCodeStep {...step('complete_delivery')} job={job} onRefused={handle.reload} /> : null}
+      {delivered ? (
+        <section className="card card--done" aria-labelledby="step-title">
+          <h2 id="step-title">Delivered</h2>
+          <p>The buyer confirmed this delivery with their code. Thank you!</p>
+        </section>
+      ) : null}
+      {job.status === 'cancelled' ? (
+        <section className="card card--warning" aria-labelledby="step-title">
+          <h2 id="step-title">This order was cancelled</h2>
+          <p>Do not deliver it. If you already have the item, return it to the seller.</p>
+        </section>
+      ) : null}
+
+      {inTransit || delivered ? <PaymentReport {...step('record_rider_payment')} job={job} /> : null}
+
+      <PickupDetails job={job} />
+      <DeliveryDetails job={job} />
+      <JobPhotos job={job} />
+
+      {inTransit && job.paymentConfirmed ? <BuyerRejected {...step('request_refund')} /> : null}
+    </div>
+  );
 }

@@ -1,10 +1,166 @@
+import { catalogue } from '@escrow/core/messages';
+import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
+import { MessageState } from '@escrow/ui/components/message-state';
+import { setFlash } from '@escrow/ui/flash/flash-message';
+import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
+import '@escrow/ui/order/order-screen.css';
+import { Tabs } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { AppLink } from '../../shared/app-link.tsx';
+import { jobPath, jobsPath, type Navigate } from '../../shared/navigate.ts';
+import { riderApi, type RiderJobListItem, type TakenJob } from '../../shared/rider-api.ts';
+import '../../shared/rider.css';
+import { storeLastPhone } from '../../shared/rider-storage.ts';
+import { JobCard } from './job-card.tsx';
+import { PhoneForm } from './phone-form.tsx';
+import { useRiderJobs } from './use-rider-jobs.ts';
 
 export interface RiderJobsPageProps {
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate: Navigate;
 }
 
-/** The rider's dashboard at /rider?phone=... (placeholder until built). */
-export default function RiderJobsPage(_props: RiderJobsPageProps) {
-  return <LoadingState label="Loading jobs…" />;
+function phoneFromUrl(): string | null {
+  const phone = new URLSearchParams(window.location.search).get('phone')?.trim();
+  return phone ? phone : null;
+}
+
+/**
+ * The rider's dashboard at /rider?phone=... (exposed as `rider/rider-jobs-page`): tabs
+ * 'Available Jobs (n)' and 'My Jobs (n)'; without a phone, the phone form. The shell keeps
+ * this page mounted while only the query changes, so the phone is followed in state and
+ * through the browser's back and forward buttons.
+ */
+export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
+  const [phone, setPhone] = useState(phoneFromUrl);
+  const { state, reload } = useRiderJobs(phone);
+
+  useEffect(() => {
+    const onPop = () => setPhone(phoneFromUrl());
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  if (phone === null || (state.kind === 'failed' && state.invalidPhone)) {
+    return (
+      <PhoneForm
+        serverMessage={phone !== null && state.kind === 'failed' ? state.message : null}
+        onPhone={(entered) => {
+          storeLastPhone(entered);
+          setPhone(entered);
+          reload();
+          navigate(jobsPath(entered));
+        }}
+      />
+    );
+  }
+  const changePhone = (
+    <AppLink
+      to="/rider"
+      navigate={navigate}
+      className="button button--secondary"
+      onClick={() => {
+        setPhone(null);
+      }}
+    >
+      Change phone number
+    </AppLink>
+  );
+  if (state.kind === 'loading') return <LoadingState label="Loading jobs…" />;
+  if (state.kind === 'failed') {
+    return (
+      <MessageState
+        tone="error"
+        title={state.message}
+        actions={
+          <>
+            <button type="button" className="button" onClick={reload}>
+              Try again
+            </button>
+            {changePhone}
+          </>
+        }
+      />
+    );
+  }
+  return (
+    <div className="order-screen">
+      <header className="order-screen__header">
+        <h1>Rider jobs</h1>
+        <p className="eyebrow">Phone {phone}</p>
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={reload}>
+            Refresh
+          </button>
+          {changePhone}
+        </div>
+      </header>
+      <Tabs.Root className="tabs" defaultValue={state.assigned.length > 0 ? 'mine' : 'available'}>
+        <Tabs.List className="tabs__list" aria-label="Jobs">
+          <Tabs.Trigger className="tabs__trigger" value="available">
+            Available Jobs ({state.available.length})
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs__trigger" value="mine">
+            My Jobs ({state.assigned.length})
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content className="tabs__panel" value="available">
+          {state.available.length === 0 ? (
+            <p className="empty">No jobs are waiting for a rider right now. Sellers who added you as a rider will show their paid orders here.</p>
+          ) : (
+            <ul className="job-list">
+              {state.available.map((job) => (
+                <JobCard key={job.id} job={job}>
+                  <TakeJobButton job={job} phone={phone} navigate={navigate} />
+                </JobCard>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+        <Tabs.Content className="tabs__panel" value="mine">
+          {state.assigned.length === 0 ? (
+            <p className="empty">You have no jobs yet. Accept an available job, or open the rider link a seller sent you.</p>
+          ) : (
+            <ul className="job-list">
+              {state.assigned.map((job) => (
+                <JobCard key={job.id} job={job}>
+                  <AppLink to={jobPath(job.id, phone)} navigate={navigate} className="button button--block" aria-label={`Open Job: ${job.itemName}`}>
+                    Open Job
+                  </AppLink>
+                </JobCard>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+/** Taking an available job hands out its key once (decision 0012); the job view keeps it. */
+function TakeJobButton({ job, phone, navigate }: { job: RiderJobListItem; phone: string; navigate: Navigate }) {
+  const action = useIdempotentAction<TakenJob>(catalogue.rider.acceptJobFailed);
+  return (
+    <>
+      {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
+      <button
+        type="button"
+        className="button button--block"
+        disabled={action.busy}
+        aria-busy={action.busy || undefined}
+        // The visible text starts the name (WCAG 2.5.3); the item tells the cards' buttons apart.
+        aria-label={`Accept Job: ${job.itemName}`}
+        onClick={() =>
+          action.run(job.id, (key) => riderApi.takeJob(job.id, phone, key, catalogue.rider.acceptJobFailed), {
+            onSuccess: (data) => {
+              setFlash(data.message || catalogue.rider.jobAccepted);
+              navigate(data.riderLink);
+            },
+          })
+        }
+      >
+        {action.busy ? 'Accepting…' : 'Accept Job'}
+      </button>
+    </>
+  );
 }

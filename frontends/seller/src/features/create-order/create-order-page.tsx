@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { catalogue } from '@escrow/core/messages';
 import { LoadingState } from '@escrow/ui/components/loading-state';
-import { ToastProvider } from '@escrow/ui/toast/toast';
 import { AppLink } from '../../shared/app-link.tsx';
 import { LoadFailed } from '../../shared/load-failed.tsx';
 import { ordersApi, type SellerOrderView } from '../../shared/orders-api.ts';
@@ -45,7 +44,7 @@ export default function CreateOrderPage({ navigate }: SellerPageProps) {
   const { profile, feeBasisPoints } = state.data;
 
   return (
-    <ToastProvider>
+    <>
       {created ? (
         <OrderCreated order={created.order} message={created.message} businessName={profile.businessName} onAnother={() => setCreated(null)} navigate={navigate} />
       ) : (
@@ -67,6 +66,6 @@ export default function CreateOrderPage({ navigate }: SellerPageProps) {
           />
         </section>
       )}
-    </ToastProvider>
+    </>
   );
 }

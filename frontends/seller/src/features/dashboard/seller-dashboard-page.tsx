@@ -3,7 +3,6 @@ import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { setFlash, takeFlash } from '@escrow/ui/flash/flash-message';
-import { ToastProvider } from '@escrow/ui/toast/toast';
 import { AppLink } from '../../shared/app-link.tsx';
 import { LoadFailed } from '../../shared/load-failed.tsx';
 import { sellerApi } from '../../shared/seller-api.ts';
@@ -24,9 +23,7 @@ import './dashboard.css';
  */
 export default function SellerDashboardPage({ navigate }: SellerPageProps) {
   return (
-    <ToastProvider>
-      <Dashboard navigate={navigate} />
-    </ToastProvider>
+    <Dashboard navigate={navigate} />
   );
 }
 

@@ -1,5 +1,5 @@
 import { catalogue } from '@escrow/core/messages';
-import { useToast } from '@escrow/ui/toast/toast';
+import { notify } from '@escrow/ui/toast/show-toast';
 import type { SellerDashboard } from '../../shared/orders-api.ts';
 import { useInterval } from '../../shared/use-interval.ts';
 import { useLiveEvents, type OrderChangedEvent } from '../../shared/use-live-events.ts';
@@ -31,13 +31,12 @@ function notificationFor(event: OrderChangedEvent, itemName: string | null) {
  * reconnection re-read as well.
  */
 export function useOrderNotifications(refresh: () => Promise<SellerDashboard | null>): void {
-  const toast = useToast();
   useLiveEvents('/api/live/seller', {
     onChange: (event) => {
       void refresh().then((dashboard) => {
         const order = dashboard?.recentOrders.find((o) => o.id === event.orderId);
         const notification = notificationFor(event, order?.itemName ?? null);
-        if (notification) toast({ ...notification, durationMs: NOTIFICATION_TOAST_MS });
+        if (notification) notify({ ...notification, durationMs: NOTIFICATION_TOAST_MS });
       });
     },
     onReconnect: () => void refresh(),

@@ -3,7 +3,7 @@ import { catalogue } from '@escrow/core/messages';
 import { TRANSITIONS } from '@escrow/core/orders';
 import { assignRiderSchema, parseOrFirstError } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
-import { useToast } from '@escrow/ui/toast/toast';
+import { notify } from '@escrow/ui/toast/show-toast';
 import { failureText } from '../../shared/failure-text.ts';
 import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
 import { ordersApi, type RiderView, type SellerOrderView } from '../../shared/orders-api.ts';
@@ -43,7 +43,6 @@ export function riderActions(order: Pick<SellerOrderView, 'paymentMethod' | 'sta
  * The page shows it while `riderActions` allows something.
  */
 export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView; onChanged: () => Promise<void> }) {
-  const toast = useToast();
   const { riders, retry } = useRiders();
   const selectId = useId();
   const [riderId, setRiderId] = useState('');
@@ -76,7 +75,7 @@ export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView;
       setNewRider({ name: '', phone: '' });
       await onChanged();
       setBusy(null);
-      toast({ title: result.data.message ?? 'Rider assigned', tone: 'success' });
+      notify({ title: result.data.message ?? 'Rider assigned', tone: 'success' });
     });
   };
 
@@ -91,7 +90,7 @@ export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView;
       }
       await onChanged();
       setBusy(null);
-      toast({ title: catalogue.seller.riderRemoved, tone: 'success' });
+      notify({ title: catalogue.seller.riderRemoved, tone: 'success' });
     });
   };
 

@@ -1,6 +1,5 @@
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
-import { ToastProvider } from '@escrow/ui/toast/toast';
 import { catalogue } from '@escrow/core/messages';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
 import { useInterval } from '../../shared/use-interval.ts';
@@ -25,9 +24,7 @@ export const PUBLIC_REFRESH_MS = 20_000;
  */
 export default function OrderDetailPage({ orderId, navigate }: OrderDetailPageProps) {
   return (
-    <ToastProvider>
-      <OrderDetail orderId={orderId} navigate={navigate} />
-    </ToastProvider>
+    <OrderDetail orderId={orderId} navigate={navigate} />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormAlert } from '@escrow/ui/components/form-field';
-import { useToast } from '@escrow/ui/toast/toast';
+import { notify } from '@escrow/ui/toast/show-toast';
 import { failureText } from '../../shared/failure-text.ts';
 import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
 import { ordersApi, type SellerOrderView } from '../../shared/orders-api.ts';
@@ -12,7 +12,6 @@ const UNLOCK_FAILED = 'Failed to unlock the delivery code';
  * the seller or an admin unlocks it. The seller should first speak to the buyer and rider.
  */
 export function UnlockCodeCard({ order, onChanged }: { order: SellerOrderView; onChanged: () => Promise<void> }) {
-  const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const unlock = () => {
@@ -26,7 +25,7 @@ export function UnlockCodeCard({ order, onChanged }: { order: SellerOrderView; o
       }
       await onChanged();
       setBusy(false);
-      toast({ title: result.data.message ?? 'Delivery code entry unlocked', tone: 'success' });
+      notify({ title: result.data.message ?? 'Delivery code entry unlocked', tone: 'success' });
     });
   };
   return (

@@ -1,0 +1,101 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AdminStore, AdminTx } from '@escrow/core';
+import type { Kysely } from 'kysely';
+import { PAYMENT_CONFIG_KEYS, savedPaymentConfigQuery, selectContacts, toContactRow } from '../queries/admin-people-queries.js';
+import type { Database } from '../schema/database.js';
+import type { SqlDialect } from '../sql-dialect.js';
+import { codecFor, encodeJson, encodeTime, type Codec } from '../store/codec.js';
+import { kyselyOutboxRepository } from '../store/outbox-repository.js';
+
+function bind(conn: Kysely<Database>, codec: Codec): AdminTx {
+  return {
+    contacts: {
+      async getForUpdate(id) {
+        // PostgreSQL: the row lock orders two admins resolving at once; SQLite transactions
+        // begin IMMEDIATE and hold the write lock throughout.
+        const query = selectContacts(conn).where('contact_submissions.id', '=', id);
+        const row = await (codec.dialect === 'postgres' ? query.forUpdate('contact_submissions') : query).executeTakeFirst();
+        return row === undefined ? undefined : toContactRow(row);
+      },
+      async markResolved(id, resolvedBy, at) {
+        const result = await conn
+          .updateTable('contact_submissions')
+          .set({ resolved: codec.bool(true), resolved_at: encodeTime(at), resolved_by: resolvedBy })
+          .where('id', '=', id)
+          .where('resolved', '=', codec.bool(false))
+          .executeTakeFirst();
+        return result.numUpdatedRows > 0n;
+      },
+    },
+    paymentConfig: {
+      get: () => savedPaymentConfigQuery(conn, { forUpdate: true, dialect: codec.dialect }),
+      async save(config, updatedBy, at) {
+        const rows = (Object.keys(PAYMENT_CONFIG_KEYS) as (keyof typeof PAYMENT_CONFIG_KEYS)[]).map((field) => ({
+          config_key: PAYMENT_CONFIG_KEYS[field],
+          config_value: config[field],
+          updated_by: updatedBy,
+          updated_at: encodeTime(at),
+        }));
+        await conn
+          .insertInto('system_config')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.column('config_key').doUpdateSet((eb) => ({
+              config_value: eb.ref('excluded.config_value'),
+              updated_by: eb.ref('excluded.updated_by'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+      },
+    },
+    audit: {
+      async append(entry) {
+        await conn
+          .insertInto('admin_audit_log')
+          .values({
+            id: entry.id,
+            actor: entry.actor,
+            action: entry.action,
+            subject_type: entry.subjectType,
+            subject_id: entry.subjectId,
+            before: entry.before === null ? null : encodeJson(entry.before),
+            after: entry.after === null ? null : encodeJson(entry.after),
+            at: encodeTime(entry.at),
+          })
+          .execute();
+      },
+    },
+    admins: {
+      async list() {
+        const rows = await conn
+          .selectFrom('users')
+          .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+          .select(['users.id', 'users.email'])
+          .distinct()
+          .where('user_roles.role', 'in', ['admin', 'super_admin'])
+          .where('users.anonymised_at', 'is', null)
+          .orderBy('users.email')
+          .execute();
+        return rows.map((row) => ({ userId: row.id, email: row.email }));
+      },
+    },
+    outbox: kyselyOutboxRepository(conn, codec),
+  };
+}
+
+/**
+ * The AdminStore over Kysely: admin writes that touch no order, each in one transaction with
+ * its audit row and outbox rows. Like the EscrowStore, a call from inside its own transaction
+ * is refused (it would deadlock on SQLite and escape the transaction on PostgreSQL).
+ */
+export function createKyselyAdminStore(db: Kysely<Database>, dialect: SqlDialect): AdminStore {
+  const codec = codecFor(dialect);
+  const inside = new AsyncLocalStorage<true>();
+  return {
+    async transaction(work) {
+      if (inside.getStore()) throw new Error('AdminStore.transaction called inside a transaction of the same store; use the tx given to it');
+      return db.transaction().execute((trx) => inside.run(true, () => work(bind(trx, codec))));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import {
+  adminOrderListRowView,
+  adminSellerView,
+  adminSummaryView,
+  getAdminSummary,
+  listAdminOrders,
+  listAdminSellers,
+  MAX_SEARCH_LENGTH,
+  ORDER_STATUSES,
+  type AdminDeps,
+} from '@escrow/core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/app-env.js';
+import { sendResult } from '../http/error-handler.js';
+import type { AdminHttpOptions, EscrowHttp } from '../http/escrow-http.js';
+import { adminContactsRoutes } from './admin-contacts-routes.js';
+import { adminExportRoutes } from './admin-export-routes.js';
+import { adminPaymentConfigRoutes } from './admin-payment-config-routes.js';
+import { adminCaller, adminOnly } from './seller-orders-access.js';
+import { pageQuerySchema, queryOf } from './seller-orders-input.js';
+
+const search = z.string().max(MAX_SEARCH_LENGTH, { error: `Search for at most ${MAX_SEARCH_LENGTH} characters` }).optional();
+const ordersQuery = pageQuerySchema.extend({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional(), q: search });
+const sellersQuery = pageQuerySchema.extend({ q: search });
+
+/** The admin use cases' ports, from the app's escrow ports and the admin area's own. */
+export const adminDeps = (h: EscrowHttp, admin: AdminHttpOptions): AdminDeps => ({
+  adminQueries: admin.queries,
+  adminStore: admin.store,
+  clock: h.deps.clock,
+  random: h.deps.random,
+  ...(h.deps.events ? { events: h.deps.events } : {}),
+});
+
+/**
+ * The admin area (issue 6), mounted at /api/admin beside the settlement and refund routes. Every
+ * route is for a session with the admin role: 401 without a session, 403 'Access denied. Admin
+ * privileges required.' for anyone else, before anything is read.
+ *   GET  /orders                  every order: ?status=&q=&page=&pageSize= (q: tracking number, buyer phone, seller name)
+ *   GET  /summary                 the six summary cards
+ *   GET  /sellers                 ?q=&page=&pageSize= (read only: no route writes a seller)
+ *   GET  /contacts                ?status=open|resolved|all&page=&pageSize=
+ *   POST /contacts/:id/resolve    once
+ *   GET  /payment-config          the Paybill shown to buyers, saved or default
+ *   PUT  /payment-config          { businessNumber, accountNumber, accountName }
+ *   GET  /export.csv              ?from=YYYY-MM-DD&to=YYYY-MM-DD, streamed
+ */
+export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const deps = adminDeps(h, admin);
+
+  app.get('/orders', adminOnly, queryOf(ordersQuery), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const { status, q, page, pageSize } = c.req.valid('query');
+    const result = await listAdminOrders(deps, { actor: caller.actor, status, search: q, page, pageSize });
+    return sendResult(c, result.ok ? { ok: true, value: { orders: result.value.items.map(adminOrderListRowView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
+  });
+
+  app.get('/summary', adminOnly, async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const result = await getAdminSummary(deps, { actor: caller.actor });
+    return sendResult(c, result.ok ? { ok: true, value: adminSummaryView(result.value) } : result);
+  });
+
+  app.get('/sellers', adminOnly, queryOf(sellersQuery), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const { q, page, pageSize } = c.req.valid('query');
+    const result = await listAdminSellers(deps, { actor: caller.actor, search: q, page, pageSize });
+    return sendResult(c, result.ok ? { ok: true, value: { sellers: result.value.items.map(adminSellerView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
+  });
+
+  app.route('/', adminContactsRoutes(h, deps));
+  app.route('/', adminPaymentConfigRoutes(h, deps));
+  app.route('/', adminExportRoutes(h, deps));
+  return app;
+}

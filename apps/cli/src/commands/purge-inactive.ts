@@ -1,0 +1,92 @@
+import { rm } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { INACTIVE_AFTER_MONTHS, nairobiDateTime, purgeInactiveAccounts } from '@escrow/core';
+import { cliActor } from '../cli-actor.js';
+import { cliArgs } from '../cli-args.js';
+import { CliError, EXIT, type Command } from '../command.js';
+
+const USAGE = 'escrow-admin purge-inactive [--dry-run]';
+
+const REASONS = {
+  admin: 'an admin account (the super admin manages those)',
+  open_orders: 'has orders still open (money held or a settlement owed)',
+  signed_in: 'signed in while the purge ran',
+  gone: 'already anonymised',
+} as const;
+
+/**
+ * Deletes stored photos the purge unlinked: `/uploads/order-photos/{folder}/{name}` under
+ * DATA_DIR/uploads, as the API stores them. Anything resolving outside that folder is left
+ * alone; a file already gone (another machine's disk, a second run) is not an error.
+ */
+async function removeStoredFiles(env: NodeJS.ProcessEnv, urls: readonly string[]): Promise<{ removed: number; missing: number }> {
+  const root = resolve(env['DATA_DIR']?.trim() || './data', 'uploads');
+  let removed = 0;
+  let missing = 0;
+  for (const url of urls) {
+    if (!url.startsWith('/uploads/')) {
+      missing += 1;
+      continue;
+    }
+    const path = resolve(join(root, decodeURIComponent(url.slice('/uploads/'.length))));
+    if (!path.startsWith(root + sep)) {
+      missing += 1;
+      continue;
+    }
+    try {
+      await rm(path);
+      removed += 1;
+    } catch {
+      missing += 1;
+    }
+  }
+  return { removed, missing };
+}
+
+export const purgeInactiveCommand: Command = {
+  name: 'purge-inactive',
+  usage: 'purge-inactive [--dry-run]',
+  summary: `anonymise accounts with no sign-in for ${INACTIVE_AFTER_MONTHS} months`,
+  help: `Usage: ${USAGE}
+
+The inactive-account job (terms: accounts with no sign-in for ${INACTIVE_AFTER_MONTHS} months are deleted). Run it
+daily from cron. For each account whose last sign-in (or creation, if it never signed in) is
+more than ${INACTIVE_AFTER_MONTHS} months ago, in one transaction per account:
+  - the e-mail address, password, sessions, reset codes and buyer profile are removed;
+  - the seller record keeps its id but loses its name, contact and payment details, logo
+    and riders;
+  - its orders are kept with their money, status and tracking number (the ledger points at
+    them) but lose the buyers' and riders' names, phones, addresses and photos;
+  - an audit row records the purge (without personal data).
+The ledger is never changed. Kept: admin accounts, and sellers with orders still open.
+
+Options:
+  --dry-run   report who would be anonymised and who kept, changing nothing
+
+Exit codes: 0 done (also when nobody was inactive), 1 failed, 2 wrong usage.`,
+
+  async run(args, env, io) {
+    const { values } = cliArgs(args, { 'dry-run': { type: 'boolean' } }, USAGE, { min: 0, max: 0 });
+    const dryRun = values['dry-run'] === true;
+    // The database drivers load only once the arguments are known to be right (help stays quick).
+    const { withAdminContext } = await import('../admin-context.js');
+    return withAdminContext(env, async (ctx) => {
+      const result = await purgeInactiveAccounts({ accounts: ctx.inactiveAccounts, clock: ctx.clock, random: ctx.random }, { actor: cliActor(env), dryRun });
+      if (!result.ok) throw new CliError(result.error.code, EXIT.failed);
+      const report = result.value;
+      const since = `no sign-in since ${nairobiDateTime(report.cutoff)} (Nairobi time)`;
+      const verb = dryRun ? 'Would anonymise' : 'Anonymised';
+      io.stdout(`${verb} ${report.anonymised.length} account${report.anonymised.length === 1 ? '' : 's'} with ${since}${dryRun ? ' (dry run: nothing changed)' : ''}.`);
+      for (const a of report.anonymised) io.stdout(`  - ${a.email}${a.businessName ? ` (seller "${a.businessName}", ${a.orders} order${a.orders === 1 ? '' : 's'} kept anonymised)` : ''}`);
+      if (report.kept.length > 0) {
+        io.stdout(`Kept ${report.kept.length}:`);
+        for (const k of report.kept) io.stdout(`  - ${k.email}: ${REASONS[k.reason]}${k.reason === 'open_orders' ? ` (${k.openOrders})` : ''}`);
+      }
+      if (!dryRun && report.files.length > 0) {
+        const files = await removeStoredFiles(env, report.files);
+        io.stdout(`Removed ${files.removed} stored photo${files.removed === 1 ? '' : 's'}${files.missing > 0 ? ` (${files.missing} not found on this machine)` : ''}.`);
+      }
+      return EXIT.ok;
+    });
+  },
+};

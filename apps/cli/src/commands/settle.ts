@@ -1,0 +1,84 @@
+import { confirmSettlement, formatKsh, nairobiDateTime, type Order } from '@escrow/core';
+import type { AdminContext } from '../admin-context.js';
+import { cliActor } from '../cli-actor.js';
+import { cliArgs } from '../cli-args.js';
+import { CliError, EXIT, type Command } from '../command.js';
+
+const USAGE = 'escrow-admin settle ORDER_ID_OR_TRACKING [--reference REF]';
+
+/** The order a tracking number (any case) or an order id names. */
+async function findOrder(ctx: AdminContext, given: string): Promise<Order | undefined> {
+  const tracking = given.replace(/\s+/g, '').toUpperCase();
+  if (/^[A-Z0-9]{1,12}$/.test(tracking)) {
+    const found = await ctx.adminQueries.orders({ search: { trackingNumber: tracking, buyerPhone: null, businessName: null } }, { limit: 1, offset: 0 });
+    const id = found.items[0]?.id;
+    if (id) return ctx.escrow.store.read((tx) => tx.orders.get(id));
+  }
+  return given.length <= 100 ? ctx.escrow.store.read((tx) => tx.orders.get(given)) : undefined;
+}
+
+export const settleCommand: Command = {
+  name: 'settle',
+  usage: 'settle ORDER_ID_OR_TRACKING',
+  summary: "record that an order's payout was sent ('Mark Paid')",
+  help: `Usage: ${USAGE}
+
+Records that the payout of a delivered order was sent to the seller (and to the rider when
+the seller pays delivery): the order becomes settlement_completed, and the ledger moves the
+payables to payouts_sent. It is the admin screen's Mark Paid, through the same use case:
+exactly once, however often it is run and whatever runs at the same moment (the API, another
+CLI). The audit trail (order_events) records the operator as admin:cli:NAME, where NAME is
+ESCROW_OPERATOR or, when that is not set, the operating-system user.
+
+Send the money first ("escrow-admin settlements list" shows what to pay and where).
+
+Arguments:
+  ORDER_ID_OR_TRACKING   the tracking number (any case) or the order id
+Options:
+  --reference REF        the payout's reference (e.g. the M-Pesa B2C receipt), at most 100 characters
+
+Exit codes: 0 settled, 1 failed, 2 wrong usage, 3 no such order, 4 refused (already settled,
+or not delivered yet).`,
+
+  async run(args, env, io) {
+    const { values, positionals } = cliArgs(args, { reference: { type: 'string' } }, USAGE, { min: 1, max: 1 });
+    const given = String(positionals[0]).trim();
+    const reference = values.reference?.trim() || null;
+    if (given === '') throw new CliError(`give the order's tracking number or id. Usage: ${USAGE}`, EXIT.usage);
+    if (reference !== null && reference.length > 100) throw new CliError('the reference must be at most 100 characters', EXIT.usage);
+    const actor = cliActor(env);
+    // The database drivers load only once the arguments are known to be right (help stays quick).
+    const { withAdminContext } = await import('../admin-context.js');
+    return withAdminContext(env, async (ctx) => {
+      const order = await findOrder(ctx, given);
+      if (!order) throw new CliError(`no order with the tracking number or id "${given}"`, EXIT.notFound);
+      const result = await confirmSettlement(ctx.escrow, { orderId: order.id, actor, reference });
+      if (!result.ok) {
+        const now = (await ctx.escrow.store.read((tx) => tx.orders.get(order.id))) ?? order;
+        switch (result.error.code) {
+          case 'ALREADY_SETTLED':
+          case 'CONCURRENT_UPDATE':
+            if (now.settlementPaid) {
+              const when = now.settledAt ? ` on ${nairobiDateTime(now.settledAt)} (Nairobi time)` : '';
+              throw new CliError(`order ${now.trackingNumber} is already settled${when}${now.settlementReference ? `, reference ${now.settlementReference}` : ''}; nothing changed`, EXIT.refused);
+            }
+            throw new CliError(`order ${now.trackingNumber} was changed at the same moment by someone else; run the command again`, EXIT.refused);
+          case 'TRANSITION_NOT_ALLOWED':
+            throw new CliError(`order ${now.trackingNumber} is ${now.status}: only delivered orders (awaiting_settlement) can be settled; nothing changed`, EXIT.refused);
+          case 'ORDER_NOT_FOUND':
+            throw new CliError(`no order with the tracking number or id "${given}"`, EXIT.notFound);
+          default:
+            throw new CliError(`refused: ${result.error.code}`, EXIT.refused);
+        }
+      }
+      const settled = result.value;
+      const riderShare = settled.deliveryPaidBy === 'seller' && settled.riderPhone ? settled.riderPayout : 0;
+      io.stdout(
+        `Settled order ${settled.trackingNumber} (${settled.id}): seller payout ${formatKsh(settled.sellerPayout)}` +
+          (riderShare > 0 ? `, rider payout ${formatKsh(settled.riderPayout)} to ${settled.riderPhone}` : '') +
+          `${reference ? `, reference ${reference}` : ''}. Recorded as admin:${actor.kind === 'admin' ? actor.userId : ''}.`,
+      );
+      return EXIT.ok;
+    });
+  },
+};

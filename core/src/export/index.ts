@@ -1,0 +1,2 @@
+export * from './csv.js';
+export * from './orders-csv.js';

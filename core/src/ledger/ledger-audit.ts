@@ -1,0 +1,72 @@
+import type { Order } from '../orders/order.js';
+import { account } from './accounts.js';
+
+/**
+ * What every ledger account must hold, derived from the orders' own columns alone (status,
+ * payment method, money): the second half of the order/ledger check. `checkOrderAgainstLedger`
+ * proves each order's postings fit the order; this proves the balances the postings add up to
+ * are the ones the orders call for, so a posting booked to the wrong account, an amount off by
+ * a cent, or an entry with no order behind it shows up as a difference.
+ *
+ * Per order (PRODUCT-DECISIONS, Money; ledger/order-postings.ts):
+ * - paid into escrow (not cash, payment confirmed): mpesa_clearing -price;
+ * - still held (paid, not delivered, not refunded): escrow +price;
+ * - delivered (awaiting_settlement or settlement_completed): platform_fees +fee, and until
+ *   settled seller_payable:{seller} +payout and, when the seller pays delivery,
+ *   rider_payable:{phone} +rider payout;
+ * - settled: payouts_sent +(payout + rider share);
+ * - refunded (cancelled after payment): refunds_sent +price;
+ * - cash, completed: platform_fees +fee, seller_fees_owed:{seller} -fee.
+ * Every other account (buyer_refundable:{order} after its refund) must be zero.
+ */
+export function expectedLedgerEntries(order: Order): [string, number][] {
+  const out: [string, number][] = [];
+  if (order.paymentMethod === 'cash') {
+    if (order.status === 'completed') out.push([account.platformFees, order.serviceFee], [account.sellerFeesOwed(order.sellerId), -order.serviceFee]);
+    return out;
+  }
+  if (!order.paymentConfirmed) return out;
+  out.push([account.mpesaClearing, -order.price]);
+  const delivered = order.status === 'awaiting_settlement' || order.status === 'settlement_completed';
+  const refunded = order.status === 'cancelled';
+  const riderShare = order.deliveryPaidBy === 'seller' && order.riderPhone ? order.riderPayout : 0;
+  if (refunded) out.push([account.refundsSent, order.price]);
+  else if (!delivered) out.push([account.escrow, order.price]);
+  else {
+    out.push([account.platformFees, order.serviceFee]);
+    if (order.status === 'awaiting_settlement') {
+      out.push([account.sellerPayable(order.sellerId), order.sellerPayout]);
+      if (riderShare > 0 && order.riderPhone) out.push([account.riderPayable(order.riderPhone), riderShare]);
+    } else {
+      out.push([account.payoutsSent, order.sellerPayout + riderShare]);
+    }
+  }
+  return out;
+}
+
+/** Sums the expected entries of many orders, batch by batch (nothing but the totals is kept). */
+export class ExpectedBalances {
+  private readonly totals = new Map<string, number>();
+
+  add(order: Order): void {
+    for (const [name, amount] of expectedLedgerEntries(order)) this.totals.set(name, (this.totals.get(name) ?? 0) + amount);
+  }
+
+  get balances(): ReadonlyMap<string, number> {
+    return this.totals;
+  }
+}
+
+/** Accounts whose balance in the ledger differs from what the orders call for (either side missing counts as 0). */
+export function balanceDifferences(expected: ReadonlyMap<string, number>, actual: ReadonlyMap<string, number>): string[] {
+  const names = [...new Set([...expected.keys(), ...actual.keys()])].sort();
+  const problems: string[] = [];
+  for (const name of names) {
+    const want = expected.get(name) ?? 0;
+    const have = actual.get(name) ?? 0;
+    if (want !== have) problems.push(`account ${name}: the ledger holds ${have} cents, the orders call for ${want} (difference ${have - want})`);
+  }
+  const total = [...actual.values()].reduce((sum, v) => sum + v, 0);
+  if (total !== 0) problems.push(`the ledger's accounts sum to ${total} cents, not 0`);
+  return problems;
+}

@@ -1,0 +1,65 @@
+// The admin screen on a 360px phone and a desktop: every tab and dialog fits the width, has
+// tap targets of at least 44px on the phone, and axe finds no serious or critical violation.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { seedDeliveredOrder, seedSeller, sendContactMessage, signInAsNewAdmin, uniqueId } from './admin-seed.ts';
+import { expectNoHorizontalScroll, findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
+import { DESKTOP, PHONE, seriousAxeViolations } from './public-site.ts';
+
+async function checkView(page: Page, phone: boolean, what: string): Promise<void> {
+  await expectNoHorizontalScroll(page);
+  expect(await seriousAxeViolations(page), what).toEqual([]);
+  if (phone) expect(await smallTapTargets(page), what).toEqual([]);
+}
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test.describe(`admin screen at ${viewport.width}px`, () => {
+    // axe is evaluated through DevTools; the CSP stays on.
+    test.use({ viewport });
+
+    test('every tab and dialog fits, is labelled and passes axe', async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      const phone = viewport.width < 768;
+      const origin = baseURL ?? '';
+      const seller = await seedSeller(origin, `Mama Mboga Fresh Produce and Electronics ${uniqueId('wide')}`);
+      const order = await seedDeliveredOrder(origin, seller, { priceKsh: '1234567.89', deliveryKsh: '450', itemName: `Samsung Galaxy S24 Ultra 512GB Titanium Black ${uniqueId('i')}` });
+      const contactName = `Otieno ${uniqueId('a11y')}`;
+      await sendContactMessage(origin, contactName, 'A long message that should wrap nicely on a small phone screen without pushing anything sideways.');
+      await signInAsNewAdmin(page);
+      await openAdminDashboard(page);
+      await findOrder(page, order.trackingNumber);
+      await checkView(page, phone, 'orders tab');
+
+      await page.getByRole('button', { name: /^Mark Paid/ }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Mark Paid' })).toBeVisible();
+      await checkView(page, phone, 'mark paid dialog');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Payment Config' }).click();
+      await expect(page.getByRole('dialog', { name: 'Payment Configuration' }).getByLabel('Account name')).toBeVisible();
+      await checkView(page, phone, 'payment config dialog');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Export Data' }).click();
+      await expect(page.getByRole('dialog', { name: 'Export Data' }).getByLabel('From')).toBeVisible();
+      await checkView(page, phone, 'export dialog');
+      await page.keyboard.press('Escape');
+
+      for (const tab of ['Sellers', 'Contacts', 'Admin']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+        await expect(page.getByRole('tabpanel', { name: tab }).getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+        await checkView(page, phone, `${tab} tab`);
+        if (tab === 'Contacts') {
+          // A resolved message is dimmed, yet still readable (contrast is part of axe's scan).
+          await page.getByRole('article', { name: contactName }).getByRole('button', { name: /^Mark Resolved/ }).click();
+          await expect(page.getByRole('article', { name: contactName }).getByText('Resolved', { exact: true })).toBeVisible();
+          await checkView(page, phone, 'a resolved contact message');
+        }
+      }
+      await page.getByRole('button', { name: 'Edit Payment Info' }).click();
+      await checkView(page, phone, 'payment information being edited');
+      await seller.api.dispose();
+    });
+  });
+}

@@ -1,0 +1,194 @@
+// The buyer page (/buyer/order/{id}?code=... and /buyer/{id}?code=...) against the real API:
+// orders are seeded through the seller's HTTP API (e2e/escrow-seed.ts).
+import { expect as baseExpect, test } from './fixtures.ts';
+import { asRider, FIRST_SCREEN, freshMpesaReceipt, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
+
+// Live updates and re-reads on a busy machine (shared CI runners) get more than the default 5 s.
+const expect = baseExpect.configure({ timeout: 10_000 });
+// Each test opens several pages, each downloading the shell and the buyer remote.
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeEach(async ({ context }) => {
+  await useFreshAddress(context);
+});
+
+test('the buyer link: the code leaves the address bar, stays on the phone, and shows the payment instructions', async ({ page }) => {
+  const seller = await newSeller('Amani Phones');
+  const order = await seller.createOrder({ price: 25_000, deliveryCost: 300 });
+  const link = pathOf(order.links.buyer);
+  expect(link).toBe(`/buyer/order/${order.id}?code=${order.deliveryCode}`);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByText('Order from Amani Phones')).toBeVisible();
+  await expect(page).toHaveURL(`/buyer/order/${order.id}`);
+  const stored = await page.evaluate((key) => localStorage.getItem(key), `delivery-code:${order.id}`);
+  expect(stored).toBe(JSON.stringify(order.deliveryCode));
+
+  // Status and progress (spec section 4), Paybill instructions (account number = tracking number).
+  await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '0');
+  const paybill = page.getByRole('region', { name: 'Pay with M-Pesa' });
+  await expect(paybill.getByRole('definition').filter({ hasText: '522533' })).toBeVisible();
+  await expect(paybill.getByRole('definition').filter({ hasText: order.trackingNumber })).toBeVisible();
+  await expect(paybill.getByRole('definition').filter({ hasText: 'Escrow Delivery Ltd' })).toBeVisible();
+  await expect(paybill.getByRole('definition').filter({ hasText: 'KSh 25,000.00' })).toBeVisible();
+  await expect(paybill.getByText('The delivery fee of KSh 300.00 is not part of this payment')).toBeVisible();
+
+  // Coming back without the code in the address: the stored code opens the order.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible(FIRST_SCREEN);
+  // The other link shape opens the same order.
+  await page.goto(`/buyer/${order.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible(FIRST_SCREEN);
+  await seller.dispose();
+});
+
+test('without a code, and with a wrong one: the spec messages; a wrong code never replaces the stored one', async ({ page, consoleGuard }) => {
+  const seller = await newSeller();
+  const order = await seller.createOrder();
+  consoleGuard.expectHttpError(`/api/buyer/orders/${order.id}`, 404);
+
+  await page.goto(`/buyer/order/${order.id}`);
+  await expect(page.getByRole('heading', { name: 'Delivery code required to view order' })).toBeVisible(FIRST_SCREEN);
+
+  const wrong = order.deliveryCode === '111111' ? '222222' : '111111';
+  await page.goto(`/buyer/order/${order.id}?code=${wrong}`);
+  await expect(page.getByRole('heading', { name: 'Order not found or invalid delivery code' })).toBeVisible(FIRST_SCREEN);
+  await expect(page).toHaveURL(`/buyer/order/${order.id}`);
+  expect(await page.evaluate((key) => localStorage.getItem(key), `delivery-code:${order.id}`)).toBeNull();
+
+  // The good link, then a wrong one: the good code stays stored and opens the order again.
+  await page.goto(pathOf(order.links.buyer));
+  await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible(FIRST_SCREEN);
+  await page.goto(`/buyer/order/${order.id}?code=${wrong}`);
+  await expect(page.getByRole('heading', { name: 'Order not found or invalid delivery code' })).toBeVisible(FIRST_SCREEN);
+  await page.goto(`/buyer/order/${order.id}`);
+  await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible(FIRST_SCREEN);
+  await seller.dispose();
+});
+
+test('confirming the payment with an M-Pesa code; the same code cannot confirm a second order', async ({ page, consoleGuard }) => {
+  const seller = await newSeller();
+  const first = await seller.createOrder({ itemName: 'JBL Flip 6' });
+  const second = await seller.createOrder({ itemName: 'Nike Air Force 1' });
+  consoleGuard.expectHttpError(`/api/buyer/orders/${second.id}/payment`, 409);
+  const receipt = freshMpesaReceipt();
+
+  await page.goto(pathOf(first.links.buyer));
+  const confirm = page.getByRole('button', { name: 'Confirm Payment' });
+  await page.getByLabel('M-Pesa confirmation code').fill(receipt.toLowerCase());
+  await confirm.click();
+  await expect(page.getByRole('alert')).toHaveText('Please accept the terms and conditions to proceed');
+
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByLabel('M-Pesa confirmation code').fill('NLJ7');
+  await confirm.click();
+  await expect(page.getByRole('alert')).toHaveText('Enter the 10-character M-Pesa confirmation code, e.g. NLJ7RT61SV');
+
+  // Lower case and spaces as typed from the SMS are accepted.
+  await page.getByLabel('M-Pesa confirmation code').fill(`${receipt.slice(0, 5).toLowerCase()} ${receipt.slice(5)}`);
+  await confirm.click();
+  await expect(page.getByText('Payment confirmed! The seller will assign a rider soon.')).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '25');
+  await expect(page.getByRole('region', { name: 'Pay with M-Pesa' })).toHaveCount(0);
+  // Now the code is the buyer's to give at the door.
+  await expect(page.getByRole('region', { name: 'Your delivery code' })).toContainText(first.deliveryCode);
+  expect((await seller.order(first.id)).paymentConfirmed).toBe(true);
+
+  // One M-Pesa payment cannot confirm two orders.
+  await page.goto(pathOf(second.links.buyer));
+  await page.getByLabel('M-Pesa confirmation code').fill(receipt);
+  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Confirm Payment' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This M-Pesa confirmation code has already been used for another order');
+  await expect(page.getByLabel('M-Pesa confirmation code')).toHaveValue(receipt);
+  await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible(FIRST_SCREEN);
+  expect((await seller.order(second.id)).paymentConfirmed).toBe(false);
+  await seller.dispose();
+});
+
+test('live: the page follows the rider without a reload, to "Your Order is On The Way!"', async ({ page }) => {
+  const seller = await newSeller();
+  const { order } = await seedAssignedOrder(seller);
+  await page.goto(pathOf(order.links.buyer));
+  await expect(page.getByRole('heading', { name: 'Rider is Preparing to Pick Up' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '50');
+  // The live stream is open before the rider acts.
+  await page.waitForLoadState('networkidle');
+
+  const rider = await asRider(order.links.rider ?? '');
+  await rider.accept();
+  await rider.pickup();
+  await expect(page.getByRole('heading', { name: 'Your Order is On The Way!' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '75');
+  await expect(page.getByRole('img', { name: 'Photo the rider took at pickup' })).toBeVisible();
+
+  // The rider enters the code: the rating form appears, still without a reload.
+  await rider.complete(order.deliveryCode);
+  await expect(page.getByRole('heading', { name: 'Delivered Successfully! Please Rate Your Experience' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Rate the rider' })).toBeVisible();
+  await rider.dispose();
+  await seller.dispose();
+});
+
+test('rating after delivery: both ratings required, comment optional, locked once sent', async ({ page }) => {
+  const seller = await newSeller();
+  const { order } = await seedAssignedOrder(seller);
+  const rider = await asRider(order.links.rider ?? '');
+  await rider.accept();
+  await rider.pickup();
+  await rider.complete(order.deliveryCode);
+  await rider.dispose();
+
+  await page.goto(pathOf(order.links.buyer));
+  await expect(page.getByRole('heading', { name: 'Delivered Successfully! Please Rate Your Experience' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '100');
+  // After delivery there is no code to give and no refund to ask for.
+  await expect(page.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
+
+  const submit = page.getByRole('button', { name: 'Submit Feedback' });
+  await page.getByRole('group', { name: 'Rate the rider' }).getByLabel('4 stars').check({ force: true });
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Please rate both the rider and seller');
+
+  await page.getByRole('group', { name: 'Rate the seller' }).getByLabel('5 stars').check({ force: true });
+  await page.getByLabel('Comment').fill('Fast and careful delivery');
+  await submit.click();
+  await expect(page.getByText('Thank you for your feedback!').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your rating' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
+  await expect(submit).toHaveCount(0);
+
+  // Locked: a reload shows what was sent, never the form again.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your rating' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByText('Fast and careful delivery')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Feedback' })).toHaveCount(0);
+  await seller.dispose();
+});
+
+test('the item does not match: a refund request with a reason', async ({ page }) => {
+  const seller = await newSeller();
+  const order = await seller.createOrder();
+  await payAsBuyer(order);
+  await page.goto(pathOf(order.links.buyer));
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible(FIRST_SCREEN);
+
+  await page.getByRole('button', { name: 'Request a refund' }).click();
+  const send = page.getByRole('button', { name: 'Request Refund' });
+  await send.click();
+  await expect(page.getByRole('alert')).toHaveText('Please tell us why you want a refund');
+  await page.getByLabel('Why do you want a refund?').fill('Wrong colour: I ordered black, this is blue');
+  await send.click();
+  await expect(page.getByText('Your refund request was sent. An admin will review it and contact you.').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Refund requested' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your delivery code' })).toContainText('do not give this code to anyone');
+
+  // The seller sees the open request.
+  const { refundRequest } = ((await (await seller.api.get(`/api/seller/orders/${order.id}`)).json()) as { data: { refundRequest: { reason: string } | null } }).data;
+  expect(refundRequest?.reason).toBe('Wrong colour: I ordered black, this is blue');
+  await seller.dispose();
+});

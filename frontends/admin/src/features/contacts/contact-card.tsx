@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { catalogue } from '@escrow/core/messages';
+import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import { showToast } from '@escrow/ui/toast/show-toast';
+import { adminApi } from '../../shared/admin-api.ts';
+import { useAdminScreen } from '../../shared/admin-context.ts';
+import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
+import type { ContactSubmission } from '../../shared/admin-types.ts';
+
+const keys = new OnceKeys();
+
+/** One message from the contact form: who, how to reach them, when, what; resolved ones are dimmed. */
+export function ContactCard({ contact }: { contact: ContactSubmission }) {
+  const { refresh, accessLost } = useAdminScreen();
+  const [busy, setBusy] = useState(false);
+  const [resolved, setResolved] = useState<ContactSubmission | null>(null);
+  const shown = resolved ?? contact;
+  const action = `contact:${contact.id}`;
+
+  const resolve = () => {
+    if (busy) return;
+    setBusy(true);
+    void adminApi.resolveContact(contact.id, keys.keyFor(action), catalogue.admin.updateContactFailed).then((result) => {
+      setBusy(false);
+      if (!isRetryable(result)) keys.settled(action);
+      if (result.ok) {
+        setResolved(result.data.contact);
+        showToast(catalogue.admin.contactResolved);
+        refresh();
+        return;
+      }
+      if (result.status === 401 || result.status === 403) return accessLost();
+      showToast(catalogue.admin.updateContactFailed, 'error');
+    });
+  };
+
+  const titleId = `contact-${contact.id}`;
+  return (
+    <article className={`contact-card${shown.resolved ? ' contact-card--resolved' : ''}`} aria-labelledby={titleId}>
+      <div className="contact-card__header">
+        <h3 className="contact-card__name" id={titleId}>
+          {shown.name}
+        </h3>
+        {shown.resolved ? <span className="resolved-badge">Resolved</span> : null}
+      </div>
+      <p className="contact-card__meta">
+        <a href={`mailto:${shown.email}`}>{shown.email}</a>
+        {shown.phone ? (
+          <>
+            {' · '}
+            <a href={`tel:${shown.phone}`}>{shown.phone}</a>
+          </>
+        ) : null}
+      </p>
+      <p className="contact-card__meta">
+        <time dateTime={shown.createdAt}>{formatNairobiDateTime(shown.createdAt)}</time>
+        {shown.resolved && shown.resolvedAt ? ` · resolved ${formatNairobiDateTime(shown.resolvedAt)}${shown.resolvedByEmail ? ` by ${shown.resolvedByEmail}` : ''}` : null}
+      </p>
+      <p className="contact-card__message">{shown.message}</p>
+      {shown.resolved ? null : (
+        <button type="button" className="button button--secondary" onClick={resolve} disabled={busy} aria-busy={busy || undefined} aria-label={`Mark Resolved: message from ${shown.name}`}>
+          {busy ? 'Marking resolved…' : 'Mark Resolved'}
+        </button>
+      )}
+    </article>
+  );
+}

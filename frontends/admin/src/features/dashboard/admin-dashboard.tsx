@@ -1,0 +1,60 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { AdminScreenContext, type AdminScreen } from '../../shared/admin-context.ts';
+import type { Navigate } from '../../shared/admin-page-props.ts';
+import type { Account } from '../../shared/admin-types.ts';
+import { AdminTab } from '../admin-tab/admin-tab.tsx';
+import { ContactsTab } from '../contacts/contacts-tab.tsx';
+import { useAdminLive } from '../live/use-admin-live.ts';
+import { OrdersTab } from '../orders/orders-tab.tsx';
+import { SellersTab } from '../sellers/sellers-tab.tsx';
+import { SummaryCards } from '../summary/summary-cards.tsx';
+import { AdminHeader } from './admin-header.tsx';
+
+const TABS = [
+  { value: 'orders', label: 'Orders', render: () => <OrdersTab /> },
+  { value: 'sellers', label: 'Sellers', render: () => <SellersTab /> },
+  { value: 'contacts', label: 'Contacts', render: () => <ContactsTab /> },
+  { value: 'admin', label: 'Admin', render: () => <AdminTab /> },
+] as const;
+
+interface AdminDashboardProps {
+  account: Account;
+  navigate: Navigate;
+  onAccessLost: () => void;
+}
+
+/**
+ * The admin's screen: header, the six summary cards and four tabs (Orders by default). Only the
+ * visible tab is mounted, so a live change re-reads the summary and that tab, nothing else.
+ */
+export function AdminDashboard({ account, navigate, onAccessLost }: AdminDashboardProps) {
+  const [version, setVersion] = useState(0);
+  const [live, setLive] = useState(true);
+  const refresh = useCallback(() => setVersion((n) => n + 1), []);
+  const liveStatus = useAdminLive(refresh, live);
+  const screen = useMemo<AdminScreen>(() => ({ version, refresh, accessLost: onAccessLost }), [version, refresh, onAccessLost]);
+
+  return (
+    <AdminScreenContext.Provider value={screen}>
+      <section className="admin-page" aria-labelledby="admin-title">
+        <AdminHeader account={account} live={liveStatus} navigate={navigate} onSigningOut={() => setLive(false)} />
+        <SummaryCards />
+        <Tabs.Root defaultValue="orders" className="admin-tabs">
+          <Tabs.List className="admin-tabs__list" aria-label="Admin sections">
+            {TABS.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} className="admin-tabs__trigger">
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value} className="admin-tabs__panel">
+              {tab.render()}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </section>
+    </AdminScreenContext.Provider>
+  );
+}

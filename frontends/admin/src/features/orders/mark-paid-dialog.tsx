@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { Dialog } from 'radix-ui';
+import { catalogue } from '@escrow/core/messages';
+import { FormAlert, TextField } from '@escrow/ui/components/form-field';
+import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { showToast } from '@escrow/ui/toast/show-toast';
+import { adminApi } from '../../shared/admin-api.ts';
+import { useAdminScreen } from '../../shared/admin-context.ts';
+import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
+import type { AdminOrder } from '../../shared/admin-types.ts';
+
+const keys = new OnceKeys();
+
+/**
+ * 'Mark Paid' (spec section 2): the admin confirms having sent the seller's (and, when the
+ * seller pays delivery, the rider's) payout. It moves money in the ledger and happens exactly
+ * once, so it asks first, shows the amounts, and takes the payout's M-Pesa reference if any.
+ */
+export function MarkPaidDialog({ order }: { order: AdminOrder }) {
+  const { refresh, accessLost } = useAdminScreen();
+  const [open, setOpen] = useState(false);
+  const [reference, setReference] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const action = `settle:${order.id}`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    void adminApi.markPaid(order.id, reference.trim() || undefined, keys.keyFor(action), catalogue.admin.confirmSettlementFailed).then((result) => {
+      setBusy(false);
+      if (!isRetryable(result)) keys.settled(action);
+      if (result.ok) {
+        setOpen(false);
+        showToast(catalogue.admin.settlementConfirmed);
+        refresh();
+        return;
+      }
+      if (result.status === 401 || result.status === 403) return accessLost();
+      setError(result.message);
+      // Settled meanwhile by another admin: the row will show it.
+      if (result.status === 409) refresh();
+    });
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) setError(null);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <button type="button" className="button button--small" aria-label={`Mark Paid: ${order.itemName} (${order.trackingNumber})`}>
+          Mark Paid
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content">
+          <Dialog.Title className="dialog__title">Mark Paid</Dialog.Title>
+          <Dialog.Description className="section-note">
+            Confirm that the payouts below have been sent. This is recorded once and cannot be undone.
+          </Dialog.Description>
+          <dl className="detail-list">
+            <div>
+              <dt>Item</dt>
+              <dd>
+                {order.itemName} <span className="muted">({order.trackingNumber})</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Seller payout</dt>
+              <dd>
+                {formatKsh(order.sellerPayout)} to {order.sellerBusinessName ?? 'N/A'}
+              </dd>
+            </div>
+            <div>
+              <dt>Rider payout</dt>
+              <dd>
+                {formatKsh(order.riderPayout)}
+                {order.deliveryPaidBy === 'buyer' ? <span className="muted"> (collected from the buyer at the door)</span> : null}
+              </dd>
+            </div>
+          </dl>
+          <form className="form" noValidate onSubmit={submit}>
+            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+            <TextField
+              label="Payout reference"
+              name="reference"
+              maxLength={100}
+              autoComplete="off"
+              value={reference}
+              onValueChange={setReference}
+              hint="The M-Pesa code of the payout, kept with the settlement."
+            />
+            <div className="dialog__actions">
+              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+                {busy ? 'Marking paid…' : 'Mark Paid'}
+              </button>
+              <Dialog.Close asChild>
+                <button type="button" className="button button--secondary" disabled={busy}>
+                  Cancel
+                </button>
+              </Dialog.Close>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

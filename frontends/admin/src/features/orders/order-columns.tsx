@@ -1,0 +1,49 @@
+import { adminStatusLabel } from '@escrow/core/orders';
+import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import type { AdminOrder } from '../../shared/admin-types.ts';
+import type { Column } from '../../shared/data-list.tsx';
+import { MarkPaidDialog } from './mark-paid-dialog.tsx';
+
+/** The Seller column: the business name, or 'N/A' when the seller record is gone. */
+export const sellerName = (order: AdminOrder) => order.sellerBusinessName ?? 'N/A';
+
+export function StatusBadge({ status }: { status: AdminOrder['status'] }) {
+  return <span className={`status-badge status-badge--${status}`}>{adminStatusLabel(status)}</span>;
+}
+
+/** 'Mark Paid' for delivered orders not yet settled, 'Paid ✓' once settled, otherwise nothing to do. */
+function OrderAction({ order }: { order: AdminOrder }) {
+  if (order.settlementPaid) return <span className="paid-badge">Paid ✓</span>;
+  if (order.status === 'awaiting_settlement') return <MarkPaidDialog order={order} />;
+  return <span className="muted">—</span>;
+}
+
+/** Spec section 2: Item, Seller, Buyer, Price, Seller Payout, Rider Payout, Order Status, Created, Action. */
+export const ORDER_COLUMNS: readonly Column<AdminOrder>[] = [
+  {
+    header: 'Item',
+    cell: (order) => (
+      <>
+        <span className="cell-strong">{order.itemName}</span>
+        <span className="cell-sub">{order.trackingNumber}</span>
+      </>
+    ),
+  },
+  { header: 'Seller', cell: sellerName },
+  {
+    header: 'Buyer',
+    cell: (order) => (
+      <>
+        {order.buyerName}
+        <span className="cell-sub">{order.buyerPhone}</span>
+      </>
+    ),
+  },
+  { header: 'Price', cell: (order) => formatKsh(order.price), numeric: true },
+  { header: 'Seller Payout', cell: (order) => formatKsh(order.sellerPayout), numeric: true },
+  { header: 'Rider Payout', cell: (order) => formatKsh(order.riderPayout), numeric: true },
+  { header: 'Order Status', cell: (order) => <StatusBadge status={order.status} /> },
+  { header: 'Created', cell: (order) => formatNairobiDateTime(order.createdAt) },
+  { header: 'Action', cell: (order) => <OrderAction order={order} /> },
+];

@@ -1,0 +1,65 @@
+import { useId, useState, type FormEvent } from 'react';
+import { adminStatusLabel, ORDER_STATUSES, type OrderStatus } from '@escrow/core/orders';
+
+export interface OrderFilter {
+  readonly status: OrderStatus | '';
+  readonly q: string;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Search (tracking number, buyer phone, seller name) and a status filter, both applied by the
+ * server over every order: the list is paged, so filtering the page in the browser would miss
+ * most matches.
+ */
+export function OrderFilters({ filter, onChange }: { filter: OrderFilter; onChange: (filter: OrderFilter) => void }) {
+  const [draft, setDraft] = useState(filter.q);
+  const searchId = useId();
+  const statusId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange({ ...filter, q: draft.trim() });
+  };
+  return (
+    <form className="filters" role="search" aria-label="Orders" onSubmit={submit}>
+      <div className="field filters__search">
+        <label className="field__label" htmlFor={searchId}>
+          Search orders
+        </label>
+        <div className="filters__row">
+          <input
+            id={searchId}
+            className="field__input"
+            type="search"
+            name="q"
+            maxLength={100}
+            autoComplete="off"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-describedby={`${searchId}-hint`}
+          />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </div>
+        <p className="field__hint" id={`${searchId}-hint`}>
+          Tracking number, buyer phone or seller name.
+        </p>
+      </div>
+      <div className="field filters__status">
+        <label className="field__label" htmlFor={statusId}>
+          Status
+        </label>
+        <select id={statusId} className="field__input" value={filter.status} onChange={(event) => onChange({ ...filter, q: draft.trim(), status: event.target.value as OrderStatus | '' })}>
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {capitalised(adminStatusLabel(status))}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { adminApi } from '../../shared/admin-api.ts';
+import type { AdminOrder, OrdersPage } from '../../shared/admin-types.ts';
+import { DataList } from '../../shared/data-list.tsx';
+import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
+import { Pager } from '../../shared/pager.tsx';
+import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';
+import { RefundRequestsSection } from '../refunds/refund-requests-section.tsx';
+import { ORDER_COLUMNS } from './order-columns.tsx';
+import { OrderFilters, type OrderFilter } from './order-filters.tsx';
+
+const PAGE_SIZE = 20;
+
+/** The Orders tab: open refund requests first (they wait on an admin), then every order, paged by the server. */
+export function OrdersTab() {
+  const [filter, setFilter] = useState<OrderFilter>({ status: '', q: '' });
+  const [page, setPage] = useState(1);
+  const orders = useAdminQuery<OrdersPage>(adminApi.ordersPath({ page, pageSize: PAGE_SIZE, status: filter.status || undefined, q: filter.q || undefined }));
+  const filtered = filter.status !== '' || filter.q !== '';
+
+  return (
+    <>
+      <RefundRequestsSection />
+      <section className="admin-section" aria-labelledby="orders-title">
+        <div className="admin-section__header">
+          <h2 id="orders-title">All Orders</h2>
+          <p className="admin-note">
+            Admin payment confirmation has been removed: a buyer&apos;s payment is confirmed by the delivery code the buyer gives the rider.
+          </p>
+        </div>
+        <OrderFilters
+          filter={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setPage(1);
+          }}
+        />
+        <OrdersList orders={orders} filtered={filtered} onPage={setPage} />
+      </section>
+    </>
+  );
+}
+
+function OrdersList({ orders, filtered, onPage }: { orders: AdminQuery<OrdersPage>; filtered: boolean; onPage: (page: number) => void }) {
+  if (orders.failed && (orders.data === null || orders.stale)) return <FailedPart what="the orders" onRetry={orders.reload} />;
+  if (orders.data === null) return <LoadingPart label="Loading orders…" />;
+  const { orders: rows, total, page, pageSize } = orders.data;
+  if (rows.length === 0) {
+    return filtered ? <EmptyPart title="No orders match this search or status." /> : <EmptyPart title="No orders yet.">Orders appear here as soon as sellers create them.</EmptyPart>;
+  }
+  return (
+    <>
+      {orders.failed ? <NotCurrentNote onRetry={orders.reload} /> : null}
+      <DataList<AdminOrder>
+        label="Orders"
+        columns={ORDER_COLUMNS}
+        rows={rows}
+        rowKey={(order) => order.id}
+        busy={orders.stale}
+        rowClass={(order) => (order.settlementPaid ? 'is-settled' : undefined)}
+      />
+      <Pager noun={['order', 'orders']} page={page} pageSize={pageSize} total={total} onPage={onPage} />
+    </>
+  );
+}

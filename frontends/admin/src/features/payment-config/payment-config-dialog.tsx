@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { catalogue } from '@escrow/core/messages';
+import { FormAlert } from '@escrow/ui/components/form-field';
+import { LoadingState } from '@escrow/ui/components/loading-state';
+import { showToast } from '@escrow/ui/toast/show-toast';
+import { adminApi } from '../../shared/admin-api.ts';
+import type { PaymentConfig, PaymentConfigAnswer } from '../../shared/admin-types.ts';
+import { FailedPart } from '../../shared/inline-state.tsx';
+import { useAdminQuery } from '../../shared/use-admin-query.ts';
+import { fieldsOf, PaymentConfigInputs } from './payment-config-fields.tsx';
+import { useSavePaymentConfig } from './use-save-payment-config.ts';
+
+/** The header's Payment Config button and its dialog (spec section 2). */
+export function PaymentConfigDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="button button--secondary">
+          Payment Config
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content">
+          <Dialog.Title className="dialog__title">Payment Configuration</Dialog.Title>
+          <Dialog.Description className="section-note">
+            These M-Pesa Paybill details are shown to all buyers when they confirm their orders. Check them carefully: buyers send their money here.
+          </Dialog.Description>
+          <DialogBody onSaved={() => setOpen(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Mounted while the dialog is open: reads the saved values each time it opens. */
+function DialogBody({ onSaved }: { onSaved: () => void }) {
+  const config = useAdminQuery<PaymentConfigAnswer>(adminApi.paymentConfigPath());
+  if (config.failed && config.data === null) return <FailedPart what="the payment configuration" onRetry={config.reload} />;
+  if (config.data === null) return <LoadingState label="Loading payment configuration…" />;
+  return <DialogForm saved={config.data.config} onSaved={onSaved} />;
+}
+
+function DialogForm({ saved, onSaved }: { saved: PaymentConfig; onSaved: () => void }) {
+  const [fields, setFields] = useState(() => fieldsOf(saved));
+  const save = useSavePaymentConfig(fields, catalogue.admin.updatePaymentConfigurationFailed, () => {
+    showToast(catalogue.admin.paymentConfigurationUpdated);
+    onSaved();
+  });
+  return (
+    <form className="form" noValidate onSubmit={save.onSubmit}>
+      {save.error ? <FormAlert tone="error">{save.error}</FormAlert> : null}
+      <PaymentConfigInputs fields={fields} onChange={setFields} />
+      <div className="dialog__actions">
+        <button type="submit" className="button" disabled={save.busy} aria-busy={save.busy || undefined}>
+          {save.busy ? 'Updating...' : 'Update Payment Configuration'}
+        </button>
+        <Dialog.Close asChild>
+          <button type="button" className="button button--secondary" disabled={save.busy}>
+            Cancel
+          </button>
+        </Dialog.Close>
+      </div>
+    </form>
+  );
+}

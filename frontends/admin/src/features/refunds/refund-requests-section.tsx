@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import { adminApi } from '../../shared/admin-api.ts';
+import type { AdminRefundRequest, RefundRequestsPage } from '../../shared/admin-types.ts';
+import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
+import { Pager } from '../../shared/pager.tsx';
+import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';
+import { StatusBadge } from '../orders/order-columns.tsx';
+import { ResolveRefundDialog } from './resolve-refund-dialog.tsx';
+
+type Filter = 'open' | 'refunded' | 'rejected' | 'all';
+const PAGE_SIZE = 10;
+const FILTERS: readonly { value: Filter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'all', label: 'All' },
+];
+const REQUESTED_BY: Record<string, string> = { buyer: 'the buyer', seller: 'the seller (buyer rejected the item)', rider: 'the rider (buyer rejected the item)' };
+const STATUS_TEXT: Record<AdminRefundRequest['status'], string> = { open: 'Open', refunded: 'Refunded', rejected: 'Rejected' };
+
+/**
+ * Refund requests (PRODUCT-DECISIONS, refunds: the spec promises refunds but shows no screen).
+ * They sit at the top of the Orders tab because each one holds an order's money until an admin
+ * decides: refund (the M-Pesa reference of the refund sent) or reject.
+ */
+export function RefundRequestsSection() {
+  const [filter, setFilter] = useState<Filter>('open');
+  const [page, setPage] = useState(1);
+  const requests = useAdminQuery<RefundRequestsPage>(adminApi.refundRequestsPath({ status: filter, page, pageSize: PAGE_SIZE }));
+  const filterId = useId();
+
+  return (
+    <section className="admin-section" aria-labelledby="refunds-title">
+      <div className="admin-section__header admin-section__header--row">
+        <h2 id="refunds-title">Refund Requests</h2>
+        <div className="field field--inline">
+          <label className="field__label" htmlFor={filterId}>
+            Show
+          </label>
+          <select
+            id={filterId}
+            className="field__input"
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.target.value as Filter);
+              setPage(1);
+            }}
+          >
+            {FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <RefundList requests={requests} filter={filter} onPage={setPage} />
+    </section>
+  );
+}
+
+function RefundList({ requests, filter, onPage }: { requests: AdminQuery<RefundRequestsPage>; filter: Filter; onPage: (page: number) => void }) {
+  if (requests.failed && (requests.data === null || requests.stale)) return <FailedPart what="the refund requests" onRetry={requests.reload} />;
+  if (requests.data === null) return <LoadingPart label="Loading refund requests…" />;
+  const { refundRequests, total, page, pageSize } = requests.data;
+  if (refundRequests.length === 0) return <EmptyPart title={filter === 'open' ? 'No open refund requests.' : 'No refund requests here.'} />;
+  return (
+    <>
+      {requests.failed ? <NotCurrentNote onRetry={requests.reload} /> : null}
+      <ul className={`refund-list${requests.stale ? ' is-busy' : ''}`} aria-label="Refund requests" aria-busy={requests.stale || undefined}>
+        {refundRequests.map((request) => (
+          <li key={request.id} className="refund-card">
+            <RefundCard request={request} />
+          </li>
+        ))}
+      </ul>
+      <Pager noun={['refund request', 'refund requests']} page={page} pageSize={pageSize} total={total} onPage={onPage} />
+    </>
+  );
+}
+
+function RefundCard({ request }: { request: AdminRefundRequest }) {
+  const { order } = request;
+  return (
+    <article aria-label={`Refund request: ${order.itemName}`}>
+      <div className="refund-card__header">
+        <h3 className="refund-card__title">
+          {order.itemName} <span className="cell-sub">{order.trackingNumber}</span>
+        </h3>
+        <span className={`refund-status refund-status--${request.status}`}>{STATUS_TEXT[request.status]}</span>
+      </div>
+      <dl className="detail-list detail-list--grid">
+        <div>
+          <dt>Buyer</dt>
+          <dd>
+            {order.buyerName}, {order.buyerPhone}
+          </dd>
+        </div>
+        <div>
+          <dt>Seller</dt>
+          <dd>{order.sellerBusinessName ?? 'N/A'}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{formatKsh(order.price)}</dd>
+        </div>
+        <div>
+          <dt>Order Status</dt>
+          <dd>
+            <StatusBadge status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>Requested</dt>
+          <dd>
+            {formatNairobiDateTime(request.createdAt)} by {REQUESTED_BY[request.requestedBy] ?? request.requestedBy}
+          </dd>
+        </div>
+        {request.resolvedAt ? (
+          <div>
+            <dt>Resolved</dt>
+            <dd>
+              {formatNairobiDateTime(request.resolvedAt)}
+              {request.mpesaReference ? ` (M-Pesa ${request.mpesaReference})` : ''}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="refund-card__reason">
+        <span className="refund-card__label">Reason: </span>
+        {request.reason}
+      </p>
+      {request.resolutionNote ? (
+        <p className="refund-card__reason">
+          <span className="refund-card__label">Admin note: </span>
+          {request.resolutionNote}
+        </p>
+      ) : null}
+      {request.paidWithoutRiderFor72Hours ? <p className="admin-note admin-note--warning">Paid more than 72 hours ago and still no rider: the buyer may be refunded.</p> : null}
+      {request.status === 'open' ? (
+        <div className="refund-card__actions">
+          <ResolveRefundDialog request={request} decision="refund" />
+          <ResolveRefundDialog request={request} decision="reject" />
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { Dialog } from 'radix-ui';
+import { FormAlert, TextAreaField, TextField } from '@escrow/ui/components/form-field';
+import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { showToast } from '@escrow/ui/toast/show-toast';
+import { adminApi, type RefundDecision } from '../../shared/admin-api.ts';
+import { useAdminScreen } from '../../shared/admin-context.ts';
+import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
+import type { AdminRefundRequest } from '../../shared/admin-types.ts';
+
+const keys = new OnceKeys();
+
+/** The M-Pesa transaction code of the refund the admin sent (10 letters and digits, e.g. NLJ7RT61SV). */
+const MPESA_REFERENCE = /^[A-Z0-9]{10}$/;
+const REFUND_FAILED = 'Failed to record the refund';
+const REJECT_FAILED = 'Failed to reject the refund request';
+
+const COPY = {
+  refund: {
+    trigger: 'Refund',
+    title: 'Refund the buyer',
+    description: 'Send the buyer everything paid into escrow by M-Pesa first, then record it here. The order is cancelled.',
+    submit: 'Record Refund',
+    busy: 'Recording…',
+  },
+  reject: {
+    trigger: 'Reject',
+    title: 'Reject the refund request',
+    description: 'The order continues as it is. The note is kept with the request.',
+    submit: 'Reject Request',
+    busy: 'Rejecting…',
+  },
+} as const;
+
+/** Resolves one refund request (PRODUCT-DECISIONS, refunds): refund with the M-Pesa reference, or reject. */
+export function ResolveRefundDialog({ request, decision }: { request: AdminRefundRequest; decision: RefundDecision['decision'] }) {
+  const { refresh, accessLost } = useAdminScreen();
+  const [open, setOpen] = useState(false);
+  const [reference, setReference] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const copy = COPY[decision];
+  const action = `refund:${request.id}`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const mpesaReference = reference.trim().toUpperCase();
+    if (decision === 'refund' && !MPESA_REFERENCE.test(mpesaReference)) {
+      setError('Enter the 10-character M-Pesa reference of the refund');
+      return;
+    }
+    const trimmedNote = note.trim() || undefined;
+    const body: RefundDecision = decision === 'refund' ? { decision, mpesaReference, note: trimmedNote } : { decision, note: trimmedNote };
+    setBusy(true);
+    setError(null);
+    void adminApi.resolveRefund(request.id, body, keys.keyFor(`${action}:${decision}`), decision === 'refund' ? REFUND_FAILED : REJECT_FAILED).then((result) => {
+      setBusy(false);
+      if (!isRetryable(result)) keys.settled(`${action}:${decision}`);
+      if (result.ok) {
+        setOpen(false);
+        showToast(result.data.message);
+        refresh();
+        return;
+      }
+      if (result.status === 401 || result.status === 403) return accessLost();
+      setError(result.message);
+      if (result.status === 409) refresh();
+    });
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) setError(null);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <button type="button" className={decision === 'refund' ? 'button' : 'button button--secondary'} aria-label={`${copy.trigger}: ${request.order.itemName} (${request.order.trackingNumber})`}>
+          {copy.trigger}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content">
+          <Dialog.Title className="dialog__title">{copy.title}</Dialog.Title>
+          <Dialog.Description className="section-note">{copy.description}</Dialog.Description>
+          <dl className="detail-list">
+            <div>
+              <dt>Order</dt>
+              <dd>
+                {request.order.itemName} <span className="muted">({request.order.trackingNumber})</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Buyer</dt>
+              <dd>
+                {request.order.buyerName}, {request.order.buyerPhone}
+              </dd>
+            </div>
+            <div>
+              <dt>Paid into escrow</dt>
+              <dd>{formatKsh(request.order.price)}</dd>
+            </div>
+          </dl>
+          <form className="form" noValidate onSubmit={submit}>
+            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+            {decision === 'refund' ? (
+              <TextField
+                label="M-Pesa reference of the refund"
+                name="mpesaReference"
+                required
+                maxLength={10}
+                autoComplete="off"
+                autoCapitalize="characters"
+                value={reference}
+                onValueChange={setReference}
+                invalid={error !== null && !MPESA_REFERENCE.test(reference.trim().toUpperCase())}
+                hint="10 letters and digits, e.g. NLJ7RT61SV."
+              />
+            ) : null}
+            <TextAreaField label="Note" name="note" rows={3} maxLength={1000} value={note} onValueChange={setNote} />
+            <div className="dialog__actions">
+              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+                {busy ? copy.busy : copy.submit}
+              </button>
+              <Dialog.Close asChild>
+                <button type="button" className="button button--secondary" disabled={busy}>
+                  Cancel
+                </button>
+              </Dialog.Close>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,36 @@
+import { requestJson } from '@escrow/ui/api/request-json';
+import { getJson, sendOnce, withQuery } from './admin-request.ts';
+import type { Account, AdminOrder, ContactSubmission, PaymentConfig } from './admin-types.ts';
+
+const ADMIN = '/api/admin';
+
+export interface PaymentConfigFields {
+  readonly businessNumber: string;
+  readonly accountNumber: string;
+  readonly accountName: string;
+}
+
+export type RefundDecision = { readonly decision: 'refund'; readonly mpesaReference: string; readonly note?: string } | { readonly decision: 'reject'; readonly note?: string };
+
+/** Every call the admin screen makes (the API: apps/api/src/routes/admin-*-routes.ts). */
+export const adminApi = {
+  session: (signal?: AbortSignal) => getJson<{ account: Account | null }>('/api/auth/session', signal),
+  signOut: (fallback: string) => requestJson<{ signedOut: true }>('POST', '/api/auth/sign-out', undefined, { fallbackMessage: fallback }),
+
+  summaryPath: () => `${ADMIN}/summary`,
+  ordersPath: (query: { page: number; pageSize: number; status?: string; q?: string }) => withQuery(`${ADMIN}/orders`, query),
+  refundRequestsPath: (query: { status: 'open' | 'refunded' | 'rejected' | 'all'; page: number; pageSize: number }) => withQuery(`${ADMIN}/refund-requests`, query),
+  sellersPath: (query: { page: number; pageSize: number; q?: string }) => withQuery(`${ADMIN}/sellers`, query),
+  contactsPath: (query: { status: 'open' | 'resolved' | 'all'; page: number; pageSize: number }) => withQuery(`${ADMIN}/contacts`, query),
+  paymentConfigPath: () => `${ADMIN}/payment-config`,
+  exportPath: () => `${ADMIN}/export.csv`,
+
+  markPaid: (orderId: string, reference: string | undefined, key: string, fallback: string) =>
+    sendOnce<{ order: AdminOrder; message: string }>('POST', `${ADMIN}/orders/${encodeURIComponent(orderId)}/settlement`, reference ? { reference } : {}, key, fallback),
+  resolveRefund: (refundId: string, decision: RefundDecision, key: string, fallback: string) =>
+    sendOnce<{ message: string }>('POST', `${ADMIN}/refund-requests/${encodeURIComponent(refundId)}/resolve`, decision, key, fallback),
+  resolveContact: (contactId: string, key: string, fallback: string) =>
+    sendOnce<{ contact: ContactSubmission; message: string }>('POST', `${ADMIN}/contacts/${encodeURIComponent(contactId)}/resolve`, {}, key, fallback),
+  updatePaymentConfig: (fields: PaymentConfigFields, key: string, fallback: string) =>
+    sendOnce<{ config: PaymentConfig; message: string }>('PUT', `${ADMIN}/payment-config`, fields, key, fallback),
+};

@@ -1,0 +1,36 @@
+import type { BuyerOrderStatusView, BuyerOrderView } from '@escrow/core';
+import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+
+// Type-only imports of the core's views: the contract the API answers with, at no JS cost.
+export type BuyerOrder = BuyerOrderView;
+
+const orderPath = (orderId: string) => `/api/buyer/orders/${encodeURIComponent(orderId)}`;
+
+/** The buyer's credential travels in a header, never in the URL (apps/api buyer-credentials.ts). */
+const headers = (deliveryCode: string, idempotencyKey?: string) => ({
+  'X-Delivery-Code': deliveryCode,
+  ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+});
+
+export interface BuyerChange {
+  readonly order?: BuyerOrderStatusView;
+  readonly message: string;
+}
+
+/** The buyer page's calls (apps/api/src/routes/buyer-routes.ts). */
+export const buyerApi = {
+  order: (orderId: string, deliveryCode: string, fallbackMessage: string, signal?: AbortSignal): Promise<ApiResult<BuyerOrder>> =>
+    requestJson<BuyerOrder>('GET', orderPath(orderId), undefined, { fallbackMessage, headers: headers(deliveryCode), ...(signal ? { signal } : {}) }),
+
+  confirmPayment: (orderId: string, deliveryCode: string, body: { termsAccepted: true; mpesaReceipt: string }, key: string, fallbackMessage: string) =>
+    requestJson<BuyerChange>('POST', `${orderPath(orderId)}/payment`, body, { fallbackMessage, headers: headers(deliveryCode, key) }),
+
+  requestRefund: (orderId: string, deliveryCode: string, body: { reason: string }, key: string, fallbackMessage: string) =>
+    requestJson<BuyerChange>('POST', `${orderPath(orderId)}/refund-request`, body, { fallbackMessage, headers: headers(deliveryCode, key) }),
+
+  submitFeedback: (orderId: string, deliveryCode: string, body: { riderRating: number; sellerRating: number; comment: string }, key: string, fallbackMessage: string) =>
+    requestJson<BuyerChange>('POST', `${orderPath(orderId)}/feedback`, body, { fallbackMessage, headers: headers(deliveryCode, key) }),
+
+  /** EventSource cannot send headers: the live stream takes the code as `?code=` (decision 0013). */
+  liveUrl: (orderId: string, deliveryCode: string) => `/api/live/orders/${encodeURIComponent(orderId)}?code=${encodeURIComponent(deliveryCode)}`,
+};

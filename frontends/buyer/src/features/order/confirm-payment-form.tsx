@@ -1,0 +1,86 @@
+import { catalogue } from '@escrow/core/messages';
+import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
+import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
+import { useState } from 'react';
+import { buyerApi, type BuyerChange } from './buyer-api.ts';
+
+/** The 10 letters and digits of an M-Pesa confirmation code (core's MPESA_RECEIPT_PATTERN). */
+const MPESA_RECEIPT = /^[A-Z0-9]{10}$/;
+const DELIVERY_CODE = /^[1-9]\d{5}$/;
+
+export interface ConfirmPaymentFormProps {
+  orderId: string;
+  deliveryCode: string;
+  onConfirmed(message: string): void;
+  onSending(): void;
+  onNotSent(): void;
+}
+
+/**
+ * The checks of core's buyerPaymentSchema, in its order (terms, then the stored code, then
+ * the M-Pesa code), written out here so this page does not download zod (decision 0025); the
+ * server parses the same request with the schema itself and its message wins.
+ */
+function firstProblem(termsAccepted: boolean, deliveryCode: string, receipt: string): string | null {
+  if (!termsAccepted) return catalogue.buyer.termsNotAccepted;
+  if (!DELIVERY_CODE.test(deliveryCode)) return catalogue.buyer.deliveryCodeNotFound;
+  if (!MPESA_RECEIPT.test(receipt)) return catalogue.validation.buyer.mpesaReceiptInvalid;
+  return null;
+}
+
+export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onSending, onNotSent }: ConfirmPaymentFormProps) {
+  const [receipt, setReceipt] = useState('');
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const action = useIdempotentAction<BuyerChange>(catalogue.buyer.paymentConfirmationFailed);
+  const normalized = receipt.replace(/\s+/g, '').toUpperCase();
+
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-labelledby="confirm-payment-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const problem = firstProblem(termsAccepted, deliveryCode, normalized);
+        if (problem) {
+          action.setError(problem);
+          return;
+        }
+        onSending();
+        action.run(
+          normalized,
+          (key) => buyerApi.confirmPayment(orderId, deliveryCode, { termsAccepted: true, mpesaReceipt: normalized }, key, catalogue.buyer.confirmPaymentFailed),
+          { onSuccess: (data) => onConfirmed(data.message || catalogue.buyer.paymentConfirmed), onFailure: onNotSent },
+        );
+      }}
+    >
+      <h3 id="confirm-payment-title">Confirm your payment</h3>
+      <TextField
+        label="M-Pesa confirmation code"
+        name="mpesaReceipt"
+        required
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={14}
+        value={receipt}
+        onValueChange={setReceipt}
+        invalid={action.error === catalogue.validation.buyer.mpesaReceiptInvalid}
+        hint="The 10-character code at the start of your M-Pesa SMS"
+      />
+      <label className="checkbox-field">
+        <input type="checkbox" name="termsAccepted" checked={termsAccepted} onChange={(event) => setTermsAccepted(event.target.checked)} />
+        <span>I accept the terms and conditions</span>
+      </label>
+      <p className="form-note">
+        <a href="/terms" target="_blank" rel="noopener">
+          Read the terms and conditions (opens in a new tab)
+        </a>
+      </p>
+      {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
+      <SubmitButton busy={action.busy} busyLabel="Confirming…">
+        Confirm Payment
+      </SubmitButton>
+    </form>
+  );
+}

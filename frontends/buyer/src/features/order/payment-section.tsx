@@ -1,0 +1,73 @@
+import type { BuyerPaymentInstructions } from '@escrow/core';
+import { formatKsh } from '@escrow/ui/format/format-ksh';
+import type { BuyerOrder } from './buyer-api.ts';
+import { ConfirmPaymentForm, type ConfirmPaymentFormProps } from './confirm-payment-form.tsx';
+
+type Configured = Extract<BuyerPaymentInstructions, { configured: true }>;
+
+/** The Paybill details, each on its own line so they can be copied into M-Pesa one by one. */
+function PaybillDetails({ payment }: { payment: Configured }) {
+  return (
+    <dl className="details details--paybill">
+      <div>
+        <dt>Paybill business number</dt>
+        <dd className="details__strong">{payment.businessNumber}</dd>
+      </div>
+      <div>
+        <dt>Account number</dt>
+        <dd className="details__strong">{payment.accountNumber}</dd>
+      </div>
+      <div>
+        <dt>Account name</dt>
+        <dd>{payment.accountName}</dd>
+      </div>
+      <div>
+        <dt>Amount</dt>
+        <dd className="details__strong">{formatKsh(payment.amount)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function DeliveryFeeNote({ order }: { order: BuyerOrder }) {
+  if (order.deliveryPaidBy !== 'buyer' || order.deliveryCost === 0) return null;
+  return (
+    <p className="note">
+      The delivery fee of <strong>{formatKsh(order.deliveryCost)}</strong> is not part of this payment: you pay it to the rider when the item arrives.
+    </p>
+  );
+}
+
+/**
+ * While the buyer still owes the Paybill: how to pay, then the confirmation form. Without a
+ * configured Paybill there is nothing safe to pay into, so only the server's warning shows.
+ */
+export function PaymentSection({ order, payment, ...form }: { order: BuyerOrder; payment: BuyerPaymentInstructions } & ConfirmPaymentFormProps) {
+  if (!payment.configured) {
+    return (
+      <section className="card card--warning" aria-labelledby="payment-title">
+        <h2 id="payment-title">Payment</h2>
+        <p>{payment.message}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby="payment-title">
+      <h2 id="payment-title">Pay with M-Pesa</h2>
+      <p>
+        {order.paymentMethod === 'mpesa_pod'
+          ? 'Pay when the rider arrives with your item. Your money is held safely until you confirm delivery with your code.'
+          : 'Your money is held safely in escrow and reaches the seller only after you confirm delivery with your code.'}
+      </p>
+      <ol className="steps">
+        <li>Open M-Pesa and choose Lipa na M-Pesa, then Pay Bill.</li>
+        <li>Enter the business number and the account number below.</li>
+        <li>Enter the amount, then your M-Pesa PIN.</li>
+        <li>Copy the confirmation code from the M-Pesa SMS (for example NLJ7RT61SV) into the form below.</li>
+      </ol>
+      <PaybillDetails payment={payment} />
+      <DeliveryFeeNote order={order} />
+      <ConfirmPaymentForm {...form} />
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { catalogue } from '@escrow/core/messages';
+import { useCallback, useEffect, useState } from 'react';
+import { riderApi, type RiderJobListItem } from '../../shared/rider-api.ts';
+
+export type RiderJobsState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'loaded'; readonly available: readonly RiderJobListItem[]; readonly assigned: readonly RiderJobListItem[] }
+  /** `invalidPhone`: the server refused the number itself; the page asks for it again. */
+  | { readonly kind: 'failed'; readonly message: string; readonly invalidPhone: boolean };
+
+/**
+ * Both lists of the rider dashboard for one phone, read together. They are re-read when the
+ * rider comes back to the tab (no live stream exists per phone) and on demand.
+ */
+export function useRiderJobs(phone: string | null): { state: RiderJobsState; reload(): void } {
+  const [state, setState] = useState<RiderJobsState>({ kind: 'loading' });
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    if (phone === null) return;
+    const controller = new AbortController();
+    const failed = catalogue.rider.loadAvailableJobsFailed;
+    Promise.all([riderApi.availableJobs(phone, failed, controller.signal), riderApi.assignedJobs(phone, failed, controller.signal)])
+      .then(([available, assigned]) => {
+        if (controller.signal.aborted) return;
+        if (available.ok && assigned.ok) {
+          setState({ kind: 'loaded', available: available.data.jobs, assigned: assigned.data.jobs });
+          return;
+        }
+        const failure = !available.ok ? available : !assigned.ok ? assigned : null;
+        console.warn('Loading the jobs failed', failure?.status, failure?.message);
+        const invalidPhone = failure?.status === 400;
+        setState({ kind: 'failed', message: invalidPhone || failure?.status === 429 ? (failure?.message ?? failed) : failed, invalidPhone });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Loading the jobs failed', error);
+      });
+    return () => controller.abort();
+  }, [phone, generation]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') setGeneration((n) => n + 1);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  const reload = useCallback(() => {
+    setState({ kind: 'loading' });
+    setGeneration((n) => n + 1);
+  }, []);
+  return { state, reload };
+}

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiResult } from '../api/request-json.ts';
+import { useOrderEvents, type OrderEventReason } from './use-order-events.ts';
+
+export type LiveOrderState<T> =
+  | { readonly kind: 'loading' }
+  /** `stale`: the last re-read failed; what is shown may be out of date. */
+  | { readonly kind: 'loaded'; readonly data: T; readonly stale: boolean }
+  /** 404: missing, or not this caller's (a denial answers exactly like a missing order). */
+  | { readonly kind: 'not-found'; readonly message: string }
+  | { readonly kind: 'failed'; readonly status: number; readonly message: string };
+
+export interface LiveOrder<T> {
+  readonly state: LiveOrderState<T>;
+  /** Re-reads (coalesced), keeping what is on screen meanwhile. */
+  reload(): void;
+  /** Loads again from scratch after a failure. */
+  retry(): void;
+  /** Marks the next live event of `action` as the page's own; call before sending the request. */
+  expectOwn(action: string): void;
+  /** The request was not sent or was refused: no event of it will come. */
+  forgetOwn(action: string): void;
+}
+
+export interface LiveOrderOptions<T> {
+  /** Identifies what is loaded (order id and credentials); null: nothing to load. */
+  readonly key: string | null;
+  readonly load: (signal: AbortSignal) => Promise<ApiResult<T>>;
+  /** The live stream's URL while loaded; null: none. */
+  readonly liveUrl: string | null;
+  /** The message for a failure without a server message. */
+  readonly failedMessage: string;
+  /**
+   * Re-read as soon as the stream drops (a rider's stream ends when the seller reassigns the
+   * job, and the next read says so); otherwise the reconnect's `ready` triggers the re-read.
+   */
+  readonly reReadOnDrop?: boolean;
+}
+
+/** Several events in a burst (payment, then the seller assigning a rider) cost one re-read. */
+const COALESCE_MS = 300;
+
+/**
+ * One order as its caller may see it, kept current by the order's live events (decision 0013:
+ * events say only what changed, so each one triggers a re-read). Buyer requests count against
+ * a per-order rate limit (decision 0012), so re-reads are coalesced and the page's own changes
+ * (re-read after their answer) are not read a second time when their event arrives.
+ */
+export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDrop = false }: LiveOrderOptions<T>): LiveOrder<T> {
+  const [state, setState] = useState<LiveOrderState<T>>({ kind: 'loading' });
+  const [generation, setGeneration] = useState(0);
+  const ownActions = useRef(new Map<string, number>());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
+  });
+
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    latestLoad
+      .current(controller.signal)
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        setState((previous) => {
+          if (result.ok) return { kind: 'loaded', data: result.data, stale: false };
+          if (result.status === 404) return { kind: 'not-found', message: result.message };
+          console.warn('Loading the order failed', result.status, result.message);
+          if (previous.kind === 'loaded') return { ...previous, stale: true };
+          return { kind: 'failed', status: result.status, message: result.status === 0 || result.status >= 500 ? failedMessage : result.message };
+        });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Loading the order failed', error);
+      });
+    return () => controller.abort();
+  }, [key, generation, failedMessage]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const reload = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setGeneration((n) => n + 1), COALESCE_MS);
+  }, []);
+
+  const retry = useCallback(() => {
+    clearTimeout(timer.current);
+    setState({ kind: 'loading' });
+    setGeneration((n) => n + 1);
+  }, []);
+
+  const onLive = useCallback(
+    (reason: OrderEventReason) => {
+      if (reason.kind === 'dropped' && !reReadOnDrop) return;
+      if (reason.kind === 'changed') {
+        const pending = ownActions.current.get(reason.message.action) ?? 0;
+        if (pending > 0) {
+          ownActions.current.set(reason.message.action, pending - 1);
+          return;
+        }
+      }
+      reload();
+    },
+    [reload, reReadOnDrop],
+  );
+  useOrderEvents(state.kind === 'loaded' ? liveUrl : null, onLive);
+
+  const expectOwn = useCallback((action: string) => {
+    ownActions.current.set(action, (ownActions.current.get(action) ?? 0) + 1);
+  }, []);
+  const forgetOwn = useCallback((action: string) => {
+    const pending = ownActions.current.get(action) ?? 0;
+    if (pending > 0) ownActions.current.set(action, pending - 1);
+  }, []);
+
+  return { state, reload, retry, expectOwn, forgetOwn };
+}
