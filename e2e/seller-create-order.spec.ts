@@ -1,10 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { ksh, PNG, sellerOrder, signedInSeller } from './seller-support.ts';
+import { test } from './fixtures.ts';
+import { expect, ksh, PNG, sellerOrder, signedInSeller } from './seller-support.ts';
 
 /** The value beside a label in the fee preview. */
 const previewValue = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Fee and payouts' }).getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd[1]');
+
+// Long journeys through a real server on a shared machine.
+test.describe.configure({ timeout: 90_000 });
 
 test.describe('create order', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,9 +1,11 @@
-import { expect, test } from './fixtures.ts';
-import { buyerPays, createOrder, ksh, signedInSeller } from './seller-support.ts';
+import { test } from './fixtures.ts';
+import { buyerPays, createOrder, expect, ksh, signedInSeller } from './seller-support.ts';
+
+// Long journeys through a real server on a shared machine.
+test.describe.configure({ timeout: 90_000 });
 
 test.describe('dashboard live updates', () => {
   test('a new order and the buyer confirming payment show as 8-second toasts and update the figures, without a reload', async ({ page, baseURL, request }) => {
-    test.setTimeout(60_000);
     await signedInSeller(page, baseURL ?? '', 'Live Updates Shop');
     await page.goto('/seller/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Live Updates Shop' })).toBeVisible();

@@ -1,9 +1,9 @@
 // The seller screens on a 360x740 phone and a wide screen: no sideways scrolling, 44px tap
 // targets, and no serious or critical axe-core violations, in their interactive states too.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 import { seriousAxeViolations } from './public-site.ts';
-import { addRider, buyerPays, createOrder, expectNoHorizontalScroll, expectTapTargets, PHONE, PNG, signedInSeller } from './seller-support.ts';
+import { addRider, buyerPays, createOrder, expect, expectNoHorizontalScroll, expectTapTargets, PHONE, PNG, signedInSeller } from './seller-support.ts';
 
 const DESKTOP = { width: 1280, height: 900 } as const;
 
@@ -13,21 +13,22 @@ async function check(page: Page, what: string, options: { tapTargets?: boolean }
   expect(await seriousAxeViolations(page), what).toEqual([]);
 }
 
+// Long journeys through a real server on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`seller screens at ${viewport.width}px`, () => {
     // axe is evaluated in the page, which the site's CSP (rightly) refuses.
     test.use({ viewport, bypassCSP: true });
 
     test('dashboard, riders dialog, create order, result screen and order pages', async ({ page, baseURL, request, browser }) => {
-      test.setTimeout(90_000);
       await signedInSeller(page, baseURL ?? '', 'Mobile Check Shop', { tour: viewport === DESKTOP });
       await addRider(page, baseURL ?? '', 'Kipchoge');
       const paid = await createOrder(page, baseURL ?? '', { itemName: 'A rather long item name: Samsung Galaxy S24 Ultra 512GB Titanium Black, boxed' });
       await buyerPays(request, paid);
 
       await page.goto('/seller/dashboard');
-      // The first visit downloads the seller remote.
-      await expect(page.getByRole('heading', { level: 1, name: 'Mobile Check Shop' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Mobile Check Shop' })).toBeVisible();
       await expect(page.getByRole('link', { name: /Samsung Galaxy S24/ })).toBeVisible();
       if (viewport === DESKTOP) await expect(page.getByText('Step 1 of 4')).toBeVisible();
       await check(page, 'dashboard');

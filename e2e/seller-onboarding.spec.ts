@@ -1,5 +1,8 @@
-import { expect, test } from './fixtures.ts';
-import { grantAdmin, newEmail, PASSWORD, PHONE, signedInSeller } from './seller-support.ts';
+import { test } from './fixtures.ts';
+import { expect, grantAdmin, newEmail, PASSWORD, PHONE, signedInSeller } from './seller-support.ts';
+
+// Long journeys through a real server on a shared machine.
+test.describe.configure({ timeout: 90_000 });
 
 test.describe('seller onboarding, the dashboard and the riders dialog', () => {
   test('a new seller signs up, onboards, takes the 4-step tour once, and sees an empty dashboard', async ({ page }) => {

@@ -1,5 +1,8 @@
-import { expect, test } from './fixtures.ts';
-import { addRider, buyerPays, createOrder, freshPhone, PNG, riderCredentials, sellerOrder, signedInSeller } from './seller-support.ts';
+import { test } from './fixtures.ts';
+import { addRider, buyerPays, createOrder, expect, freshPhone, PNG, riderCredentials, sellerOrder, signedInSeller } from './seller-support.ts';
+
+// Long journeys through a real server on a shared machine.
+test.describe.configure({ timeout: 90_000 });
 
 test.describe('order detail: the seller', () => {
   test('assigns, changes and removes the rider; the old rider link stops working', async ({ page, baseURL, request }) => {
@@ -92,7 +95,6 @@ test.describe('order detail: the seller', () => {
   });
 
   test('sees the buyer pay live, and unlocks the delivery code after 5 wrong codes', async ({ page, baseURL, request }) => {
-    test.setTimeout(60_000);
     await signedInSeller(page, baseURL ?? '', 'Live Order Shop');
     const order = await createOrder(page, baseURL ?? '', { itemName: 'Nikon Z50' });
     await page.goto(`/order/${order.id}`);

@@ -3,7 +3,7 @@ import { catalogue } from '@escrow/core/messages';
 import { orderFormSchema, parseOrFirstError, type DeliveryPayer, type OrderPaymentMethod } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { failureText } from '../../shared/failure-text.ts';
-import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
+import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { ordersApi, type SellerOrderView } from '../../shared/orders-api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { FeePreview, previewMoney } from './fee-preview.tsx';

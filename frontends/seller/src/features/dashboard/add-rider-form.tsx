@@ -3,7 +3,7 @@ import { catalogue } from '@escrow/core/messages';
 import { addRiderSchema, parseOrFirstError } from '@escrow/core/validation';
 import { SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { failureText } from '../../shared/failure-text.ts';
-import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
+import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { ordersApi, type RiderView } from '../../shared/orders-api.ts';
 
 const EMPTY = { name: '', phone: '', motorbikePlate: '' };

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { failureText } from '../../shared/failure-text.ts';
-import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
+import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { ordersApi, type RiderView } from '../../shared/orders-api.ts';
 
 // The form brings zod and the shared schemas (about 25 kB gzipped): loaded when the dialog opens,

@@ -5,7 +5,7 @@ import { assignRiderSchema, parseOrFirstError } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { notify } from '@escrow/ui/toast/show-toast';
 import { failureText } from '../../shared/failure-text.ts';
-import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
+import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { ordersApi, type RiderView, type SellerOrderView } from '../../shared/orders-api.ts';
 
 type Riders = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; riders: readonly RiderView[] };

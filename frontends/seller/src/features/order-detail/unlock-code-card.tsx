@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { notify } from '@escrow/ui/toast/show-toast';
 import { failureText } from '../../shared/failure-text.ts';
-import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
+import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { ordersApi, type SellerOrderView } from '../../shared/orders-api.ts';
 
 const UNLOCK_FAILED = 'Failed to unlock the delivery code';
