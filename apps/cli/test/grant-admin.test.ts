@@ -107,7 +107,8 @@ describe('escrow-admin (a real process)', () => {
     expect(run.stderr).not.toContain('hunter2');
   });
 
-  it.each(['sqlite', ...(postgres.available ? ['postgres' as const] : [])] as const)('grants the admin role on %s, once', async (dialect) => {
+  // Four CLI processes in a row: minutes, not seconds, on a loaded machine.
+  it.each(['sqlite', ...(postgres.available ? ['postgres' as const] : [])] as const)('grants the admin role on %s, once', { timeout: 240_000 }, async (dialect) => {
     const db = await databaseWithAccount(dialect);
 
     const unknown = await cli(['grant-admin', 'nobody@example.com'], db.env);
