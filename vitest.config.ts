@@ -7,7 +7,8 @@ const sourceCondition = { resolve: { conditions: ['@escrow/source'] }, ssr: { re
 export default defineConfig({
   test: {
     projects: [
-      { ...sourceCondition, test: { name: 'core', root: './core', include: ['test/**/*.test.ts'] } },
+      // The core's property tests run thousands of cases: 30 s leaves room on a loaded 2-core machine.
+      { ...sourceCondition, test: { name: 'core', root: './core', include: ['test/**/*.test.ts'], testTimeout: 30_000 } },
       { ...sourceCondition, test: { name: 'adapters', root: './adapters', include: ['*/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       { ...sourceCondition, test: { name: 'api', root: './apps', include: ['*/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       { ...sourceCondition, test: { name: 'frontends', root: './frontends', include: ['*/test/**/*.test.{ts,tsx}'] } },
