@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DomainEvent } from '@escrow/core';
+import type { DomainEvent, OrderChangedEvent } from '@escrow/core';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postgresForTests } from '../../db-kysely/test/support/postgres.js';
@@ -7,7 +7,7 @@ import { MAX_NOTIFY_PAYLOAD_BYTES, parseEvent, PostgresEventBus } from '../src/i
 
 const postgres = await postgresForTests('events-pg LISTEN/NOTIFY');
 
-const event = (orderId: string, status: 'paid' | 'rider_assigned' = 'paid'): DomainEvent => ({
+const event = (orderId: string, status: 'paid' | 'rider_assigned' = 'paid'): OrderChangedEvent => ({
   type: 'order.changed',
   orderId,
   sellerId: 's1',
