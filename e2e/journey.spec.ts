@@ -106,7 +106,7 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
 
   // 3. The seller's dashboard, left open, shows the payment live.
   const notifications = sellerDashboard.getByRole('region', { name: /Notification/ });
-  await expect(notifications.getByRole('listitem').filter({ hasText: `Payment confirmed: ${itemName}` })).toBeVisible();
+  await expect(notifications.locator('.toast').filter({ hasText: `Payment confirmed: ${itemName}` })).toBeVisible();
   await expect(sellerDashboard.getByRole('link', { name: new RegExp(itemName) })).toContainText('Paid - assign a rider');
 
   // 4. The seller assigns the rider on the order page and reads the rider link there.
