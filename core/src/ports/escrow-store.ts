@@ -3,6 +3,15 @@ import type { OrderChangedEvent } from './event-bus.js';
 import type { Order, OrderChanges } from '../orders/order.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from './records.js';
 
+/** The buyer page's order with what the page shows beside it, read together (one statement in the SQL store). */
+export interface BuyerPageRecord {
+  readonly order: Order;
+  readonly seller: SellerRef | null;
+  readonly feedback: Feedback | null;
+  /** The order has an open refund request. */
+  readonly refundRequested: boolean;
+}
+
 export interface OrderRepository {
   insert(order: Order): Promise<void>;
   /**
@@ -13,6 +22,8 @@ export interface OrderRepository {
   /** Reads the order and holds a write lock on it until the transaction ends (FOR UPDATE). */
   getForUpdate(id: string): Promise<Order | undefined>;
   get(id: string): Promise<Order | undefined>;
+  /** The order with its seller, its feedback and whether a refund request is open (the buyer page's busiest read). */
+  getBuyerPage(id: string): Promise<BuyerPageRecord | undefined>;
   /**
    * Conditional update: applies `changes` only if the row still has `expectedVersion` (and
    * bumps the version). Returns false when another writer got there first.

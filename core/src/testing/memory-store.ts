@@ -61,6 +61,12 @@ function bind(s: MemoryState): EscrowTx {
         return true;
       },
       get: async (id) => s.orders.get(id),
+      getBuyerPage: async (id) => {
+        const order = s.orders.get(id);
+        if (!order) return undefined;
+        const refundRequested = [...s.refunds.values()].some((r) => r.orderId === id && r.status === 'open');
+        return { order, seller: s.sellers.get(order.sellerId) ?? null, feedback: s.feedback.get(id) ?? null, refundRequested };
+      },
       getForUpdate: async (id) => s.orders.get(id),
       update: async (id, expectedVersion, changes) => {
         const current = s.orders.get(id);

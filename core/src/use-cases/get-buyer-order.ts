@@ -20,10 +20,8 @@ export async function getBuyerOrder(deps: Pick<EscrowDeps, 'store'>, args: { ord
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'buyer') return err('BUYER_ORDER_NOT_FOUND');
   if (typeof args.orderId !== 'string' || args.orderId.length === 0 || args.orderId.length > 100) return err('BUYER_ORDER_NOT_FOUND');
-  return deps.store.read(async (tx) => {
-    const order = await tx.orders.get(args.orderId);
-    if (!order || !canSee(order, actor)) return err('BUYER_ORDER_NOT_FOUND');
-    const [seller, feedback, openRefund] = [await tx.sellers.get(order.sellerId), await tx.feedback.get(order.id), await tx.refunds.findOpenByOrder(order.id)];
-    return ok({ order, seller: seller ?? null, feedback: feedback ?? null, refundRequested: openRefund !== undefined });
-  });
+  // One read for the order and what the page shows beside it; nothing of it leaves unless the code fits.
+  const page = await deps.store.read((tx) => tx.orders.getBuyerPage(args.orderId));
+  if (!page || !canSee(page.order, actor)) return err('BUYER_ORDER_NOT_FOUND');
+  return ok({ order: page.order, seller: page.seller, feedback: page.feedback, refundRequested: page.refundRequested });
 }

@@ -1,15 +1,38 @@
 import type { OrderRepository, SellerRef } from '@escrow/core';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { OrdersTable } from '../schema/order-tables.js';
-import type { Codec } from './codec.js';
+import { decodeInteger, decodeTime, type Codec } from './codec.js';
 import { ORDER_COLUMNS, orderChangesToRow, orderToRow, rowToOrder } from './order-mapping.js';
+import { precompiled } from './precompiled-query.js';
 import { rowToSellerRef } from './seller-repository.js';
 
 /** The order's columns qualified, for queries that join another table. */
 const QUALIFIED_ORDER_COLUMNS = ORDER_COLUMNS.map((column) => `orders.${column}` as const);
 
 type LockedRow = Selectable<OrdersTable> & { s_id: string | null; s_user_id: string | null; s_business_name: string | null; s_location: string | null; s_phone: string | null; s_email: string | null };
+
+/**
+ * The buyer page in one statement: the order, its seller, its feedback and whether a refund
+ * request is open (four reads before; the page is the busiest read of the API). 'open' is a
+ * literal, not a bound value: SQLite re-prepares a statement whose bound value decides whether
+ * a partial index applies (refund_requests_one_open_idx), at every run.
+ */
+const buyerPageQuery = precompiled(['orderId'], (db, p) =>
+  db
+    .selectFrom('orders')
+    .leftJoin('sellers', 'sellers.id', 'orders.seller_id')
+    .leftJoin('feedback', 'feedback.order_id', 'orders.id')
+    .select(QUALIFIED_ORDER_COLUMNS)
+    .select(['sellers.id as s_id', 'sellers.user_id as s_user_id', 'sellers.business_name as s_business_name', 'sellers.location as s_location', 'sellers.phone as s_phone', 'sellers.email as s_email'])
+    .select(['feedback.order_id as f_order_id', 'feedback.buyer_name as f_buyer_name', 'feedback.rider_rating as f_rider_rating', 'feedback.seller_rating as f_seller_rating', 'feedback.comment as f_comment', 'feedback.created_at as f_created_at'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('refund_requests').select('refund_requests.id').whereRef('refund_requests.order_id', '=', 'orders.id').where('refund_requests.status', '=', sql.lit('open')))
+        .as('refund_open'),
+    )
+    .where('orders.id', '=', p.orderId),
+);
 
 /**
  * `onSeller`: the order's seller, read with the row lock (getForUpdate), is handed to the
@@ -57,6 +80,26 @@ export function kyselyOrderRepository(db: Kysely<Database>, codec: Codec, onSell
     async get(id) {
       const row = await select().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : rowToOrder(row);
+    },
+
+    async getBuyerPage(id) {
+      const [row] = await buyerPageQuery.execute(db, codec.dialect, { orderId: id });
+      if (row === undefined) return undefined;
+      const seller =
+        row.s_id === null ? null : rowToSellerRef({ id: row.s_id, user_id: row.s_user_id ?? '', business_name: row.s_business_name ?? '', location: row.s_location ?? '', phone: row.s_phone ?? '', email: row.s_email });
+      const feedback =
+        row.f_order_id === null
+          ? null
+          : {
+              orderId: row.f_order_id,
+              buyerName: row.f_buyer_name ?? '',
+              riderRating: decodeInteger(row.f_rider_rating ?? 0),
+              sellerRating: decodeInteger(row.f_seller_rating ?? 0),
+              comment: row.f_comment,
+              createdAt: decodeTime(row.f_created_at ?? ''),
+            };
+      // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+      return { order: rowToOrder(row), seller, feedback, refundRequested: row.refund_open === true || Number(row.refund_open) === 1 };
     },
 
     async update(id, expectedVersion, changes) {

@@ -1,5 +1,5 @@
 import type { RefundRepository, RefundRequest } from '@escrow/core';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { RefundRequestsTable } from '../schema/order-tables.js';
 import { decodeTime, decodeTimeOrNull, encodeTime, encodeTimeOrNull } from './codec.js';
@@ -42,7 +42,9 @@ export function kyselyRefundRepository(db: Kysely<Database>): RefundRepository {
       return row === undefined ? undefined : toRefund(row);
     },
     async findOpenByOrder(orderId) {
-      const row = await select().where('order_id', '=', orderId).where('status', '=', 'open').executeTakeFirst();
+      // 'open' as a literal: the partial index refund_requests_one_open_idx then serves the
+      // query, and SQLite does not re-prepare the statement at every run (see order-repository.ts).
+      const row = await select().where('order_id', '=', orderId).where('status', '=', sql.lit('open')).executeTakeFirst();
       return row === undefined ? undefined : toRefund(row);
     },
     async resolve(id, resolution) {

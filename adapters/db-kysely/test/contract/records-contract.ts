@@ -101,4 +101,29 @@ export function recordsContract(harness: HarnessAccess): void {
     await h.store.transaction((tx) => tx.refunds.insert({ ...request, id: 'refund-3' }));
     await expectRefused(h.store.transaction((tx) => tx.refunds.insert({ ...request, id: 'refund-4', orderId: b.id, resolvedAt: at(12) })), 'check');
   });
+
+  it('reads the buyer page in one go: the order, its seller, its feedback and whether a refund is open', async () => {
+    const h = harness();
+    const [a, b] = await twoOrders(h);
+    const seller = await h.store.read((tx) => tx.sellers.get(a.sellerId));
+    expect(seller).toBeDefined();
+    expect(await h.store.read((tx) => tx.orders.getBuyerPage(a.id))).toStrictEqual({ order: a, seller, feedback: null, refundRequested: false });
+    expect(await h.store.read((tx) => tx.orders.getBuyerPage('no-such-order'))).toBeUndefined();
+
+    const feedback: Feedback = { orderId: a.id, buyerName: 'Wanjiru', riderRating: 4, sellerRating: 5, comment: "It's <b>fine</b>'; drop table orders; --", createdAt: at(10) };
+    const refund: RefundRequest = { id: 'refund-page', orderId: a.id, requestedBy: 'buyer', reason: 'Wrong colour', status: 'open', createdAt: at(11), resolvedAt: null, resolvedBy: null, mpesaReference: null, resolutionNote: null };
+    await h.store.transaction(async (tx) => {
+      await tx.feedback.insert(feedback);
+      await tx.refunds.insert(refund);
+    });
+    const page = await h.store.transaction((tx) => tx.orders.getBuyerPage(a.id));
+    expect(page).toStrictEqual({ order: a, seller, feedback, refundRequested: true });
+    // The other order of the same seller sees none of it.
+    expect(await h.store.read((tx) => tx.orders.getBuyerPage(b.id))).toStrictEqual({ order: b, seller, feedback: null, refundRequested: false });
+
+    // A resolved request is not open; the page agrees with findOpenByOrder.
+    await h.store.transaction((tx) => tx.refunds.resolve(refund.id, { status: 'rejected', resolvedAt: at(12), resolvedBy: 'admin:user-1', mpesaReference: null, resolutionNote: 'Delivered as ordered' }));
+    expect((await h.store.read((tx) => tx.orders.getBuyerPage(a.id)))?.refundRequested).toBe(false);
+    expect(await h.store.read((tx) => tx.refunds.findOpenByOrder(a.id))).toBeUndefined();
+  });
 }
