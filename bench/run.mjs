@@ -229,8 +229,34 @@ function childrenOf(pid) {
   });
 }
 
-/** Runs the load generator; measures the API process's CPU over the measured window as well. */
-function load(base, scenario, data, apiPid) {
+/**
+ * CPU seconds used so far by every process named `postgres` on this machine (the server and its
+ * backends; Linux /proc), or null when there is none to see: the database shares the machine
+ * with the API, so its cost per order is part of the budget.
+ */
+function postgresCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  let seen = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+    seen = true;
+  }
+  return seen ? ticks / 100 : null;
+}
+
+/** Runs the load generator; measures the API process's CPU (and PostgreSQL's) over the measured window as well. */
+function load(base, scenario, data, apiPid, database) {
   const config = { base, scenario, connections: CONNECTIONS, warmupMs: WARMUP_SECONDS * 1000, durationMs: SECONDS * 1000, data };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, 'bench/load.mjs'), JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -238,14 +264,22 @@ function load(base, scenario, data, apiPid) {
     child.stdout.on('data', (chunk) => {
       out += chunk;
     });
-    const cpu = { start: null, end: null };
-    setTimeout(() => (cpu.start = cpuSecondsOf(apiPid)), config.warmupMs);
-    setTimeout(() => (cpu.end = cpuSecondsOf(apiPid)), config.warmupMs + config.durationMs);
+    const cpu = { start: null, end: null, pgStart: null, pgEnd: null };
+    const sampleDatabase = database === 'postgres';
+    setTimeout(() => {
+      cpu.start = cpuSecondsOf(apiPid);
+      if (sampleDatabase) cpu.pgStart = postgresCpuSeconds();
+    }, config.warmupMs);
+    setTimeout(() => {
+      cpu.end = cpuSecondsOf(apiPid);
+      if (sampleDatabase) cpu.pgEnd = postgresCpuSeconds();
+    }, config.warmupMs + config.durationMs);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
       const result = JSON.parse(out.trim().split('\n').at(-1));
       const apiCpuSeconds = cpu.start !== null && cpu.end !== null ? cpu.end - cpu.start : null;
-      resolve({ ...result, apiCpuSeconds });
+      const databaseCpuSeconds = cpu.pgStart !== null && cpu.pgEnd !== null ? cpu.pgEnd - cpu.pgStart : null;
+      resolve({ ...result, apiCpuSeconds, databaseCpuSeconds });
     });
   });
 }
@@ -272,11 +306,11 @@ async function main() {
         // The 1-minute load average before the run: the machine is shared, so a busy one shows here.
         const load1 = loadavg()[0] ?? 0;
         log(`${database}: ${scenario}, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured (load average ${load1.toFixed(1)})`);
-        const result = await load(api.base, scenario, data, api.pid);
+        const result = await load(api.base, scenario, data, api.pid, database);
         const requests = Object.values(result.steps).reduce((n, step) => n + step.requests, 0);
         const cpuShare = result.apiCpuSeconds === null ? null : result.apiCpuSeconds / (result.elapsedMs / 1000);
         const cpuPerRequestMs = result.apiCpuSeconds === null || requests === 0 ? null : (result.apiCpuSeconds * 1000) / requests;
-        efficiency.push({ database, scenario, cpuShare, cpuPerRequestMs, requests, completed: result.completedLifecycles, apiCpuSeconds: result.apiCpuSeconds, loadCpuPerRequestMs: requests === 0 ? null : (result.loadCpuSeconds * 1000) / requests });
+        efficiency.push({ database, scenario, cpuShare, cpuPerRequestMs, requests, completed: result.completedLifecycles, apiCpuSeconds: result.apiCpuSeconds, databaseCpuSeconds: result.databaseCpuSeconds, elapsedSeconds: result.elapsedMs / 1000, loadCpuPerRequestMs: requests === 0 ? null : (result.loadCpuSeconds * 1000) / requests });
         for (const [step, figures] of Object.entries(result.steps)) {
           rows.push({ database, scenario, step, load: load1, ...figures });
         }
@@ -319,6 +353,10 @@ async function main() {
     const perOrder = e.scenario === 'lifecycle' && e.completed > 0 ? `, ${fmt((e.apiCpuSeconds * 1000) / e.completed, 1)} ms per complete order` : '';
     const ceiling = e.cpuPerRequestMs > 0 ? `; a whole core at this cost: ~${fmt(1000 / e.cpuPerRequestMs, 0)} req/s` : '';
     console.log(`  ${pad(e.database, 9)} ${pad(e.scenario, 12)} ${fmt(e.cpuShare * 100, 0)}% of one core, ${fmt(e.cpuPerRequestMs, 2)} ms CPU per request${perOrder}${ceiling} (load generator: ${fmt(e.loadCpuPerRequestMs, 3)} ms per request)`);
+    if (e.databaseCpuSeconds !== null && e.databaseCpuSeconds !== undefined && e.requests > 0) {
+      const dbPerOrder = e.scenario === 'lifecycle' && e.completed > 0 ? `, ${fmt((e.databaseCpuSeconds * 1000) / e.completed, 1)} ms per complete order` : '';
+      console.log(`  ${pad('', 9)} ${pad('', 12)} PostgreSQL server: ${fmt((e.databaseCpuSeconds / e.elapsedSeconds) * 100, 0)}% of one core, ${fmt((e.databaseCpuSeconds * 1000) / e.requests, 2)} ms CPU per request${dbPerOrder}`);
+    }
   }
   console.log('');
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
