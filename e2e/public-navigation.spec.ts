@@ -179,3 +179,28 @@ test.describe('keyboard use of the public pages', () => {
     await expect(page.locator('#main')).toBeFocused();
   });
 });
+
+test.describe('the top bar of the app pages', () => {
+  test('offers Sign In to visitors of the buyer page, and not on the account pages or to a signed-in seller', async ({ page, consoleGuard }) => {
+    consoleGuard.expectHttpError('/api/me', 401);
+    const signIn = () => page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+
+    // A buyer page (no code here: the page asks for the link instead) keeps Sign In for sellers who land on it.
+    await page.goto('/order/00000000-0000-4000-8000-000000000000');
+    await expect(signIn()).toHaveAttribute('href', '/auth');
+    // The sign-in page does not link to itself.
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(signIn()).toHaveCount(0);
+
+    const email = `topbar-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const signUp = await page.request.post('/api/auth/sign-up', { data: { email, password: 'Secret#123' } });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    // Signed in without a seller record yet: the seller pages lead to the seller profile form.
+    consoleGuard.expectHttpError('/api/seller/profile', 404);
+    await page.goto('/seller/profile');
+    await expect(page).toHaveURL('/seller/signup');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(signIn()).toHaveCount(0);
+  });
+});

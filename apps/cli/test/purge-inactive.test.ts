@@ -125,7 +125,7 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     expect(signIn.status).toBe(401);
     const admin = await world.admin();
     const listed = await world.call('GET', `/api/admin/orders?q=${orders[0]?.trackingNumber}`, { cookie: admin.cookie });
-    expect(listed.body.data.orders[0]).toMatchObject({ id: orders[0]?.id, sellerBusinessName: null });
+    expect(listed.body.data.orders[0]).toMatchObject({ id: orders[0]?.id, sellerBusinessName: null, sellerPaymentMethod: null, sellerPaymentNumber: null });
     const sellers = await world.call('GET', '/api/admin/sellers?pageSize=100', { cookie: admin.cookie });
     expect(sellers.body.data.sellers.map((s: { id: string }) => s.id)).not.toContain(leaving.sellerId);
 

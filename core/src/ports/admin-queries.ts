@@ -12,6 +12,9 @@ export interface AdminOrderListRow {
   readonly sellerId: string;
   /** Null when the seller record is gone or anonymised (the screen shows 'N/A'). */
   readonly sellerBusinessName: string | null;
+  /** Where the seller's payout goes (the 'Mark Paid' dialog shows it); null like the name. */
+  readonly sellerPaymentMethod: SellerPayoutMethod | null;
+  readonly sellerPaymentNumber: string | null;
   readonly buyerName: string;
   readonly buyerPhone: string;
   readonly paymentMethod: PaymentMethod;

@@ -15,6 +15,9 @@ export function adminOrderListRowView(row: AdminOrderListRow) {
     itemName: row.itemName,
     sellerId: row.sellerId,
     sellerBusinessName: row.sellerBusinessName,
+    /** Where 'Mark Paid' sends the seller's payout (admins only; null when the seller is gone). */
+    sellerPaymentMethod: row.sellerPaymentMethod,
+    sellerPaymentNumber: row.sellerPaymentNumber,
     buyerName: row.buyerName,
     buyerPhone: row.buyerPhone,
     paymentMethod: row.paymentMethod,

@@ -70,7 +70,12 @@ export const adminOrdersPageStatement = (db: Kysely<Database>, filter: AdminOrde
     .selectFrom('orders')
     .leftJoin('sellers', 'sellers.id', 'orders.seller_id')
     .select(COLUMNS)
-    .select(['sellers.business_name as seller_business_name', 'sellers.anonymised_at as seller_anonymised_at'])
+    .select([
+      'sellers.business_name as seller_business_name',
+      'sellers.payment_method as seller_payment_method',
+      'sellers.payment_number as seller_payment_number',
+      'sellers.anonymised_at as seller_anonymised_at',
+    ])
     .where(matches(filter))
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
@@ -87,13 +92,17 @@ export const adminOrdersCountStatement = (db: Kysely<Database>, filter: AdminOrd
 export async function adminOrdersQuery(db: Kysely<Database>, filter: AdminOrderFilter, page: PageRequest): Promise<Paged<AdminOrderListRow>> {
   const rows = await adminOrdersPageStatement(db, filter, page).execute();
   const counted = await adminOrdersCountStatement(db, filter).executeTakeFirstOrThrow();
-  const items = rows.map(
-    (row): AdminOrderListRow => ({
+  const items = rows.map((row): AdminOrderListRow => {
+    // No seller row (left join) or an anonymised one: nothing to show or pay to.
+    const known = row.seller_business_name !== null && row.seller_anonymised_at === null;
+    return {
       id: row.id,
       trackingNumber: row.tracking_number,
       itemName: row.item_name,
       sellerId: row.seller_id,
-      sellerBusinessName: row.seller_anonymised_at === null ? row.seller_business_name : null,
+      sellerBusinessName: known ? row.seller_business_name : null,
+      sellerPaymentMethod: known ? row.seller_payment_method : null,
+      sellerPaymentNumber: known ? row.seller_payment_number : null,
       buyerName: row.buyer_name,
       buyerPhone: row.buyer_phone,
       // The CHECK constraints restrict these columns to the core's values.
@@ -113,7 +122,7 @@ export async function adminOrdersQuery(db: Kysely<Database>, filter: AdminOrderF
       createdAt: decodeTime(row.created_at),
       deliveredAt: decodeTimeOrNull(row.delivered_at),
       settledAt: decodeTimeOrNull(row.settled_at),
-    }),
-  );
+    };
+  });
   return { items, total: decodeInteger(Number(counted.total)) };
 }

@@ -29,6 +29,9 @@ describe.each(DIALECTS)('admin lists and summary on %s', (dialect) => {
       itemName: 'iPhone 13',
       sellerId: amani.sellerId,
       sellerBusinessName: 'Amani Phones',
+      // Where 'Mark Paid' sends the payout: the seller's saved payment details.
+      sellerPaymentMethod: 'direct_mpesa',
+      sellerPaymentNumber: '+254712345678',
       buyerName: 'Achieng Odhiambo',
       buyerPhone: '+254722000111',
       paymentMethod: 'mpesa_prepay',

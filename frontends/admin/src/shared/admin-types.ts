@@ -34,6 +34,9 @@ export interface AdminOrder {
   readonly itemName: string;
   /** 'N/A' or null when the seller record is gone (deleted inactive seller). */
   readonly sellerBusinessName: string | null;
+  /** Where the seller's payout goes; null like the name. */
+  readonly sellerPaymentMethod: PayoutMethod | null;
+  readonly sellerPaymentNumber: string | null;
   readonly buyerName: string;
   readonly buyerPhone: string;
   readonly paymentMethod: string;
@@ -45,6 +48,8 @@ export interface AdminOrder {
   readonly deliveryPaidBy: 'buyer' | 'seller';
   readonly status: OrderStatus;
   readonly settlementPaid: boolean;
+  readonly riderName: string | null;
+  readonly riderPhone: string | null;
   readonly createdAt: string;
 }
 

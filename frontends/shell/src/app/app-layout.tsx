@@ -1,8 +1,29 @@
 import type { ReactNode } from 'react';
 import { Logo } from '@escrow/ui/components/logo';
 import { Link } from '../routing/link.tsx';
+import type { RoutePath } from '../routing/route-paths.ts';
 
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * Pages whose visitor is signed in (they send everyone else to /auth) or is signing in: a
+ * 'Sign In' button there would tell a signed-in seller they are not. Those pages carry their
+ * own Profile / Sign Out controls.
+ */
+const NO_SIGN_IN_BUTTON: ReadonlySet<RoutePath> = new Set([
+  '/auth',
+  '/verify-reset-code',
+  '/reset-password',
+  '/seller/signup',
+  '/seller/dashboard',
+  '/seller/profile',
+  '/seller/create-order',
+  '/admin',
+]);
+
+export function showsSignIn(path: RoutePath | undefined): boolean {
+  return path === undefined || !NO_SIGN_IN_BUTTON.has(path);
+}
+
+export function AppLayout({ children, path }: { children: ReactNode; path?: RoutePath | undefined }) {
   return (
     <>
       <header className="top-bar">
@@ -10,11 +31,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Link to="/" className="logo-link" aria-label="Escrow Delivery home">
             <Logo />
           </Link>
-          <nav aria-label="Account">
-            <Link to="/auth" className="button button--secondary">
-              Sign In
-            </Link>
-          </nav>
+          {showsSignIn(path) ? (
+            <nav aria-label="Account">
+              <Link to="/auth" className="button button--secondary">
+                Sign In
+              </Link>
+            </nav>
+          ) : null}
         </div>
       </header>
       <main id="main" className="container page" tabIndex={-1}>

@@ -27,9 +27,7 @@ export function App() {
   }, [pathname]);
 
   // The public pages and the 404 page have the public site's top bar, menu and footer.
-  const Layout = usesPublicLayout(match?.path) ? PublicLayout : AppLayout;
-  return (
-    // Keyed by path so a page's state (and a failed remote's error) does not leak into the next page.
-    <Layout>{match && route ? <div key={pathname}>{route.render(match.params)}</div> : <NotFoundPage />}</Layout>
-  );
+  const page = match && route ? <div key={pathname}>{route.render(match.params)}</div> : <NotFoundPage />;
+  // Keyed by path so a page's state (and a failed remote's error) does not leak into the next page.
+  return usesPublicLayout(match?.path) ? <PublicLayout>{page}</PublicLayout> : <AppLayout path={match?.path}>{page}</AppLayout>;
 }

@@ -8,13 +8,15 @@ import { adminApi } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
 import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
 import type { AdminOrder } from '../../shared/admin-types.ts';
+import { payoutDestination } from '../../shared/payout-method.ts';
 
 const keys = new OnceKeys();
 
 /**
  * 'Mark Paid' (spec section 2): the admin confirms having sent the seller's (and, when the
  * seller pays delivery, the rider's) payout. It moves money in the ledger and happens exactly
- * once, so it asks first, shows the amounts, and takes the payout's M-Pesa reference if any.
+ * once, so it asks first, shows the amounts and where each goes, and takes the payout's M-Pesa
+ * reference if any.
  */
 export function MarkPaidDialog({ order }: { order: AdminOrder }) {
   const { refresh, accessLost } = useAdminScreen();
@@ -23,6 +25,8 @@ export function MarkPaidDialog({ order }: { order: AdminOrder }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const action = `settle:${order.id}`;
+  const sellerDestination = payoutDestination(order.sellerPaymentMethod, order.sellerPaymentNumber);
+  const riderPaidHere = order.deliveryPaidBy === 'seller' && order.riderPayout > 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,6 +81,12 @@ export function MarkPaidDialog({ order }: { order: AdminOrder }) {
               <dt>Seller payout</dt>
               <dd>
                 {formatKsh(order.sellerPayout)} to {order.sellerBusinessName ?? 'N/A'}
+                <br />
+                {sellerDestination ? (
+                  <span>{sellerDestination}</span>
+                ) : (
+                  <span className="muted">No payout details saved: contact the seller before paying.</span>
+                )}
               </dd>
             </div>
             <div>
@@ -84,6 +94,13 @@ export function MarkPaidDialog({ order }: { order: AdminOrder }) {
               <dd>
                 {formatKsh(order.riderPayout)}
                 {order.deliveryPaidBy === 'buyer' ? <span className="muted"> (collected from the buyer at the door)</span> : null}
+                {riderPaidHere && order.riderName ? (
+                  <>
+                    {' '}
+                    to {order.riderName}
+                    {order.riderPhone ? <>, M-Pesa {order.riderPhone}</> : null}
+                  </>
+                ) : null}
               </dd>
             </div>
           </dl>

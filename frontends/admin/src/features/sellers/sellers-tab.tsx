@@ -1,16 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatNairobiDate } from '@escrow/ui/format/format-nairobi-date';
 import { adminApi } from '../../shared/admin-api.ts';
-import type { AdminSeller, PayoutMethod, SellersPage } from '../../shared/admin-types.ts';
+import type { AdminSeller, SellersPage } from '../../shared/admin-types.ts';
 import { DataList, type Column } from '../../shared/data-list.tsx';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
 import { Pager } from '../../shared/pager.tsx';
+import { PAYMENT_METHOD_LABELS } from '../../shared/payout-method.ts';
 import { useAdminQuery } from '../../shared/use-admin-query.ts';
 
 const PAGE_SIZE = 20;
-
-/** Spec section 2: direct_mpesa as M-Pesa, paybill as Paybill, till_number as Till Number, none as '-'. */
-const PAYMENT_METHOD_LABELS: Record<PayoutMethod, string> = { direct_mpesa: 'M-Pesa', paybill: 'Paybill', till_number: 'Till Number', none: '-' };
 
 const SELLER_COLUMNS: readonly Column<AdminSeller>[] = [
   { header: 'Business Name', cell: (seller) => <span className="cell-strong">{seller.businessName}</span> },
