@@ -1,4 +1,5 @@
 import type { OrderChangedEvent } from '@escrow/core';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKyselyEscrowStore } from '../src/index.js';
@@ -70,6 +71,70 @@ describe.each(targets.map((target) => [target.name, target] as const))('appends 
     expect(after.order?.itemName).toBe(order.itemName);
     expect(after.order?.version).toBe(0);
     expect(after.events).toEqual([]);
+  });
+});
+
+/** Records the kind of each statement's root node ('SelectQueryNode', 'UpdateQueryNode', ...). */
+class StatementKinds implements KyselyPlugin {
+  readonly kinds: string[] = [];
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.kinds.push(args.node.kind);
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+describe.each(targets.map((target) => [target.name, target] as const))('an order locked and changed in one transaction on %s', (name, target) => {
+  it('is changed once, at the version it was read, and the transaction sees its own change', async () => {
+    const h = await open(target);
+    const statements = new StatementKinds();
+    const store = createKyselyEscrowStore(h.db.withPlugin(statements), name === 'postgres' ? 'postgres' : 'sqlite');
+    const order = newOrder((await seedSeller(h)).id);
+    await store.transaction((tx) => tx.orders.insert(order));
+    statements.kinds.length = 0;
+    await store.transaction(async (tx) => {
+      const locked = await tx.orders.getForUpdate(order.id);
+      expect(await tx.orders.update(order.id, locked!.version, { itemName: 'first change', updatedAt: at(5) })).toBe(true);
+      await tx.events.append(event(order.id, 'changed'));
+    });
+    // PostgreSQL: the lock read and ONE statement carrying the update with the audit row (the
+    // update is not a statement of its own); SQLite runs each at once, in the same process.
+    if (name === 'postgres') expect(statements.kinds.filter((k) => k !== 'RawNode')).toEqual(['SelectQueryNode', 'SelectQueryNode']);
+    else expect(statements.kinds).toContain('UpdateQueryNode');
+
+    const inside = await store.transaction(async (tx) => {
+      const locked = await tx.orders.getForUpdate(order.id);
+      expect(locked?.version).toBe(1);
+      expect(await tx.orders.update(order.id, 1, { itemName: 'second change' })).toBe(true);
+      // A read of the order inside the transaction sees the change (what was held is sent first).
+      const seen = await tx.orders.get(order.id);
+      // The row is now at version 2: a change expecting 1 is refused, one expecting 2 is made.
+      const stale = await tx.orders.update(order.id, 1, { itemName: 'stale change' });
+      const fresh = await tx.orders.update(order.id, 2, { itemName: 'third change' });
+      return { seen, stale, fresh };
+    });
+    expect(inside.seen).toMatchObject({ itemName: 'second change', version: 2 });
+    expect(inside.stale).toBe(false);
+    expect(inside.fresh).toBe(true);
+    const after = await store.read(async (tx) => ({ order: await tx.orders.get(order.id), events: await tx.events.listByOrder(order.id) }));
+    expect(after.order).toMatchObject({ itemName: 'third change', version: 3 });
+    expect(after.events.map((e) => e.action)).toEqual(['changed']);
+  });
+
+  it('is left as it was when the transaction throws after the change', async () => {
+    const h = await open(target);
+    const order = newOrder((await seedSeller(h)).id);
+    await h.store.transaction((tx) => tx.orders.insert(order));
+    await expect(
+      h.store.transaction(async (tx) => {
+        await tx.orders.getForUpdate(order.id);
+        await tx.orders.update(order.id, 0, { itemName: 'never kept' });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await h.store.read((tx) => tx.orders.get(order.id))).toMatchObject({ itemName: order.itemName, version: 0 });
   });
 });
 

@@ -25,7 +25,7 @@ export function createKyselyAccountsStore(db: Kysely<Database>, dialect: SqlDial
   const bind = (conn: Kysely<Database>): AccountsTx => ({
     users: kyselyUserRepository(conn),
     passwordVerification: kyselyPasswordVerificationRepository(conn, codec),
-    sessions: kyselySessionRepository(conn),
+    sessions: kyselySessionRepository(conn, dialect),
     roles: kyselyRoleRepository(conn),
     resetCodes: kyselyResetCodeRepository(conn, codec),
     sellers: kyselySellerProfileRepository(conn, codec),

@@ -1,11 +1,37 @@
 import { USER_ROLES, type SessionRepository, type UserRole } from '@escrow/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
+import type { SqlDialect } from '../sql-dialect.js';
 import { decodeTime, encodeTime } from '../store/codec.js';
+import { precompiled } from '../store/precompiled-query.js';
+
+/**
+ * One query for the session, its user, seller and roles (every request with a cookie runs
+ * it): one row per role, or one row with a null role for a user without any. Built and
+ * compiled once (precompiled-query.ts).
+ */
+const sessionWithUserQuery = precompiled(['sessionId'], (db, p) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('sellers', 'sellers.user_id', 'users.id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select([
+      'sessions.id as id',
+      'sessions.user_id as user_id',
+      'sessions.created_at as created_at',
+      'sessions.expires_at as expires_at',
+      'sessions.idle_expires_at as idle_expires_at',
+      'users.email as email',
+      'sellers.id as seller_id',
+      'user_roles.role as role',
+    ])
+    .where('sessions.id', '=', p.sessionId),
+);
 
 const isRole = (value: string): value is UserRole => (USER_ROLES as readonly string[]).includes(value);
 
-export function kyselySessionRepository(db: Kysely<Database>): SessionRepository {
+export function kyselySessionRepository(db: Kysely<Database>, dialect: SqlDialect): SessionRepository {
   return {
     async insert(session) {
       await db
@@ -20,28 +46,8 @@ export function kyselySessionRepository(db: Kysely<Database>): SessionRepository
         .execute();
     },
 
-    /**
-     * One query for the session, its user, seller and roles (every request with a cookie runs
-     * it): one row per role, or one row with a null role for a user without any.
-     */
     async getWithUser(id) {
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .leftJoin('sellers', 'sellers.user_id', 'users.id')
-        .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-        .select([
-          'sessions.id as id',
-          'sessions.user_id as user_id',
-          'sessions.created_at as created_at',
-          'sessions.expires_at as expires_at',
-          'sessions.idle_expires_at as idle_expires_at',
-          'users.email as email',
-          'sellers.id as seller_id',
-          'user_roles.role as role',
-        ])
-        .where('sessions.id', '=', id)
-        .execute();
+      const rows = await sessionWithUserQuery.execute(db, dialect, { sessionId: id });
       const row = rows[0];
       if (row === undefined) return undefined;
       const roles = rows

@@ -1,10 +1,33 @@
-import type { IdempotencyClaim, IdempotencyStore } from '@escrow/core';
+import type { ChangeRun, IdempotencyClaim, IdempotencyStore } from '@escrow/core';
+import { IdempotencyKeyTaken } from '../store/deferred-inserts.js';
+import { changeTickets, type ChangeTicket } from './held-changes.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
+import type { SqlDialect } from '../sql-dialect.js';
+import { precompiled } from '../store/precompiled-query.js';
 
 // Each step below is one statement in autocommit: a claim is committed before the request it
 // guards starts its own transaction, so a concurrent duplicate always sees it.
 const MAX_ROUNDS = 4;
+
+// The two statements every idempotent request makes, built and compiled once (precompiled-query.ts).
+const claimQuery = precompiled(['scope', 'key', 'requestHash', 'createdAt', 'expiresAt'], (db, p) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ scope: p.scope, key: p.key, request_hash: p.requestHash, response_status: null, response_body: null, created_at: p.createdAt, expires_at: p.expiresAt })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .returning('key'),
+);
+
+const completeQuery = precompiled(['status', 'body', 'scope', 'key'], (db, p) =>
+  db
+    .updateTable('idempotency_keys')
+    // A marker string where the status number goes: it is replaced by the value at each run.
+    .set({ response_status: p.status as unknown as number, response_body: p.body })
+    .where('scope', '=', p.scope)
+    .where('key', '=', p.key)
+    .where('response_status', 'is', null),
+);
 
 /**
  * The IdempotencyStore over the `idempotency_keys` table (primary key: scope + key).
@@ -14,28 +37,91 @@ const MAX_ROUNDS = 4;
  * `staleBefore` (its process died) is taken over by a conditional update, which again only
  * one claimant can win.
  */
-export function createKyselyIdempotencyStore(db: Kysely<Database>): IdempotencyStore {
+export function createKyselyIdempotencyStore(db: Kysely<Database>, dialect: SqlDialect): IdempotencyStore {
   const row = (scope: string, key: string) =>
     db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
 
+  const complete: IdempotencyStore['complete'] = async ({ scope, key, status, body }) => {
+    await completeQuery.execute(db, dialect, { status, body, scope, key });
+  };
+  const release: IdempotencyStore['release'] = async ({ scope, key }) => {
+    await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('response_status', 'is', null).execute();
+  };
+
   return {
+    ...(dialect === 'postgres'
+      ? {
+          async withinChange<T>(request: Parameters<NonNullable<IdempotencyStore['withinChange']>>[0], run: () => Promise<T>): Promise<ChangeRun<T>> {
+            const ticket: ChangeTicket = { db, request, state: 'open', pendingKey: false };
+            const { scope, key } = request;
+            let value: T;
+            try {
+              value = await changeTickets.run(ticket, run);
+            } catch (error) {
+              if (ticket.state === 'held') {
+                ticket.settle?.(new Error('the request failed after its change'));
+                await ticket.ended?.catch(() => undefined);
+              }
+              if (error instanceof IdempotencyKeyTaken) return { kind: 'use-claim' };
+              throw error;
+            }
+            if (ticket.state === 'held') {
+              return {
+                kind: 'ran',
+                value,
+                held: {
+                  async commit(answer) {
+                    ticket.settle?.(answer);
+                    try {
+                      await ticket.ended;
+                      return 'committed';
+                    } catch (error) {
+                      if (error instanceof IdempotencyKeyTaken) return 'taken';
+                      throw error;
+                    }
+                  },
+                  async rollback() {
+                    ticket.settle?.(new Error('the request rolled its change back'));
+                    await ticket.ended?.catch(() => undefined);
+                  },
+                },
+              };
+            }
+            if (ticket.state === 'committed' && ticket.pendingKey) {
+              // The change committed early with its key pending (the request called the store
+              // again): the answer is stored after, as with a claim.
+              return {
+                kind: 'ran',
+                value,
+                held: {
+                  async commit(answer) {
+                    await complete({ scope, key, ...answer });
+                    return 'committed';
+                  },
+                  async rollback() {
+                    await release({ scope, key });
+                  },
+                },
+              };
+            }
+            if (ticket.state === 'running') throw new Error('withinChange: the request returned while its transaction was still running');
+            // 'open': no transaction; 'failed': it rolled back. Nothing holds the key.
+            return { kind: 'ran', value, held: null };
+          },
+        }
+      : {}),
+
     async claim(request): Promise<IdempotencyClaim> {
       const now = request.now.toISOString();
       for (let round = 0; round < MAX_ROUNDS; round += 1) {
-        const inserted = await db
-          .insertInto('idempotency_keys')
-          .values({
-            scope: request.scope,
-            key: request.key,
-            request_hash: request.requestHash,
-            response_status: null,
-            response_body: null,
-            created_at: now,
-            expires_at: request.expiresAt.toISOString(),
-          })
-          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-          .executeTakeFirst();
-        if ((inserted.numInsertedOrUpdatedRows ?? 0n) > 0n) return { kind: 'claimed' };
+        const inserted = await claimQuery.execute(db, dialect, {
+          scope: request.scope,
+          key: request.key,
+          requestHash: request.requestHash,
+          createdAt: now,
+          expiresAt: request.expiresAt.toISOString(),
+        });
+        if (inserted.length > 0) return { kind: 'claimed' };
 
         const existing = await row(request.scope, request.key);
         if (!existing) continue;
@@ -68,19 +154,8 @@ export function createKyselyIdempotencyStore(db: Kysely<Database>): IdempotencyS
       throw new Error('idempotency claim did not settle');
     },
 
-    async complete({ scope, key, status, body }) {
-      await db
-        .updateTable('idempotency_keys')
-        .set({ response_status: status, response_body: body })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .where('response_status', 'is', null)
-        .execute();
-    },
-
-    async release({ scope, key }) {
-      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('response_status', 'is', null).execute();
-    },
+    complete,
+    release,
 
     async deleteExpired(now) {
       const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).executeTakeFirst();

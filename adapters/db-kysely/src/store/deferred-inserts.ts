@@ -1,5 +1,18 @@
-import { sql, type Insertable, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Updateable } from 'kysely';
 import type { Database } from '../schema/database.js';
+import type { OrdersTable } from '../schema/order-tables.js';
+import type { IdempotencyKeysTable } from '../schema/operations-tables.js';
+
+/**
+ * The flush found the request's Idempotency-Key already stored: the transaction rolls back.
+ * Also thrown (before any work) by a store that cannot carry a request's key with its change.
+ */
+export class IdempotencyKeyTaken extends Error {
+  constructor(message = 'the Idempotency-Key was stored by another request first') {
+    super(message);
+    this.name = 'IdempotencyKeyTaken';
+  }
+}
 
 /** The append-only tables whose inserts nobody waits on: the audit trail, the ledger, the outbox. */
 export type DeferrableTable = 'order_events' | 'ledger_postings' | 'ledger_entries' | 'outbox' | 'code_attempts';
@@ -21,14 +34,48 @@ type Row = Insertable<Database[DeferrableTable]>;
  */
 export interface Inserts {
   add<T extends DeferrableTable>(table: T, rows: readonly Insertable<Database[T]>[]): Promise<void>;
+  /**
+   * PostgreSQL: whether an order's conditional update may be held for the flush
+   * (`holdOrderUpdate`). Only an update of a row this transaction has locked qualifies: nobody
+   * else can change it until COMMIT, so the version it expects still holds at the flush.
+   */
+  readonly holdsUpdates: boolean;
+  /**
+   * Holds `UPDATE orders SET ..., version = version + 1 WHERE id AND version` for the flush
+   * statement, which checks that it changed exactly one row (else the flush fails and the
+   * transaction rolls back). Whoever reads `orders` in the transaction flushes first.
+   */
+  holdOrderUpdate(update: HeldOrderUpdate): void;
+  /** Whether an order update is held (then a read of `orders` must flush first). */
+  readonly holdingOrderUpdate: boolean;
+  /**
+   * PostgreSQL: writes the request's Idempotency-Key row in the flush statement
+   * (`INSERT ... ON CONFLICT DO NOTHING`); when the key is there already the flush throws
+   * IdempotencyKeyTaken and the transaction rolls back.
+   */
+  storeKey(row: Insertable<IdempotencyKeysTable>): void;
   /** PostgreSQL only: a NOTIFY sent in the same statement (delivered when the transaction commits). */
   notify(channel: string, payload: string): void;
   /** Sends what is held; the store calls it before commit, repositories before reading. */
   flush(): Promise<void>;
 }
 
+export interface HeldOrderUpdate {
+  readonly id: string;
+  readonly expectedVersion: number;
+  readonly set: Updateable<OrdersTable>;
+}
+
 export function immediateInserts(db: Kysely<Database>): Inserts {
   return {
+    holdsUpdates: false,
+    holdingOrderUpdate: false,
+    holdOrderUpdate() {
+      throw new Error('only a PostgreSQL transaction holds updates');
+    },
+    storeKey() {
+      throw new Error('only a PostgreSQL transaction stores a key with its commit');
+    },
     async add(table, rows) {
       if (rows.length > 0) await insert(db, table, rows);
     },
@@ -43,7 +90,19 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
   // Map order: tables in the order of their first row (ledger_postings before ledger_entries).
   const held = new Map<DeferrableTable, Row[]>();
   const notifications: { channel: string; payload: string }[] = [];
+  const updates: HeldOrderUpdate[] = [];
+  let key: Insertable<IdempotencyKeysTable> | null = null;
   return {
+    storeKey(row) {
+      key = row;
+    },
+    holdsUpdates: true,
+    get holdingOrderUpdate() {
+      return updates.length > 0;
+    },
+    holdOrderUpdate(update) {
+      updates.push(update);
+    },
     async add(table, rows) {
       if (rows.length === 0) return;
       const list = held.get(table) ?? [];
@@ -54,16 +113,38 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
       notifications.push({ channel, payload });
     },
     async flush() {
-      if (held.size === 0 && notifications.length === 0) return;
+      if (held.size === 0 && notifications.length === 0 && updates.length === 0 && key === null) return;
       const groups = [...held];
       const notifies = notifications.splice(0);
+      const changes = updates.splice(0);
+      const keyRow = key;
+      key = null;
       held.clear();
-      // WITH w0 AS (INSERT ...), w1 AS (INSERT ...) INSERT ... (or SELECT pg_notify(...)): one
-      // statement, one round trip. PostgreSQL runs every data-modifying WITH to completion and
-      // checks foreign keys at the end of the statement, so ledger lines may go in beside their
-      // postings.
-      const last = notifies.length > 0 ? undefined : groups.pop();
+      // WITH u0 AS (UPDATE ... RETURNING), w0 AS (INSERT ...), w1 AS (INSERT ...) INSERT ...
+      // (or SELECT the updates' counts and pg_notify(...)): one statement, one round trip.
+      // PostgreSQL runs every data-modifying WITH to completion and checks foreign keys at the
+      // end of the statement, so ledger lines may go in beside their postings.
+      const last = notifies.length > 0 || changes.length > 0 || keyRow !== null ? undefined : groups.pop();
       let creator: QueryCreator<Database> = db;
+      if (keyRow !== null) {
+        creator = creator.with('k', (q) =>
+          q
+            .insertInto('idempotency_keys')
+            .values(keyRow)
+            .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+            .returning('key'),
+        ) as unknown as QueryCreator<Database>;
+      }
+      changes.forEach((change, i) => {
+        creator = creator.with(`u${i}`, (q) =>
+          q
+            .updateTable('orders')
+            .set((eb) => ({ ...change.set, version: eb('version', '+', 1) }))
+            .where('id', '=', change.id)
+            .where('version', '=', change.expectedVersion)
+            .returning('id'),
+        ) as unknown as QueryCreator<Database>;
+      });
       groups.forEach(([table, rows], i) => {
         creator = creator.with(`w${i}`, (q) => q.insertInto(table).values(rows as never)) as unknown as QueryCreator<Database>;
       });
@@ -71,7 +152,20 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
         await insert(creator, last[0], last[1]);
         return;
       }
-      await creator.selectNoFrom(notifies.map(({ channel, payload }, i) => sql<string>`pg_notify(${channel}, ${payload})`.as(`n${i}`))).execute();
+      const [row] = await creator
+        .selectNoFrom([
+          ...(keyRow === null ? [] : [sql<string>`(select count(*) from ${sql.table('k')})`.as('k')]),
+          ...changes.map((_, i) => sql<string>`(select count(*) from ${sql.table(`u${i}`)})`.as(`u${i}`)),
+          ...notifies.map(({ channel, payload }, i) => sql<string>`pg_notify(${channel}, ${payload})`.as(`n${i}`)),
+        ])
+        .execute();
+      if (keyRow !== null && Number((row as Record<string, unknown> | undefined)?.k) !== 1) throw new IdempotencyKeyTaken();
+      // The rows were locked by this transaction, so each update must have changed one row.
+      changes.forEach((change, i) => {
+        if (Number((row as Record<string, unknown> | undefined)?.[`u${i}`]) !== 1) {
+          throw new Error(`held update of order ${change.id} at version ${change.expectedVersion} changed no row`);
+        }
+      });
     },
   };
 }

@@ -102,10 +102,28 @@ export function errorBody(error: DomainError): ErrorBody {
   };
 }
 
+/** The JSON text of answers made by `jsonAnswer`, for the idempotency store (the Response itself is sent as it is). */
+const answerTexts = new WeakMap<Response, string>();
+
+/**
+ * `c.json`, remembering the text it sent: an idempotent request stores its answer's text, and
+ * reading it back from the Response would turn it into a web stream and clone it (undici's
+ * Response, tee; measurable per request, docs/decisions/0024).
+ */
+export function jsonAnswer(c: Context, value: unknown, status: ContentfulStatusCode): Response {
+  const text = JSON.stringify(value);
+  const response = c.body(text, status, { 'Content-Type': 'application/json' });
+  answerTexts.set(response, text);
+  return response;
+}
+
+/** The text `jsonAnswer` made `response` with, or undefined for any other Response. */
+export const answerTextOf = (response: Response): string | undefined => answerTexts.get(response);
+
 /** Answers a use case's Result: `{ data }` with `successStatus`, or `{ error }` with the mapped status. */
 export function sendResult<T>(c: Context, result: Result<T>, successStatus: ContentfulStatusCode = 200): Response {
-  if (result.ok) return c.json({ data: result.value }, successStatus);
-  return c.json(errorBody(result.error), statusFor(result.error.code));
+  if (result.ok) return jsonAnswer(c, { data: result.value }, successStatus);
+  return jsonAnswer(c, errorBody(result.error), statusFor(result.error.code));
 }
 
 export function notFoundBody(): ErrorBody {

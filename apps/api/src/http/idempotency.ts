@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Clock, IdempotencyStore } from '@escrow/core';
+import type { Clock, IdempotencyClaim, IdempotencyClaimRequest, IdempotencyStore } from '@escrow/core';
 import type { Context } from 'hono';
-import type { ErrorBody, HttpErrorCode } from './error-handler.js';
+import { answerTextOf, type ErrorBody, type HttpErrorCode } from './error-handler.js';
 import type { Logger } from './logger.js';
 
 /** Keys are kept a little over the promised 24 hours. */
@@ -61,11 +61,16 @@ function isTransient(status: number, body: string): boolean {
  * `scope` is the caller's identity (its credentials, hashed here): two callers' keys never
  * meet, and a caller without the right credentials can never read another's stored answer.
  * `fingerprint` is the parsed input, so whitespace or key order do not make a new request.
+ *
+ * `oneChange`: the request's only state change is one escrow store transaction (a use case
+ * that changes an order). Where the store supports it (PostgreSQL), no claim is made before:
+ * the key and the answer are written in that transaction's commit, and a duplicate finds the
+ * key there, rolls its own change back and gets the stored answer (docs/decisions/0024).
  */
 export async function idempotent(
   c: Context,
   deps: IdempotencyDeps,
-  args: { scope: string; fingerprint: unknown },
+  args: { scope: string; fingerprint: unknown; oneChange?: boolean },
   run: () => Promise<Response>,
 ): Promise<Response> {
   const key = c.req.header('idempotency-key');
@@ -73,46 +78,89 @@ export async function idempotent(
   if (!KEY_FORMAT.test(key)) {
     return refusal(c, 400, 'INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 16 to 128 letters, digits or - _ : .');
   }
-  const scope = sha256(args.scope);
-  const requestHash = sha256(JSON.stringify([c.req.method, c.req.path, canonical(args.fingerprint)]));
   const now = deps.clock.now();
-  const claim = await deps.store.claim({
-    scope,
+  const request: IdempotencyClaimRequest = {
+    scope: sha256(args.scope),
     key,
-    requestHash,
+    requestHash: sha256(JSON.stringify([c.req.method, c.req.path, canonical(args.fingerprint)])),
     now,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
     staleBefore: new Date(now.getTime() - IDEMPOTENCY_STALE_MS),
-  });
-  if (claim.kind !== 'claimed' && claim.requestHash !== requestHash) {
+  };
+
+  // The key written in the commit of the request's one change (docs/decisions/0024); where
+  // the store cannot, or the key turns out to be taken, the claim below decides.
+  if (args.oneChange && deps.store.withinChange) {
+    const outcome = await deps.store.withinChange(request, run);
+    if (outcome.kind === 'ran') {
+      const response = outcome.value;
+      const body = answerTextOf(response) ?? (await response.clone().text());
+      const transient = isTransient(response.status, body);
+      if (outcome.held === null) return answerAfterwards(c, deps, request, response, body, transient);
+      if (transient) {
+        await outcome.held.rollback();
+        return response;
+      }
+      if ((await outcome.held.commit({ status: response.status, body })) === 'committed') return response;
+    }
+    // An earlier request with this key committed first, or the store could not carry the key:
+    // this run changed nothing, and the claim decides.
+  }
+
+  const claim = await deps.store.claim(request);
+  const refused = answerForTaken(c, request, claim);
+  if (refused) return refused;
+
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    await deps.store.release({ scope: request.scope, key }).catch(() => undefined);
+    throw error;
+  }
+  const body = answerTextOf(response) ?? (await response.clone().text());
+  await storeAnswer(deps, request, response.status, body, isTransient(response.status, body));
+  return response;
+}
+
+/** The answer to a key found claimed: 422 for another request, 409 while the first runs, the stored answer once it finished; null when this request owns the key. */
+function answerForTaken(c: Context, request: IdempotencyClaimRequest, claim: IdempotencyClaim): Response | null {
+  if (claim.kind === 'claimed') return null;
+  if (claim.requestHash !== request.requestHash) {
     return refusal(c, 422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
   }
   if (claim.kind === 'pending') {
     c.header('Retry-After', '1');
     return refusal(c, 409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed. Please try again in a moment.');
   }
-  if (claim.kind === 'completed') {
-    return new Response(claim.body, {
-      status: claim.status,
-      headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
-    });
-  }
+  return new Response(claim.body, {
+    status: claim.status,
+    headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
+  });
+}
 
-  let response: Response;
+/**
+ * A request meant to make one change that made none the key could ride on (refused before a
+ * transaction, or rolled back): its answer is stored by claim and complete, unless an earlier
+ * request with the key answered first; then that answer is the one given.
+ */
+async function answerAfterwards(c: Context, deps: IdempotencyDeps, request: IdempotencyClaimRequest, response: Response, body: string, transient: boolean): Promise<Response> {
+  if (transient) return response;
+  const claim = await deps.store.claim(request);
+  const earlier = answerForTaken(c, request, claim);
+  if (earlier) return earlier;
+  await storeAnswer(deps, request, response.status, body, false);
+  return response;
+}
+
+async function storeAnswer(deps: IdempotencyDeps, request: IdempotencyClaimRequest, status: number, body: string, transient: boolean): Promise<void> {
+  const { scope, key } = request;
   try {
-    response = await run();
-  } catch (error) {
-    await deps.store.release({ scope, key }).catch(() => undefined);
-    throw error;
-  }
-  const body = await response.clone().text();
-  try {
-    if (isTransient(response.status, body)) await deps.store.release({ scope, key });
-    else await deps.store.complete({ scope, key, status: response.status, body });
+    if (transient) await deps.store.release({ scope, key });
+    else await deps.store.complete({ scope, key, status, body });
   } catch (error) {
     // The change itself is committed; a retry after the claim goes stale re-runs the use case,
     // whose state machine refuses a second effect.
     deps.logger.error('Could not store an idempotent answer', { error: error instanceof Error ? error.message : String(error) });
   }
-  return response;
 }

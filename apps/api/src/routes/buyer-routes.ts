@@ -78,7 +78,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const g = await guard(c, h);
     if (!g.ok) return g.response;
-    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input }, async () => {
+    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input, oneChange: true }, async () => {
       const result = await confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted });
       return sendResult(c, result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: catalogue.buyer.paymentConfirmed } } : result);
     });

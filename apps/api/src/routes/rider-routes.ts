@@ -134,7 +134,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
   app.post('/orders/:id/accept', async (c) => {
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: { accept: true } }, async () => {
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: { accept: true }, oneChange: true }, async () => {
       const result = await acceptJob(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key) });
       return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.jobAccepted })));
     });
@@ -145,7 +145,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     const upload = await readPhotoUpload(c);
     if (!upload.ok) return upload.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: { photo: upload.bytes ?? null } }, async () => {
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: { photo: upload.bytes ?? null }, oneChange: true }, async () => {
       const result = await confirmPickupWithPhoto({ ...h.deps, files: h.files }, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), photo: upload.bytes });
       return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), pickupPhotoUrl: order.pickupPhotoUrl, message: catalogue.rider.pickupConfirmed })));
     });
@@ -155,7 +155,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input }, async () => {
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input, oneChange: true }, async () => {
       const result = await completeDelivery(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), code: input.deliveryCode });
       return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.deliveryCompleted })));
     });

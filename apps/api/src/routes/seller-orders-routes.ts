@@ -58,7 +58,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id') ?? '';
     if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint }, () => run(orderId, { kind: 'seller', sellerId: caller.sellerId }));
+    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint, oneChange: true }, () => run(orderId, { kind: 'seller', sellerId: caller.sellerId }));
   };
 
   app.get('/orders', sellerOnly, queryOf(pageQuerySchema), async (c) => {
@@ -88,7 +88,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
     const request = await readNewOrder(c);
     if (!request.ok) return request.response;
     const { input, productPhoto, packagedPhoto } = request;
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { input, productPhoto, packagedPhoto } }, async () => {
+    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { input, productPhoto, packagedPhoto }, oneChange: true }, async () => {
       const result = await createOrderWithPhotos({ ...h.deps, files: h.files }, { actor: caller.actor, input, productPhoto, packagedPhoto });
       if (!result.ok) return sendResult(c, result);
       const order = result.value;

@@ -22,6 +22,7 @@ import {
 import { unverifiablePayments } from '@escrow/core/testing';
 import { createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openPostgres, openSqlite, type DatabaseHandle, type SqlDialect } from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
+import { PostgresEventBus } from '@escrow/events-pg';
 import { FsFileStorage } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
 import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
@@ -69,6 +70,13 @@ export interface WorldOptions {
   readonly events?: EventBus;
   readonly live?: EscrowHttpOptions['live'];
   readonly poolSize?: number;
+  /**
+   * PostgreSQL as the composition root wires it: live events over LISTEN/NOTIFY (a channel of
+   * this world's own), NOTIFYed by the store in each change's commit, and Idempotency-Keys
+   * written in that same commit (docs/decisions/0024). Without it the store publishes after
+   * commit and keys are claimed before the change.
+   */
+  readonly asDeployed?: boolean;
 }
 
 let receiptCounter = 0;
@@ -88,13 +96,22 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
   }
   await handle.migrate();
   cleanups.push(() => handle.close());
+  let events = options.events ?? new InProcessEventBus();
+  let notifyChannel: string | undefined;
+  if (options.asDeployed && dialect === 'postgres') {
+    notifyChannel = `t_world_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const bus = new PostgresEventBus({ connectionString: postgres.url, channel: notifyChannel });
+    await bus.start();
+    cleanups.push(() => bus.close());
+    events = bus;
+  }
   const deps: EscrowDeps = {
-    store: createKyselyEscrowStore(handle.db, dialect),
+    store: createKyselyEscrowStore(handle.db, dialect, notifyChannel === undefined ? {} : { notifyChannel }),
     clock: systemClock,
     random: cryptoRandom,
     payments: unverifiablePayments,
     fees: must(feePolicy(250)),
-    events: options.events ?? new InProcessEventBus(),
+    events,
   };
   const uploadsDir = join(dir, 'uploads');
   const files = new FsFileStorage(uploadsDir);
@@ -106,7 +123,7 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
       deps,
       files,
       photoFiles: files,
-      idempotency: createKyselyIdempotencyStore(handle.db),
+      idempotency: createKyselyIdempotencyStore(handle.db, dialect),
       rateLimiter: createKyselyRateLimiter(handle.db),
       paybill: options.paybill ?? PAYBILL,
       ...(options.live ? { live: options.live } : {}),
