@@ -54,7 +54,7 @@ export function contactRoutes(deps: ContactRouteDeps): Hono<AppEnv> {
       onError: (c) => c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: catalogue.validation.contact.messageTooLong } } satisfies ErrorBody, 413),
     }),
     limitPerAddress(deps),
-    jsonBody(contactFormSchema),
+    jsonBody(contactFormSchema, { maxBytes: CONTACT_MAX_BODY_BYTES, tooLargeMessage: catalogue.validation.contact.messageTooLong }),
     async (c) => {
       const result = await submitContactMessage(deps, c.req.valid('json'));
       // Only the id goes back: the message's personal data stays on the server.

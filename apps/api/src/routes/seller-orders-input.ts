@@ -5,9 +5,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { errorBody, type ErrorBody } from '../http/error-handler.js';
+import { MAX_JSON_BODY_BYTES, unreadIncoming } from '../http/json-body.js';
 
-/** JSON bodies of the seller and admin routes are small forms; anything bigger is refused while read. */
-export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** The create-order form: two photos of at most 10 MB each, plus the text fields. */
 const MAX_ORDER_FORM_BYTES = 2 * MAX_PHOTO_BYTES + 256 * 1024;
 
@@ -27,6 +26,8 @@ const jsonSizeLimit = bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: tooLarg
 export const jsonBodyLimit = (): MiddlewareHandler => async (c, next) => {
   const type = mediaTypeOf(c);
   if (type !== '' && type !== 'application/json') return unsupportedMediaType(c, 'Send the request body as JSON (Content-Type: application/json)');
+  // Served by Node, `jsonBody` reads the body from the request stream and stops at the limit itself.
+  if (unreadIncoming(c)) return next();
   return jsonSizeLimit(c, next);
 };
 export const orderFormBodyLimit = () => bodyLimit({ maxSize: MAX_ORDER_FORM_BYTES, onError: tooLarge('The photos can be at most 10 MB each') });
