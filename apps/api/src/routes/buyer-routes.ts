@@ -88,7 +88,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const g = await guard(c, h);
     if (!g.ok) return g.response;
-    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input }, async () => {
+    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input, oneChange: true }, async () => {
       const result = await requestRefund(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), reason: input.reason });
       if (!result.ok) return sendResult(c, result);
       const { id, status, reason, createdAt } = result.value;
@@ -100,7 +100,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const g = await guard(c, h);
     if (!g.ok) return g.response;
-    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input }, async () => {
+    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input, oneChange: true }, async () => {
       const result = await submitFeedback(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), riderRating: input.riderRating, sellerRating: input.sellerRating, comment: input.comment });
       if (!result.ok) return sendResult(c, result);
       const { riderRating, sellerRating, comment, createdAt } = result.value;

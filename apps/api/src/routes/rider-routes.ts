@@ -108,7 +108,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id');
     if (!ORDER_ID_FORMAT.test(orderId)) return riderNotFound(c);
-    return idempotent(c, idem(h), { scope: `rider-phone\n${caller.phone}`, fingerprint: { take: orderId } }, async () => {
+    return idempotent(c, idem(h), { scope: `rider-phone\n${caller.phone}`, fingerprint: { take: orderId }, oneChange: true }, async () => {
       const result = await takeListedJob(h.deps, { orderId, actor: riderByPhone(caller.phone) });
       return sendResult(
         c,
@@ -165,7 +165,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input }, async () => {
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input, oneChange: true }, async () => {
       const result = await recordRiderPayment(h.deps, {
         orderId: caller.orderId,
         actor: riderWithKey(caller.phone, caller.key),
@@ -187,7 +187,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input }, async () => {
+    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input, oneChange: true }, async () => {
       const result = await requestRefund(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), reason: input.reason });
       return sendResult(
         c,
