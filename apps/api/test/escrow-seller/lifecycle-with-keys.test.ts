@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoForm, PNG, receipt } from '../escrow-support/world.js';
+import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, type Reply, type SellerSession, type SellerWorld } from './seller-world.js';
+
+// The whole escrow lifecycle through the API as production composes it, every step sent with
+// an Idempotency-Key and then sent again: on PostgreSQL each step's key and answer are written
+// in the step's own commit (decision 0024), on SQLite claimed first (decision 0011). Either
+// way each step changes the order once and its replay answers the same.
+describe.each(DIALECTS)('a lifecycle with every step retried on %s', (dialect) => {
+  let world: SellerWorld;
+  let amani: SellerSession;
+
+  beforeAll(async () => {
+    world = await openSellerWorld(dialect, { env: { RATE_LIMITS: 'off', NODE_ENV: 'test' } });
+    amani = await world.seller('Amani Phones');
+  });
+  afterAll(async () => world?.dispose());
+
+  /** Sends a request twice with one key: the second is a replay of the first. */
+  const twice = async (send: (headers: Record<string, string>) => Promise<Reply>, status: number): Promise<Reply> => {
+    const key = idempotencyKey();
+    const first = await send(key);
+    const again = await send(key);
+    expect(first.status, first.text).toBe(status);
+    expect(again.status).toBe(status);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    return first;
+  };
+
+  it('makes each change once and leaves every key with its answer', async () => {
+    const created = await twice((headers) => world.call('POST', '/api/seller/orders', { cookie: amani.cookie, json: { ...ORDER_FORM, itemName: 'Retried phone' }, headers }), 201);
+    const orderId: string = created.body.data.order.id;
+    const code: string = created.body.data.order.deliveryCode;
+    const buyer = { 'x-delivery-code': code };
+
+    // A retry sends the same body as the first try.
+    const mpesaReceipt = receipt();
+    await twice((headers) => world.call('POST', `/api/buyer/orders/${orderId}/payment`, { json: { termsAccepted: true, mpesaReceipt }, headers: { ...buyer, ...headers } }), 200);
+    const assigned = await twice(
+      (headers) => world.call('POST', `/api/seller/orders/${orderId}/rider`, { cookie: amani.cookie, json: { newRiderName: 'Otieno', newRiderPhone: '0711 222 333' }, headers }),
+      200,
+    );
+    const link = new URL(assigned.body.data.links.rider as string);
+    const rider = { 'x-rider-phone': link.searchParams.get('phone') ?? '', 'x-rider-key': link.searchParams.get('key') ?? '' };
+    await twice((headers) => world.call('POST', `/api/rider/orders/${orderId}/accept`, { headers: { ...rider, ...headers } }), 200);
+    await twice((headers) => world.call('POST', `/api/rider/orders/${orderId}/pickup`, { form: photoForm(PNG), headers: { ...rider, ...headers } }), 200);
+    await twice((headers) => world.call('POST', `/api/rider/orders/${orderId}/complete`, { json: { deliveryCode: code }, headers: { ...rider, ...headers } }), 200);
+    await twice((headers) => world.call('POST', `/api/buyer/orders/${orderId}/feedback`, { json: { riderRating: 5, sellerRating: 4 }, headers: { ...buyer, ...headers } }), 201);
+
+    const order = await world.reload(orderId);
+    expect(order.status).toBe('awaiting_settlement');
+    const db = world.composed.database.db;
+    const actions = (await db.selectFrom('order_events').select('action').where('order_id', '=', orderId).orderBy('seq').execute()).map((e) => e.action);
+    expect(actions).toEqual(['create_order', 'confirm_payment', 'assign_rider', 'accept_job', 'confirm_pickup', 'complete_delivery', 'submit_feedback']);
+    const postings = (await db.selectFrom('ledger_postings').select('kind').where('order_id', '=', orderId).execute()).map((p) => p.kind).sort();
+    expect(postings).toEqual(['delivery_release', 'payment_in']);
+    expect(await db.selectFrom('orders').select('id').where('item_name', '=', 'Retried phone').execute()).toHaveLength(1);
+    // Seven keys, each stored with the answer it replayed; none left pending.
+    const keys = await db.selectFrom('idempotency_keys').select(['response_status']).execute();
+    expect(keys.length).toBeGreaterThanOrEqual(7);
+    expect(keys.filter((k) => k.response_status === null)).toEqual([]);
+  });
+});
