@@ -15,7 +15,7 @@ const SETUPS: Setup[] = DIALECTS.flatMap((dialect): Setup[] =>
   dialect === 'sqlite'
     ? [{ name: 'sqlite', dialect, options: {}, keyWithChange: false }]
     : [
-        { name: 'postgres, key claimed before the change', dialect, options: {}, keyWithChange: false },
+        { name: 'postgres, key claimed before the change', dialect, options: { asDeployed: false }, keyWithChange: false },
         { name: 'postgres as deployed, key written with the change', dialect, options: { asDeployed: true }, keyWithChange: true },
       ],
 );

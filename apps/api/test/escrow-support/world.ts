@@ -73,8 +73,8 @@ export interface WorldOptions {
   /**
    * PostgreSQL as the composition root wires it: live events over LISTEN/NOTIFY (a channel of
    * this world's own), NOTIFYed by the store in each change's commit, and Idempotency-Keys
-   * written in that same commit (docs/decisions/0024). Without it the store publishes after
-   * commit and keys are claimed before the change.
+   * written in that same commit (docs/decisions/0024). The default on PostgreSQL unless the
+   * test gives `events`; false: the store publishes after commit and keys are claimed first.
    */
   readonly asDeployed?: boolean;
 }
@@ -98,7 +98,8 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
   cleanups.push(() => handle.close());
   let events = options.events ?? new InProcessEventBus();
   let notifyChannel: string | undefined;
-  if (options.asDeployed && dialect === 'postgres') {
+  // PostgreSQL worlds are wired as deployed unless a test brings its own event bus or asks not to.
+  if (dialect === 'postgres' && (options.asDeployed ?? options.events === undefined)) {
     notifyChannel = `t_world_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const bus = new PostgresEventBus({ connectionString: postgres.url, channel: notifyChannel });
     await bus.start();
