@@ -33,6 +33,17 @@ export interface ChangeTicket {
 
 export const changeTickets = new AsyncLocalStorage<ChangeTicket>();
 
+/**
+ * The flush found the request's Idempotency-Key already stored: the transaction rolls back.
+ * Also thrown (before any work) by a store that cannot carry a request's key with its change.
+ */
+export class IdempotencyKeyTaken extends Error {
+  constructor(message = 'the Idempotency-Key was stored by another request first') {
+    super(message);
+    this.name = 'IdempotencyKeyTaken';
+  }
+}
+
 /** A held transaction that nobody settles is rolled back after this long (a bug, or a request stuck rendering). */
 export const HOLD_LIMIT_MS = 30_000;
 

@@ -1,6 +1,5 @@
 import type { ChangeRun, IdempotencyClaim, IdempotencyStore } from '@escrow/core';
-import { IdempotencyKeyTaken } from '../store/deferred-inserts.js';
-import { changeTickets, type ChangeTicket } from './held-changes.js';
+import { changeTickets, IdempotencyKeyTaken, type ChangeTicket } from './held-changes.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';

@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CommitEvents, EscrowStore, EscrowTx, IdempotentAnswer } from '@escrow/core';
-import { changeTickets, HOLD_LIMIT_MS, keyRow, releaseHeld, type ChangeTicket } from '../idempotency/held-changes.js';
+import { changeTickets, HOLD_LIMIT_MS, IdempotencyKeyTaken, keyRow, releaseHeld, type ChangeTicket } from '../idempotency/held-changes.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor } from './codec.js';
-import { IdempotencyKeyTaken } from './deferred-inserts.js';
 import { kyselyCodeAttemptRepository } from './code-attempt-repository.js';
 import { deferredInserts, immediateInserts, type Inserts } from './deferred-inserts.js';
 import { kyselyFeedbackRepository } from './feedback-repository.js';

@@ -2,17 +2,7 @@ import { sql, type Insertable, type Kysely, type QueryCreator, type Updateable }
 import type { Database } from '../schema/database.js';
 import type { OrdersTable } from '../schema/order-tables.js';
 import type { IdempotencyKeysTable } from '../schema/operations-tables.js';
-
-/**
- * The flush found the request's Idempotency-Key already stored: the transaction rolls back.
- * Also thrown (before any work) by a store that cannot carry a request's key with its change.
- */
-export class IdempotencyKeyTaken extends Error {
-  constructor(message = 'the Idempotency-Key was stored by another request first') {
-    super(message);
-    this.name = 'IdempotencyKeyTaken';
-  }
-}
+import { IdempotencyKeyTaken } from '../idempotency/held-changes.js';
 
 /** The append-only tables whose inserts nobody waits on: the audit trail, the ledger, the outbox. */
 export type DeferrableTable = 'order_events' | 'ledger_postings' | 'ledger_entries' | 'outbox' | 'code_attempts';
@@ -152,17 +142,17 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
         await insert(creator, last[0], last[1]);
         return;
       }
-      const [row] = await creator
+      const [counts] = (await creator
         .selectNoFrom([
           ...(keyRow === null ? [] : [sql<string>`(select count(*) from ${sql.table('k')})`.as('k')]),
           ...changes.map((_, i) => sql<string>`(select count(*) from ${sql.table(`u${i}`)})`.as(`u${i}`)),
           ...notifies.map(({ channel, payload }, i) => sql<string>`pg_notify(${channel}, ${payload})`.as(`n${i}`)),
         ])
-        .execute();
-      if (keyRow !== null && Number((row as Record<string, unknown> | undefined)?.k) !== 1) throw new IdempotencyKeyTaken();
+        .execute()) as (Record<string, unknown> | undefined)[];
+      if (keyRow !== null && Number(counts?.['k']) !== 1) throw new IdempotencyKeyTaken();
       // The rows were locked by this transaction, so each update must have changed one row.
       changes.forEach((change, i) => {
-        if (Number((row as Record<string, unknown> | undefined)?.[`u${i}`]) !== 1) {
+        if (Number(counts?.[`u${i}`]) !== 1) {
           throw new Error(`held update of order ${change.id} at version ${change.expectedVersion} changed no row`);
         }
       });

@@ -94,7 +94,7 @@ export async function idempotent(
     const outcome = await deps.store.withinChange(request, run);
     if (outcome.kind === 'ran') {
       const response = outcome.value;
-      const body = answerTextOf(response) ?? (await response.clone().text());
+      const body = await answerText(response);
       const transient = isTransient(response.status, body);
       if (outcome.held === null) return answerAfterwards(c, deps, request, response, body, transient);
       if (transient) {
@@ -118,10 +118,13 @@ export async function idempotent(
     await deps.store.release({ scope: request.scope, key }).catch(() => undefined);
     throw error;
   }
-  const body = answerTextOf(response) ?? (await response.clone().text());
+  const body = await answerText(response);
   await storeAnswer(deps, request, response.status, body, isTransient(response.status, body));
   return response;
 }
+
+/** The text to store for `response`: the one it was rendered from, else read from a clone. */
+const answerText = async (response: Response): Promise<string> => answerTextOf(response) ?? (await response.clone().text());
 
 /** The answer to a key found claimed: 422 for another request, 409 while the first runs, the stored answer once it finished; null when this request owns the key. */
 function answerForTaken(c: Context, request: IdempotencyClaimRequest, claim: IdempotencyClaim): Response | null {

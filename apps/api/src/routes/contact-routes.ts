@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env.js';
 import { clientAddress } from '../http/client-address.js';
 import { sendResult, type ErrorBody } from '../http/error-handler.js';
-import { jsonBody } from '../http/json-body.js';
+import { jsonBody, payloadTooLarge } from '../http/json-body.js';
 
 /**
  * Messages per address per hour. Generous because Kenyan mobile networks put many
@@ -51,7 +51,7 @@ export function contactRoutes(deps: ContactRouteDeps): Hono<AppEnv> {
     '/',
     bodyLimit({
       maxSize: CONTACT_MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: catalogue.validation.contact.messageTooLong } } satisfies ErrorBody, 413),
+      onError: (c) => payloadTooLarge(c, catalogue.validation.contact.messageTooLong),
     }),
     limitPerAddress(deps),
     jsonBody(contactFormSchema, { maxBytes: CONTACT_MAX_BODY_BYTES, tooLargeMessage: catalogue.validation.contact.messageTooLong }),

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../http/app-env.js';
 import { notFoundBody, type ErrorBody } from '../http/error-handler.js';
+import { payloadTooLarge } from '../http/json-body.js';
 
 /** Room for the multipart envelope (boundaries, part headers, small text fields) around a 10 MB photo. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -19,10 +20,7 @@ export const PHOTO_TOO_LARGE_MESSAGE = 'The photo can be at most 10 MB';
 export function photoBodyLimit() {
   return bodyLimit({
     maxSize: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD_BYTES,
-    onError: (c) => {
-      const body: ErrorBody = { error: { code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_LARGE_MESSAGE } };
-      return c.json(body, 413);
-    },
+    onError: (c) => payloadTooLarge(c, PHOTO_TOO_LARGE_MESSAGE),
   });
 }
 

@@ -5,15 +5,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { errorBody, type ErrorBody } from '../http/error-handler.js';
-import { MAX_JSON_BODY_BYTES, unreadIncoming } from '../http/json-body.js';
+import { MAX_JSON_BODY_BYTES, payloadTooLarge, unreadIncoming } from '../http/json-body.js';
 
 /** The create-order form: two photos of at most 10 MB each, plus the text fields. */
 const MAX_ORDER_FORM_BYTES = 2 * MAX_PHOTO_BYTES + 256 * 1024;
 
-const tooLarge = (message: string) => (c: Context) => {
-  const body: ErrorBody = { error: { code: 'PAYLOAD_TOO_LARGE', message } };
-  return c.json(body, 413);
-};
+const tooLarge = (message: string) => (c: Context) => payloadTooLarge(c, message);
 
 const jsonSizeLimit = bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: tooLarge('The request is too large') });
 
