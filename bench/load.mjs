@@ -13,6 +13,8 @@ const statuses = new Map(); // step -> { [status]: count }
 let measuring = false;
 let stopped = false;
 let completedLifecycles = 0;
+/** Every lifecycle answered 200 at its last step, warm-up and the tail after the window included (the books are checked against it). */
+let allCompletedLifecycles = 0;
 /** Lifecycles that got a non-2xx answer at some step (counted when they started in the window). */
 let failedLifecycles = 0;
 
@@ -88,7 +90,10 @@ const workers = {
       // A lifecycle counts when it both started and finished inside the measured window; one
       // still running when the window closes is neither counted nor a failure.
       if (completed.status !== 200) { if (window) failedLifecycles += 1; }
-      else if (window && measuring) completedLifecycles += 1;
+      else {
+        allCompletedLifecycles += 1;
+        if (window && measuring) completedLifecycles += 1;
+      }
     }
   },
 };
@@ -118,4 +123,4 @@ for (const [step, values] of latencies) {
   const ok = Object.entries(counts).filter(([s]) => Number(s) < 300).reduce((n, [, c]) => n + c, 0);
   steps[step] = { requests: values.length, ok, statuses: counts, rps: values.length / (elapsedMs / 1000), p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] };
 }
-process.stdout.write(`${JSON.stringify({ scenario, connections, elapsedMs, steps, completedLifecycles, failedLifecycles, connectionErrors, loadCpuSeconds })}\n`);
+process.stdout.write(`${JSON.stringify({ scenario, connections, elapsedMs, steps, completedLifecycles, allCompletedLifecycles, failedLifecycles, connectionErrors, loadCpuSeconds })}\n`);

@@ -50,9 +50,28 @@ const TARGETS = { buyerReadP99Ms: 25, buyerReadRps: 2000, lifecycleOrdersPerSeco
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
 function build() {
-  log('compiling the API (tsc -b apps/api)');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'apps/api')], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the API does not compile');
+  log('compiling the API and the admin CLI (tsc -b apps/api apps/cli)');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'apps/api'), join(root, 'apps/cli')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the API or the CLI does not compile');
+}
+
+/**
+ * After the load, the books of what it did: the admin CLI's `ledger check` (every order's money
+ * columns against its postings, every posting balanced, every account's balance) and the
+ * settlement queue (`settlements list --json`), run on the API's own database while the API is
+ * still up. A throughput bought by losing money records would show here.
+ */
+function checkBooks(cliEnv) {
+  const cli = (...args) => spawnSync(process.execPath, [join(root, 'apps/cli/dist/main.js'), ...args], { env: { ...cliEnv, ESCROW_OPERATOR: 'bench' }, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ledger = cli('ledger', 'check');
+  const settlements = cli('settlements', 'list', '--json');
+  let awaitingSettlement = null;
+  try {
+    awaitingSettlement = JSON.parse(settlements.stdout).totals.orders;
+  } catch {
+    // reported below as unknown
+  }
+  return { ledgerOk: ledger.status === 0, ledgerText: `${ledger.stdout}${ledger.stderr}`.trim(), awaitingSettlement };
 }
 
 const freePort = () =>
@@ -109,6 +128,8 @@ async function startApi(database) {
     base: '',
     pid: 0,
     schema: schema?.schema ?? null,
+    /** The environment the API runs with: the admin CLI opens the same database with it. */
+    env: apiEnv,
     warnings: () => process_?.stderr() ?? '',
     /** (Re)starts the API process on the same data; `profile` names the CPU profile it writes when stopped. */
     async launch(profile = null) {
@@ -292,7 +313,10 @@ async function main() {
   build();
   const rows = [];
   const verdicts = [];
+  /** Lifecycles the load generator saw complete (warm-up and measured window), per database. */
+  const completedInAll = new Map();
   const efficiency = [];
+  const books = [];
   for (const database of DATABASES) {
     log(`${database}: starting the API`);
     const api = await startApi(database);
@@ -314,6 +338,7 @@ async function main() {
         for (const [step, figures] of Object.entries(result.steps)) {
           rows.push({ database, scenario, step, load: load1, ...figures });
         }
+        if (scenario === 'lifecycle') completedInAll.set(database, result.allCompletedLifecycles);
         if (scenario === 'lifecycle') {
           const perSecond = result.completedLifecycles / (result.elapsedMs / 1000);
           rows.push({ database, scenario, step: 'complete orders', load: null, rps: perSecond, requests: result.completedLifecycles, ok: result.completedLifecycles, failed: result.failedLifecycles, p50: null, p99: null });
@@ -324,6 +349,8 @@ async function main() {
           verdicts.push(`buyer order read on SQLite: ${fmt(read.rps, 0)} req/s (target >= ${TARGETS.buyerReadRps}): ${read.rps >= TARGETS.buyerReadRps ? 'MET' : 'MISSED'}; p99 ${fmt(read.p99, 2)} ms (target < ${TARGETS.buyerReadP99Ms}): ${read.p99 < TARGETS.buyerReadP99Ms ? 'MET' : 'MISSED'}`);
         }
       }
+      log(`${database}: checking the books (admin CLI: ledger check, settlements list)`);
+      books.push({ database, ...checkBooks(api.env), seeded: data.orders.length, delivered: completedInAll.get(database) ?? 0 });
     } finally {
       await api.stop();
     }
@@ -359,7 +386,18 @@ async function main() {
     }
   }
   console.log('');
+  console.log('The books after the load (the admin CLI on the API\'s database; seeded orders are created or paid, never delivered):');
+  for (const b of books) {
+    const queue = b.awaitingSettlement === null ? 'settlement queue unreadable' : `${b.awaitingSettlement} orders awaiting settlement, ${b.delivered} lifecycles completed by the load generator (warm-up included): ${b.awaitingSettlement === b.delivered ? 'equal' : 'NOT EQUAL'}`;
+    console.log(`  ${pad(b.database, 9)} ${b.ledgerText.split('\n').join('\n            ')}`);
+    console.log(`  ${pad('', 9)} ${queue}`);
+  }
+  console.log('');
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
+  if (books.some((b) => !b.ledgerOk || b.awaitingSettlement !== b.delivered)) {
+    console.log('THE BOOKS DO NOT MATCH THE LOAD: the figures above are not to be trusted.');
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {
