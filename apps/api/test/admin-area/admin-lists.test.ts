@@ -1,6 +1,7 @@
 import { confirmSettlement } from '@escrow/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../escrow-support/world.js';
+import { nextMillisecond } from '../helpers/next-millisecond.js';
 import { DIALECTS, openSellerWorld, type SellerSession, type SellerWorld, type Session } from '../escrow-seller/seller-world.js';
 
 describe.each(DIALECTS)('admin lists and summary on %s', (dialect) => {
@@ -85,7 +86,10 @@ describe.each(DIALECTS)('admin lists and summary on %s', (dialect) => {
   it('pages newest first without overlap, with the total', async () => {
     const seller = await world.seller('Paging Shop');
     const made = [];
-    for (let i = 0; i < 7; i += 1) made.push((await world.order(seller, { itemName: `Paged ${i}` })).id);
+    for (let i = 0; i < 7; i += 1) {
+      await nextMillisecond();
+      made.push((await world.order(seller, { itemName: `Paged ${i}` })).id);
+    }
     const page = async (n: number) => (await get(`/api/admin/orders?q=Paging%20Shop&pageSize=3&page=${n}`)).body.data;
     const [one, two, three] = [await page(1), await page(2), await page(3)];
     expect(one.total).toBe(7);
@@ -129,6 +133,7 @@ describe.each(DIALECTS)('admin lists and summary on %s', (dialect) => {
   });
 
   it('GET /sellers: newest first with payment details, searchable by name or phone, paged', async () => {
+    await nextMillisecond();
     const shop = await world.seller('Zawadi Gadgets');
     const reply = await get('/api/admin/sellers?pageSize=100');
     expect(reply.status, reply.text).toBe(200);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { completeDelivery, requestRefund } from '@escrow/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../escrow-support/world.js';
+import { nextMillisecond } from '../helpers/next-millisecond.js';
 import { DIALECTS, idempotencyKey, openSellerWorld, type SellerSession, type SellerWorld, type Session } from '../escrow-seller/seller-world.js';
 
 describe.each(DIALECTS)('admin writes: contacts, payment config and the audit trail on %s', (dialect) => {
@@ -27,6 +28,7 @@ describe.each(DIALECTS)('admin writes: contacts, payment config and the audit tr
 
   it('lists contact messages newest first: all by default, open or resolved on request', async () => {
     const first = await contact('My parcel is late', '0712 000 000');
+    await nextMillisecond();
     const second = await contact('How do refunds work?');
     const all = await world.call('GET', '/api/admin/contacts', { cookie: admin.cookie });
     expect(all.status, all.text).toBe(200);

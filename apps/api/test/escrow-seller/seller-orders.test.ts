@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { cents, completeDelivery, computeOrderMoney, feePolicy } from '@escrow/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must, PNG, riderHeaders } from '../escrow-support/world.js';
+import { nextMillisecond } from '../helpers/next-millisecond.js';
 import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, type SellerSession, type SellerWorld } from './seller-world.js';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]);
@@ -97,7 +98,10 @@ describe.each(DIALECTS)('seller orders API on %s', (dialect) => {
   it('lists own orders newest first, paged, with the total; another seller sees none of them', async () => {
     const seller = await world.seller('Chui Electronics');
     const made = [];
-    for (let i = 0; i < 5; i += 1) made.push(await world.order(seller, { itemName: `Item ${i}` }));
+    for (let i = 0; i < 5; i += 1) {
+      await nextMillisecond();
+      made.push(await world.order(seller, { itemName: `Item ${i}` }));
+    }
     const page1 = await world.call('GET', '/api/seller/orders?page=1&pageSize=2', { cookie: seller.cookie });
     const page3 = await world.call('GET', '/api/seller/orders?page=3&pageSize=2', { cookie: seller.cookie });
     expect(page1.body.data).toMatchObject({ total: 5, page: 1, pageSize: 2 });
