@@ -1,30 +1,18 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { remoteBuild, remoteFederation } from '../federation.ts';
 
-// The admin area, served by the API under /remotes/admin/ on the shell's origin
-// (scripts/build-frontends.mjs copies this build there), like the buyer remote.
+// The admin area, a role remote loaded by the shell (../federation.ts).
 export default defineConfig({
-  base: '/remotes/admin/',
+  ...remoteBuild('admin'),
   plugins: [
     react(),
-    federation({
-      name: 'admin',
-      filename: 'remoteEntry.js',
-      exposes: {
+    federation(
+      remoteFederation('admin', {
         './admin-dashboard-page': './src/features/dashboard/admin-dashboard-page.tsx',
-      },
-      // Singletons shared with the shell (keep this list in step with its vite.config.ts).
-      shared: {
-        react: { singleton: true, requiredVersion: '^19.1.0' },
-        'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
-        jotai: { singleton: true, requiredVersion: '^2.15.0' },
-      },
-      dts: false,
-      experiments: { externalRuntime: true },
-    }),
+      }),
+    ),
   ],
   resolve: { conditions: ['@escrow/source', ...defaultClientConditions] },
-  build: { target: 'es2022', rolldownOptions: { input: {} } },
-  server: { port: 5177, strictPort: true },
 });

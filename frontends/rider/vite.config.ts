@@ -1,31 +1,19 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { remoteBuild, remoteFederation } from '../federation.ts';
 
-// The rider's pages, served by the API under /remotes/rider/ on the shell's origin
-// (scripts/build-frontends.mjs copies this build there), like the buyer remote.
+// The rider's pages, a role remote loaded by the shell (../federation.ts).
 export default defineConfig({
-  base: '/remotes/rider/',
+  ...remoteBuild('rider'),
   plugins: [
     react(),
-    federation({
-      name: 'rider',
-      filename: 'remoteEntry.js',
-      exposes: {
+    federation(
+      remoteFederation('rider', {
         './rider-job-page': './src/features/job/rider-job-page.tsx',
         './rider-jobs-page': './src/features/jobs/rider-jobs-page.tsx',
-      },
-      // Singletons shared with the shell (keep this list in step with its vite.config.ts).
-      shared: {
-        react: { singleton: true, requiredVersion: '^19.1.0' },
-        'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
-        jotai: { singleton: true, requiredVersion: '^2.15.0' },
-      },
-      dts: false,
-      experiments: { externalRuntime: true },
-    }),
+      }),
+    ),
   ],
   resolve: { conditions: ['@escrow/source', ...defaultClientConditions] },
-  build: { target: 'es2022', rolldownOptions: { input: {} } },
-  server: { port: 5176, strictPort: true },
 });

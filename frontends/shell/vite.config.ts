@@ -4,10 +4,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { build, defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { REMOTE_PORTS, remoteEntry, SHARED_SINGLETONS, type RemoteName } from '../federation.ts';
 
 // The API serves each remote's build under /remotes/<name>/ on the shell's own origin, so
 // a root-relative entry works on any host and port (see scripts/build-frontends.mjs).
-const remoteEntry = (name: string) => `/remotes/${name}/remoteEntry.js`;
+const remote = (name: RemoteName) => ({ type: 'module', name, entry: remoteEntry(name), entryGlobalName: name, shareScope: 'default' });
+const remoteNames = Object.keys(REMOTE_PORTS) as RemoteName[];
 
 /**
  * First load on a slow phone network (see docs/decisions/0018-public-site-audit-and-link-previews.md):
@@ -89,20 +91,11 @@ export default defineConfig({
     prerenderLanding(),
     federation({
       name: 'shell',
-      remotes: {
-        buyer: { type: 'module', name: 'buyer', entry: remoteEntry('buyer'), entryGlobalName: 'buyer', shareScope: 'default' },
-        seller: { type: 'module', name: 'seller', entry: remoteEntry('seller'), entryGlobalName: 'seller', shareScope: 'default' },
-        rider: { type: 'module', name: 'rider', entry: remoteEntry('rider'), entryGlobalName: 'rider', shareScope: 'default' },
-        admin: { type: 'module', name: 'admin', entry: remoteEntry('admin'), entryGlobalName: 'admin', shareScope: 'default' },
-      },
+      remotes: Object.fromEntries(remoteNames.map((name) => [name, remote(name)])),
       // 'loaded-first' keeps the runtime from fetching every remote's entry at start-up to
       // compare shared versions: public pages must not download any remote code.
       shareStrategy: 'loaded-first',
-      shared: {
-        react: { singleton: true, requiredVersion: '^19.1.0' },
-        'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
-        jotai: { singleton: true, requiredVersion: '^2.15.0' },
-      },
+      shared: SHARED_SINGLETONS,
       dts: false,
       // The shell publishes its federation runtime for the remotes (built with externalRuntime),
       // so a remote page does not download a second copy (about 16 kB gzipped).
@@ -116,10 +109,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://localhost:3000',
-      '/remotes/buyer': 'http://localhost:5174',
-      '/remotes/seller': 'http://localhost:5175',
-      '/remotes/rider': 'http://localhost:5176',
-      '/remotes/admin': 'http://localhost:5177',
+      ...Object.fromEntries(remoteNames.map((name) => [`/remotes/${name}`, `http://localhost:${REMOTE_PORTS[name]}`])),
     },
   },
 });

@@ -1,0 +1,44 @@
+// What the shell and the four role remotes agree on, in one place: their vite.config.ts files
+// import it by relative path (Vite bundles it into each config). It names no package, so it
+// resolves from any of them.
+
+/** Each remote's development server port; the shell's dev server proxies /remotes/<name> to it. */
+export const REMOTE_PORTS = { buyer: 5174, seller: 5175, rider: 5176, admin: 5177 } as const;
+
+export type RemoteName = keyof typeof REMOTE_PORTS;
+
+/** Shared as singletons by the shell and every remote: one React tree, one jotai store. */
+export const SHARED_SINGLETONS = {
+  react: { singleton: true, requiredVersion: '^19.1.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
+  jotai: { singleton: true, requiredVersion: '^2.15.0' },
+};
+
+/** Where the shell loads a remote from: the API serves each remote's build under /remotes/<name>/ on the shell's own origin (scripts/build-frontends.mjs). */
+export const remoteEntry = (name: RemoteName) => `/remotes/${name}/remoteEntry.js`;
+
+/** The options of a role remote's `federation()` plugin: its pages, the shared singletons, the shell's federation runtime. */
+export function remoteFederation(name: RemoteName, exposes: Record<string, string>) {
+  return {
+    name,
+    filename: 'remoteEntry.js',
+    exposes,
+    shared: SHARED_SINGLETONS,
+    dts: false,
+    // Uses the federation runtime the shell provides (provideExternalRuntime) instead of its own.
+    experiments: { externalRuntime: true },
+  };
+}
+
+/**
+ * The rest of a role remote's Vite config: served under /remotes/<name>/, so every chunk URL is
+ * root-relative to that folder; no page of its own (the federation plugin adds remoteEntry.js
+ * as the only input); its dev server on its own port.
+ */
+export function remoteBuild(name: RemoteName) {
+  return {
+    base: `/remotes/${name}/`,
+    build: { target: 'es2022', rolldownOptions: { input: {} } },
+    server: { port: REMOTE_PORTS[name], strictPort: true },
+  };
+}
