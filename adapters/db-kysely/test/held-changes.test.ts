@@ -96,7 +96,7 @@ describe.runIf(postgres.available)('a change held for its answer (PostgreSQL)', 
     ).rejects.toThrow('rendering failed');
     const asked = await within(keys, request('key-e'), () => rename(store, order.id, 'undone'));
     if (asked.kind !== 'ran' || !asked.held) throw new Error('expected a held change');
-    await asked.held.rollback();
+    expect(await asked.held.rollback()).toBe('rolled-back');
     expect(await itemName(h, order.id)).toBe(order.itemName);
     expect(await keyRow(h, 'key-d')).toBeUndefined();
     expect(await keyRow(h, 'key-e')).toBeUndefined();
@@ -114,6 +114,18 @@ describe.runIf(postgres.available)('a change held for its answer (PostgreSQL)', 
     expect(await keyRow(h, 'key-f')).toMatchObject({ response_status: null });
     expect(await outcome.held.commit({ status: 200, body: 'early' })).toBe('committed');
     expect(await keyRow(h, 'key-f')).toMatchObject({ response_status: 200, response_body: 'early' });
+  });
+
+  it('keeps a change that committed early when the request gives its key up: only the pending key goes', async () => {
+    const { h, store, keys, order } = await setUp();
+    const outcome = await within(keys, request('key-i'), async () => {
+      await rename(store, order.id, 'committed early');
+      return store.read((tx) => tx.orders.get(order.id));
+    });
+    if (outcome.kind !== 'ran' || !outcome.held) throw new Error('expected a held change');
+    expect(await outcome.held.rollback()).toBe('kept');
+    expect(await itemName(h, order.id)).toBe('committed early');
+    expect(await keyRow(h, 'key-i')).toBeUndefined();
   });
 
   it('holds nothing for a request that changes nothing, and leaves a store that cannot carry keys to the claim', async () => {

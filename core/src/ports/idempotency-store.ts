@@ -38,8 +38,11 @@ export interface IdempotentAnswer {
 export interface HeldChange {
   /** Stores the key with `answer` and commits the change in one COMMIT; 'taken' (and rolled back) when an earlier request stored the key first; throws when the commit fails. */
   commit(answer: IdempotentAnswer): Promise<'committed' | 'taken'>;
-  /** Rolls the change back (the request failed after making it). */
-  rollback(): Promise<void>;
+  /**
+   * Rolls the change back (the request failed after making it): 'rolled-back'. A change that had
+   * to commit early (its key stored pending) cannot be: only its key is given up, 'kept'.
+   */
+  rollback(): Promise<'rolled-back' | 'kept'>;
 }
 
 export type ChangeRun<T> =

@@ -82,6 +82,7 @@ export function createKyselyIdempotencyStore(db: Kysely<Database>, dialect: SqlD
                   async rollback() {
                     ticket.settle?.(new Error('the request rolled its change back'));
                     await ticket.ended?.catch(() => undefined);
+                    return 'rolled-back' as const;
                   },
                 },
               };
@@ -99,6 +100,7 @@ export function createKyselyIdempotencyStore(db: Kysely<Database>, dialect: SqlD
                   },
                   async rollback() {
                     await release({ scope, key });
+                    return 'kept' as const;
                   },
                 },
               };

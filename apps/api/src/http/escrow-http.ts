@@ -17,6 +17,7 @@ import { clientAddress } from './client-address.js';
 import type { Logger } from './logger.js';
 import { paybillSource, type PaybillSource } from './paybill-source.js';
 import { LiveOrders } from './sse.js';
+import { filesRemovedOnRollback } from './undo-on-rollback.js';
 
 /** What the escrow routes (buyer, rider, public tracking, photos, live) need; given to createApp. */
 export interface EscrowHttpOptions {
@@ -59,6 +60,8 @@ export interface EscrowHttp extends EscrowHttpOptions {
 export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHttp {
   return {
     ...options,
+    // A photo stored by a request whose change is then rolled back (a duplicate's, decision 0024) is removed again.
+    files: filesRemovedOnRollback(options.files),
     logger,
     liveOrders: new LiveOrders(options.deps.events),
     heartbeatMs: options.live?.heartbeatMs ?? 15_000,

@@ -3,6 +3,7 @@ import type { Clock, IdempotencyClaim, IdempotencyClaimRequest, IdempotencyStore
 import type { Context } from 'hono';
 import { answerTextOf, type ErrorBody, type HttpErrorCode } from './error-handler.js';
 import type { Logger } from './logger.js';
+import { collectingUndo } from './undo-on-rollback.js';
 
 /** Keys are kept a little over the promised 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 25 * 60 * 60 * 1000;
@@ -91,20 +92,23 @@ export async function idempotent(
   // The key written in the commit of the request's one change (docs/decisions/0024); where
   // the store cannot, or the key turns out to be taken, the claim below decides.
   if (args.oneChange && deps.store.withinChange) {
-    const outcome = await deps.store.withinChange(request, run);
+    const { withinChange } = deps.store;
+    // Files the run stores are removed again where its change is certainly rolled back.
+    const { value: outcome, undo } = await collectingUndo(() => withinChange(request, run));
     if (outcome.kind === 'ran') {
       const response = outcome.value;
       const body = await answerText(response);
       const transient = isTransient(response.status, body);
       if (outcome.held === null) return answerAfterwards(c, deps, request, response, body, transient);
       if (transient) {
-        await outcome.held.rollback();
+        if ((await outcome.held.rollback()) === 'rolled-back') await undo();
         return response;
       }
       if ((await outcome.held.commit({ status: response.status, body })) === 'committed') return response;
     }
     // An earlier request with this key committed first, or the store could not carry the key:
     // this run changed nothing, and the claim decides.
+    await undo();
   }
 
   const claim = await deps.store.claim(request);

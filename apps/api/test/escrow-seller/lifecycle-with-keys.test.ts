@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoForm, PNG, receipt } from '../escrow-support/world.js';
 import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, type Reply, type SellerSession, type SellerWorld } from './seller-world.js';
@@ -60,5 +62,34 @@ describe.each(DIALECTS)('a lifecycle with every step retried on %s', (dialect) =
     const keys = await db.selectFrom('idempotency_keys').select(['response_status']).execute();
     expect(keys.length).toBeGreaterThanOrEqual(7);
     expect(keys.filter((k) => k.response_status === null)).toEqual([]);
+  });
+
+  /** The photos stored under products/ (the order form's product photo). */
+  const productPhotos = () => {
+    const folder = join(world.dataDir, 'uploads', 'order-photos', 'products');
+    return existsSync(folder) ? readdirSync(folder).sort() : [];
+  };
+  const orderWithPhoto = (itemName: string, headers: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...ORDER_FORM, itemName })) form.set(name, value);
+    form.set('productPhoto', new File([Buffer.from(PNG)], 'phone.png', { type: 'image/png' }));
+    return world.call('POST', '/api/seller/orders', { cookie: amani.cookie, form, headers });
+  };
+
+  it('keeps one photo for an order created with a photo and retried, one after the other or at once', async () => {
+    const before = productPhotos();
+    const retried = await twice((headers) => orderWithPhoto('Retried with a photo', headers), 201);
+    const key = idempotencyKey();
+    const together = await Promise.all(Array.from({ length: 5 }, () => orderWithPhoto('Sent five times at once', key)));
+    // One makes the order; the others replay its answer, or (SQLite, claimed first) are told it is still running.
+    expect(together.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
+    for (const reply of together) if (reply.status !== 201) expect(reply.body.error?.code, reply.text).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    const db = world.composed.database.db;
+    const orders = await db.selectFrom('orders').select('product_photo_url').where('item_name', 'in', ['Retried with a photo', 'Sent five times at once']).execute();
+    expect(orders).toHaveLength(2);
+    expect(orders.map((o) => o.product_photo_url)).toContain(retried.body.data.order.productPhotoUrl);
+    // A duplicate whose change rolled back (PostgreSQL: the key was in the first one's commit) leaves no photo behind.
+    const added = productPhotos().filter((name) => !before.includes(name));
+    expect(added.map((name) => `/uploads/order-photos/products/${name}`).sort()).toEqual(orders.map((o) => o.product_photo_url).sort());
   });
 });
