@@ -102,28 +102,29 @@ describe.runIf(postgres.available)('a change held for its answer (PostgreSQL)', 
     expect(await keyRow(h, 'key-e')).toBeUndefined();
   });
 
-  it('commits early, with the key pending, when the request uses the store again; the answer is stored after', async () => {
+  /** A change made, then the store used again while it is held: it commits early with its key pending. */
+  const committedEarly = async (key: string, name: string) => {
     const { h, store, keys, order } = await setUp();
-    const outcome = await within(keys, request('key-f'), async () => {
-      await rename(store, order.id, 'early');
+    const outcome = await within(keys, request(key), async () => {
+      await rename(store, order.id, name);
       // A read while the change is held would wait on nothing: the change commits first.
       return store.read((tx) => tx.orders.get(order.id));
     });
     if (outcome.kind !== 'ran' || !outcome.held) throw new Error('expected a held change');
-    expect(outcome.value?.itemName).toBe('early');
+    return { h, order, value: outcome.value, held: outcome.held };
+  };
+
+  it('commits early, with the key pending, when the request uses the store again; the answer is stored after', async () => {
+    const { h, value, held } = await committedEarly('key-f', 'early');
+    expect(value?.itemName).toBe('early');
     expect(await keyRow(h, 'key-f')).toMatchObject({ response_status: null });
-    expect(await outcome.held.commit({ status: 200, body: 'early' })).toBe('committed');
+    expect(await held.commit({ status: 200, body: 'early' })).toBe('committed');
     expect(await keyRow(h, 'key-f')).toMatchObject({ response_status: 200, response_body: 'early' });
   });
 
   it('keeps a change that committed early when the request gives its key up: only the pending key goes', async () => {
-    const { h, store, keys, order } = await setUp();
-    const outcome = await within(keys, request('key-i'), async () => {
-      await rename(store, order.id, 'committed early');
-      return store.read((tx) => tx.orders.get(order.id));
-    });
-    if (outcome.kind !== 'ran' || !outcome.held) throw new Error('expected a held change');
-    expect(await outcome.held.rollback()).toBe('kept');
+    const { h, order, held } = await committedEarly('key-i', 'committed early');
+    expect(await held.rollback()).toBe('kept');
     expect(await itemName(h, order.id)).toBe('committed early');
     expect(await keyRow(h, 'key-i')).toBeUndefined();
   });

@@ -44,39 +44,39 @@ describe.runIf(postgres.available)('photos of a rolled-back change (PostgreSQL a
     return existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(`${orderId}-`)) : [];
   };
 
-  it('an answer that says nothing final (503) rolls the change back, and its photo goes with it', async () => {
+  /** A world, an unpaid order of its seller, and the route answering as `options` say; `send` posts to it with `key`. */
+  const orderBehind = async (options: { status: 200 | 503; readAgain: boolean }) => {
     world = await openWorld('postgres', { asDeployed: true });
     const { sellerId } = await world.seller();
     const order = await world.order(sellerId);
-    const reply = await send(appFor(world, { status: 503, readAgain: false }), order.id, sellerId, 'key-rolled-back-0001');
-    expect(reply.status).toBe(503);
+    const app = appFor(world, options);
+    return { order, send: (key: string) => send(app, order.id, sellerId, key) };
+  };
+
+  it('an answer that says nothing final (503) rolls the change back, and its photo goes with it', async () => {
+    const { order, send } = await orderBehind({ status: 503, readAgain: false });
+    expect((await send('key-rolled-back-0001')).status).toBe(503);
     expect((await world.reload(order.id)).status).toBe('awaiting_payment');
     expect(photosOf(world, order.id)).toEqual([]);
   });
 
   it('a change that had to commit early stays with its photo, even when the answer is a 503', async () => {
-    world = await openWorld('postgres', { asDeployed: true });
-    const { sellerId } = await world.seller();
-    const order = await world.order(sellerId);
-    const reply = await send(appFor(world, { status: 503, readAgain: true }), order.id, sellerId, 'key-committed-early-1');
-    expect(reply.status).toBe(503);
+    const { order, send } = await orderBehind({ status: 503, readAgain: true });
+    expect((await send('key-committed-early-1')).status).toBe(503);
     expect((await world.reload(order.id)).status).toBe('cancelled');
     expect(photosOf(world, order.id)).toHaveLength(1);
   });
 
   it('a committed change keeps its photo; its duplicate, rolled back at commit, leaves none', async () => {
-    world = await openWorld('postgres', { asDeployed: true });
-    const { sellerId } = await world.seller();
-    const order = await world.order(sellerId);
-    const app = appFor(world, { status: 200, readAgain: false });
-    const first = await send(app, order.id, sellerId, 'key-committed-0000001');
+    const { order, send } = await orderBehind({ status: 200, readAgain: false });
+    const first = await send('key-committed-0000001');
     expect(first.status).toBe(200);
     const kept = photosOf(world, order.id);
     expect(kept).toHaveLength(1);
     expect(((await first.clone().json()) as { url: string }).url).toBe(`/uploads/order-photos/pickup/${kept[0]}`);
     // The duplicate stores its photo first, runs in its own held transaction, finds the key
     // taken at commit, rolls back and replays the first answer: its photo is removed.
-    const again = await send(app, order.id, sellerId, 'key-committed-0000001');
+    const again = await send('key-committed-0000001');
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await again.text()).toBe(await first.clone().text());
     expect(photosOf(world, order.id)).toEqual(kept);
