@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { catalogue } from '@escrow/core/messages';
+import { AppLink } from '@escrow/ui/components/app-link';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { Account } from '../../shared/admin-types.ts';
@@ -45,17 +46,9 @@ export function AdminHeader({ account, live, navigate, onSigningOut }: AdminHead
       </div>
       <nav className="admin-header__actions" aria-label="Admin">
         <PaymentConfigDialog />
-        <a
-          href="/seller/dashboard"
-          className="button button--secondary"
-          onClick={(event) => {
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-            event.preventDefault();
-            navigate('/seller/dashboard');
-          }}
-        >
+        <AppLink to="/seller/dashboard" navigate={navigate} className="button button--secondary">
           Seller Dashboard
-        </a>
+        </AppLink>
         <ExportDataDialog />
         <button type="button" className="button button--secondary" onClick={logout} disabled={signingOut} aria-busy={signingOut || undefined}>
           {signingOut ? 'Logging out…' : 'Logout'}

@@ -7,7 +7,7 @@ import { OrderProgress } from '@escrow/ui/order/order-progress';
 import type { LiveOrder } from '@escrow/ui/order/use-live-order';
 import '@escrow/ui/order/order-screen.css';
 import { useEffect, useState } from 'react';
-import { AppLink } from '../../shared/app-link.tsx';
+import { AppLink } from '@escrow/ui/components/app-link';
 import { jobsPath, type Navigate } from '../../shared/navigate.ts';
 import type { RiderCredentials, RiderJob } from '../../shared/rider-api.ts';
 import '../../shared/rider.css';

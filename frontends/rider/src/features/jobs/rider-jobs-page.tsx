@@ -7,7 +7,7 @@ import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import '@escrow/ui/order/order-screen.css';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { AppLink } from '../../shared/app-link.tsx';
+import { AppLink } from '@escrow/ui/components/app-link';
 import { jobPath, jobsPath, type Navigate } from '../../shared/navigate.ts';
 import { riderApi, type RiderJobListItem, type TakenJob } from '../../shared/rider-api.ts';
 import '../../shared/rider.css';

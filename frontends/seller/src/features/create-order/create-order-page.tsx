@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { catalogue } from '@escrow/core/messages';
 import { LoadingState } from '@escrow/ui/components/loading-state';
-import { AppLink } from '../../shared/app-link.tsx';
+import { AppLink } from '@escrow/ui/components/app-link';
 import { LoadFailed } from '../../shared/load-failed.tsx';
 import { ordersApi, type SellerOrderView } from '../../shared/orders-api.ts';
 import { sellerApi, type SellerProfile } from '../../shared/seller-api.ts';

@@ -1,7 +1,7 @@
 import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
-import { AppLink } from '../../shared/app-link.tsx';
+import { AppLink } from '@escrow/ui/components/app-link';
 import { LinkField } from '../../shared/link-field.tsx';
 import type { SellerOrderView } from '../../shared/orders-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';

@@ -1,6 +1,6 @@
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
-import { AppLink } from '../../shared/app-link.tsx';
+import { AppLink } from '@escrow/ui/components/app-link';
 import type { SellerOrderSummary } from '../../shared/orders-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
 import { StatusBadge } from '../../shared/status-badge.tsx';

@@ -3,7 +3,7 @@ import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { setFlash, takeFlash } from '@escrow/ui/flash/flash-message';
-import { AppLink } from '../../shared/app-link.tsx';
+import { AppLink } from '@escrow/ui/components/app-link';
 import { LoadFailed } from '../../shared/load-failed.tsx';
 import { sellerApi } from '../../shared/seller-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';

@@ -1,6 +1,6 @@
 import { catalogue } from '@escrow/core/messages';
 import { OrderProgress } from '@escrow/ui/order/order-progress';
-import { AppLink } from '../../shared/app-link.tsx';
+import { AppLink } from '@escrow/ui/components/app-link';
 import { LinkField } from '../../shared/link-field.tsx';
 import type { SellerOrderView } from '../../shared/orders-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Accordion } from 'radix-ui';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
-import { AppLink } from '../../shared/app-link.tsx';
+import { AppLink } from '@escrow/ui/components/app-link';
 import { LoadFailed } from '../../shared/load-failed.tsx';
 import { sellerApi } from '../../shared/seller-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';

@@ -1,9 +1,9 @@
 import type { AnchorHTMLAttributes } from 'react';
-import type { SellerPageProps } from './seller-page-props.ts';
 
 interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
-  navigate: SellerPageProps['navigate'];
+  /** The shell's in-app navigation, as the remote's page was handed it. */
+  navigate: (to: string) => void;
 }
 
 /** A real link (open in a new tab works) that navigates in place on a plain click. */
