@@ -51,9 +51,11 @@ describe('the ledger check', () => {
       }),
       { numRuns: RUNS },
     );
-    // The sequences must reach every kind of account, or the property proves little; refunds
-    // (which need a valid M-Pesa reference) are rare in them and have their own case below.
-    expect([...kinds].sort()).toEqual(['escrow', 'mpesa_clearing', 'payouts_sent', 'platform_fees', 'rider_payable', 'seller_fees_owed', 'seller_payable']);
+    // The sequences must reach every kind of account, or the property proves little. Refunds
+    // (which need a valid M-Pesa reference) are rare in them: some runs reach refunds_sent and
+    // most do not, so it is allowed, not required; it has its own case below.
+    const required = ['escrow', 'mpesa_clearing', 'payouts_sent', 'platform_fees', 'rider_payable', 'seller_fees_owed', 'seller_payable'];
+    expect([...kinds].filter((kind) => kind !== 'refunds_sent').sort()).toEqual(required);
   }, 120_000);
 
   it('names every planted discrepancy: a wrong order column, a posting to the wrong account, an extra posting, a malformed one', async () => {
