@@ -1,8 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoForm, PNG, receipt } from '../escrow-support/world.js';
-import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, type Reply, type SellerSession, type SellerWorld } from './seller-world.js';
+import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, orderForm, storedPhotos, type Reply, type SellerSession, type SellerWorld } from './seller-world.js';
 
 // The whole escrow lifecycle through the API as production composes it, every step sent with
 // an Idempotency-Key and then sent again: on PostgreSQL each step's key and answer are written
@@ -64,17 +62,9 @@ describe.each(DIALECTS)('a lifecycle with every step retried on %s', (dialect) =
     expect(keys.filter((k) => k.response_status === null)).toEqual([]);
   });
 
-  /** The photos stored under products/ (the order form's product photo). */
-  const productPhotos = () => {
-    const folder = join(world.dataDir, 'uploads', 'order-photos', 'products');
-    return existsSync(folder) ? readdirSync(folder).sort() : [];
-  };
-  const orderWithPhoto = (itemName: string, headers: Record<string, string>) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ ...ORDER_FORM, itemName })) form.set(name, value);
-    form.set('productPhoto', new File([Buffer.from(PNG)], 'phone.png', { type: 'image/png' }));
-    return world.call('POST', '/api/seller/orders', { cookie: amani.cookie, form, headers });
-  };
+  const productPhotos = () => storedPhotos(world, ['products']);
+  const orderWithPhoto = (itemName: string, headers: Record<string, string>) =>
+    world.call('POST', '/api/seller/orders', { cookie: amani.cookie, form: orderForm({ ...ORDER_FORM, itemName }, { product: PNG }), headers });
 
   it('keeps one photo for an order created with a photo and retried, one after the other or at once', async () => {
     const before = productPhotos();
@@ -90,6 +80,6 @@ describe.each(DIALECTS)('a lifecycle with every step retried on %s', (dialect) =
     expect(orders.map((o) => o.product_photo_url)).toContain(retried.body.data.order.productPhotoUrl);
     // A duplicate whose change rolled back (PostgreSQL: the key was in the first one's commit) leaves no photo behind.
     const added = productPhotos().filter((name) => !before.includes(name));
-    expect(added.map((name) => `/uploads/order-photos/products/${name}`).sort()).toEqual(orders.map((o) => o.product_photo_url).sort());
+    expect(added.map((path) => `/uploads/order-photos/${path}`).sort()).toEqual(orders.map((o) => o.product_photo_url).sort());
   });
 });

@@ -1,26 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { cents, completeDelivery, computeOrderMoney, feePolicy } from '@escrow/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must, PNG, riderHeaders } from '../escrow-support/world.js';
 import { nextMillisecond } from '../helpers/next-millisecond.js';
-import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, type SellerSession, type SellerWorld } from './seller-world.js';
+import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, orderForm, storedPhotos, type SellerSession, type SellerWorld } from './seller-world.js';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]);
-
-function orderForm(fields: Record<string, string>, photos: { product?: Uint8Array | string; packaged?: Uint8Array } = {}): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  if (photos.product !== undefined) form.set('productPhoto', typeof photos.product === 'string' ? photos.product : new File([Buffer.from(photos.product)], 'product.png', { type: 'image/png' }));
-  if (photos.packaged) form.set('packagedPhoto', new File([Buffer.from(photos.packaged)], 'packaged.jpg', { type: 'image/jpeg' }));
-  return form;
-}
-
-const storedPhotos = (world: SellerWorld) => {
-  const root = join(world.dataDir, 'uploads', 'order-photos');
-  return ['products', 'packaged'].flatMap((folder) => (existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : []));
-};
 
 describe.each(DIALECTS)('seller orders API on %s', (dialect) => {
   let world: SellerWorld;

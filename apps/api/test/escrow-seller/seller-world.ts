@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,21 @@ export const ORDER_FORM = {
   houseNumber: '3B',
   pinLocationLink: 'https://maps.example.com/p/1',
 } as const;
+
+/** The create-order form as multipart, with its product photo (bytes, or a text in the file field) and packaged photo. */
+export function orderForm(fields: Record<string, string>, photos: { product?: Uint8Array | string; packaged?: Uint8Array } = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  if (photos.product !== undefined) form.set('productPhoto', typeof photos.product === 'string' ? photos.product : new File([Buffer.from(photos.product)], 'product.png', { type: 'image/png' }));
+  if (photos.packaged) form.set('packagedPhoto', new File([Buffer.from(photos.packaged)], 'packaged.jpg', { type: 'image/jpeg' }));
+  return form;
+}
+
+/** The photos stored in the world's uploads under `folders`, as `folder/name`. */
+export const storedPhotos = (world: { readonly dataDir: string }, folders: readonly string[] = ['products', 'packaged']): string[] => {
+  const root = join(world.dataDir, 'uploads', 'order-photos');
+  return folders.flatMap((folder) => (existsSync(join(root, folder)) ? readdirSync(join(root, folder)).map((name) => `${folder}/${name}`) : []));
+};
 
 export interface Reply {
   readonly status: number;
