@@ -49,7 +49,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       throw error;
     }
   }
-  const idempotency = createKyselyIdempotencyStore(database.db, database.dialect);
+  const idempotency = createKyselyIdempotencyStore(database.db);
   const rateLimiter = config.rateLimitsOff ? rateLimitsOff : createKyselyRateLimiter(database.db);
   if (config.rateLimitsOff) logger.warn('RATE_LIMITS=off: request rate limits are OFF (benchmark mode; never in production)');
   const files = new FsFileStorage(join(config.dataDir, 'uploads'));

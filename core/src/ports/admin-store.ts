@@ -1,5 +1,6 @@
 import type { ContactMessageRow, SavedPaymentConfig } from './admin-queries.js';
 import type { OutboxRepository } from './escrow-store.js';
+import type { TransactionOptions } from './idempotency-store.js';
 
 /**
  * One admin write that touches no order (orders keep their own trail in order_events):
@@ -51,7 +52,7 @@ export interface AdminTx {
   readonly outbox: OutboxRepository;
 }
 
-/** Same contract as EscrowStore: committed when `work` returns, rolled back when it throws. */
+/** Same contract as EscrowStore: committed when `work` returns, rolled back when it throws; keyed by `options.idempotency`. */
 export interface AdminStore {
-  transaction<T>(work: (tx: AdminTx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: AdminTx) => Promise<T>, options?: TransactionOptions<T>): Promise<T>;
 }

@@ -1,5 +1,6 @@
 import type { Posting } from '../ledger/posting.js';
 import type { OrderChangedEvent } from './event-bus.js';
+import type { TransactionOptions } from './idempotency-store.js';
 import type { Order, OrderChanges } from '../orders/order.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from './records.js';
 
@@ -132,9 +133,11 @@ export interface EscrowTx {
  * Runs `work` in one transaction: committed when it returns, rolled back when it throws.
  * A use case that returns a failed Result has made no writes it wants undone, except the ones
  * it means to keep (a wrong delivery code is counted and logged even though it fails).
+ * With `options.idempotency` the request's key and answer are written in the same commit
+ * (see IdempotentChange); a COMMIT that fails throws CommitOutcomeUnknown.
  */
 export interface EscrowStore {
-  transaction<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: EscrowTx) => Promise<T>, options?: TransactionOptions<T>): Promise<T>;
   /** Reads outside a transaction (screens, lists). */
   read<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T>;
 }

@@ -1,6 +1,7 @@
 import type { Posting } from '../ledger/posting.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowStore, EscrowTx } from '../ports/escrow-store.js';
+import { IdempotencyKeyUsed, type StoredIdempotentAnswer, type TransactionOptions } from '../ports/idempotency-store.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
 
 /** Everything the in-memory store holds. Records are immutable, so shallow copies isolate. */
@@ -16,6 +17,8 @@ export interface MemoryState {
   events: OrderEvent[];
   codeAttempts: CodeAttempt[];
   outbox: Map<string, OutboxMessage>;
+  /** Idempotency-Keys by `scope\nkey`, written with their change. */
+  idempotencyKeys: Map<string, StoredIdempotentAnswer & { expiresAt: Date }>;
 }
 
 const emptyState = (): MemoryState => ({
@@ -30,6 +33,7 @@ const emptyState = (): MemoryState => ({
   events: [],
   codeAttempts: [],
   outbox: new Map(),
+  idempotencyKeys: new Map(),
 });
 
 const copyState = (s: MemoryState): MemoryState => ({
@@ -44,6 +48,7 @@ const copyState = (s: MemoryState): MemoryState => ({
   events: [...s.events],
   codeAttempts: [...s.codeAttempts],
   outbox: new Map(s.outbox),
+  idempotencyKeys: new Map(s.idempotencyKeys),
 });
 
 function bind(s: MemoryState): EscrowTx {
@@ -179,11 +184,18 @@ export class MemoryEscrowStore implements EscrowStore {
   state: MemoryState = emptyState();
   private queue: Promise<unknown> = Promise.resolve();
 
-  transaction<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: EscrowTx) => Promise<T>, options: TransactionOptions<T> = {}): Promise<T> {
+    const keyed = options.idempotency;
     const run = this.queue.then(async () => {
       const draft = copyState(this.state);
+      const id = keyed ? `${keyed.request.scope}\n${keyed.request.key}` : '';
+      const stored = keyed ? draft.idempotencyKeys.get(id) : undefined;
+      if (keyed && stored && stored.expiresAt > keyed.request.now) throw new IdempotencyKeyUsed({ requestHash: stored.requestHash, status: stored.status, body: stored.body });
       const result = await work(bind(draft));
+      const answer = keyed?.answer(result);
+      if (keyed && answer) draft.idempotencyKeys.set(id, { ...answer, requestHash: keyed.request.requestHash, expiresAt: keyed.request.expiresAt });
       this.state = draft;
+      if (keyed && answer) keyed.committed(answer);
       return result;
     });
     this.queue = run.catch(() => undefined);

@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { text } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
@@ -12,7 +13,7 @@ export type RiderChoice = { readonly riderId: string } | { readonly name: string
 export const RIDER_KEY_BYTES = 16;
 
 /** The seller puts a rider (from their list, or a new name + phone) on the order. */
-export async function assignRider(deps: EscrowDeps, args: { orderId: string; actor: Actor; rider: RiderChoice }): Promise<Result<Order>> {
+export async function assignRider(deps: EscrowDeps, args: { orderId: string; actor: Actor; rider: RiderChoice }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   return mutateOrder(deps, {
     orderId: args.orderId,
     actor: args.actor,
@@ -45,5 +46,5 @@ export async function assignRider(deps: EscrowDeps, args: { orderId: string; act
         auditData: { riderPhone: phone, previousRiderPhone: order.riderPhone },
       });
     },
-  });
+  }, options);
 }

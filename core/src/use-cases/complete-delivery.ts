@@ -5,6 +5,7 @@ import { cashFeePosting, deliveryReleasePosting } from '../ledger/order-postings
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import { actorForAudit } from '../ports/records.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { enqueueForSeller, mutateOrder, RollbackError } from './mutate-order.js';
 
@@ -13,7 +14,7 @@ import { enqueueForSeller, mutateOrder, RollbackError } from './mutate-order.js'
  * never while locked. A wrong code is counted and logged (and kept, though the call fails);
  * the fifth wrong code locks entry until the seller or an admin unlocks it.
  */
-export async function completeDelivery(deps: EscrowDeps, args: { orderId: string; actor: Actor; code: string }): Promise<Result<Order>> {
+export async function completeDelivery(deps: EscrowDeps, args: { orderId: string; actor: Actor; code: string }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const code = parseDeliveryCode(args.code);
   if (!code.ok) return code;
   return mutateOrder(deps, {
@@ -48,5 +49,5 @@ export async function completeDelivery(deps: EscrowDeps, args: { orderId: string
         }),
       });
     },
-  });
+  }, options);
 }

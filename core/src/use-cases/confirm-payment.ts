@@ -3,6 +3,7 @@ import { paymentInPosting } from '../ledger/order-postings.js';
 import { canSee, notFoundFor } from '../orders/access.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 
@@ -18,8 +19,7 @@ export function parseMpesaReceipt(input: unknown): string | null {
  */
 export async function confirmPayment(
   deps: EscrowDeps,
-  args: { orderId: string; actor: Actor; mpesaReceipt: string; termsAccepted: boolean },
-): Promise<Result<Order>> {
+  args: { orderId: string; actor: Actor; mpesaReceipt: string; termsAccepted: boolean }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   if (args.termsAccepted !== true) return err('TERMS_NOT_ACCEPTED');
   const receipt = parseMpesaReceipt(args.mpesaReceipt);
   if (!receipt) return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa confirmation code, e.g. NLJ7RT61SV' });
@@ -51,5 +51,5 @@ export async function confirmPayment(
         auditData: { receipt, verification: verification.status },
       });
     },
-  });
+  }, options);
 }

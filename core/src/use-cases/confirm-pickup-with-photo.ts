@@ -4,6 +4,7 @@ import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import { planTransition } from '../orders/transitions.js';
 import type { FileStorage } from '../ports/file-storage.js';
+import { CommitOutcomeUnknown, type ChangeOptions } from '../ports/idempotency-store.js';
 import { confirmPickup } from './confirm-pickup.js';
 import type { EscrowDeps } from './deps.js';
 import { storePhoto } from './store-photo.js';
@@ -12,11 +13,13 @@ import { storePhoto } from './store-photo.js';
  * The rider's pickup proof as one step: who may and whether the order is ready are checked
  * before anything is stored (a stranger cannot fill the disk), then the photo is checked
  * and stored under pickup/, then `confirmPickup` moves the order on route. If the order
- * changed meanwhile and the pickup is refused, the stored photo is removed again.
+ * changed meanwhile and the pickup is refused or rolled back (or its Idempotency-Key was already
+ * answered), the stored photo is removed again; not when the commit's outcome is unknown.
  */
 export async function confirmPickupWithPhoto(
   deps: EscrowDeps & { files: FileStorage },
   args: { orderId: string; actor: Actor; photo: Uint8Array | null },
+  options: ChangeOptions<Result<Order>> = {},
 ): Promise<Result<Order>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
@@ -31,7 +34,14 @@ export async function confirmPickupWithPhoto(
 
   const stored = await storePhoto(deps, { folder: 'pickup', bytes: args.photo });
   if (!stored.ok) return stored;
-  const confirmed = await confirmPickup(deps, { orderId: args.orderId, actor, pickupPhotoUrl: stored.value.url });
-  if (!confirmed.ok) await deps.files.remove(stored.value.path).catch(() => undefined);
+  const removePhoto = () => deps.files.remove(stored.value.path).catch(() => undefined);
+  let confirmed: Result<Order>;
+  try {
+    confirmed = await confirmPickup(deps, { orderId: args.orderId, actor, pickupPhotoUrl: stored.value.url }, options);
+  } catch (error) {
+    if (!(error instanceof CommitOutcomeUnknown)) await removePhoto();
+    throw error;
+  }
+  if (!confirmed.ok) await removePhoto();
   return confirmed;
 }

@@ -2,6 +2,7 @@ import { ok, type Result } from '../errors.js';
 import { settlementPosting } from '../ledger/order-postings.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { optionalText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
@@ -10,7 +11,7 @@ import { mutateOrder } from './mutate-order.js';
  * Admin "Mark Paid": the seller's (and rider's) payout was sent. Exactly once: the row lock,
  * the status guard and the version-conditional update each stop a second settlement.
  */
-export async function confirmSettlement(deps: EscrowDeps, args: { orderId: string; actor: Actor; reference?: string | null }): Promise<Result<Order>> {
+export async function confirmSettlement(deps: EscrowDeps, args: { orderId: string; actor: Actor; reference?: string | null }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const reference = optionalText(args.reference);
   return mutateOrder(deps, {
     orderId: args.orderId,
@@ -27,5 +28,5 @@ export async function confirmSettlement(deps: EscrowDeps, args: { orderId: strin
           after: { settlementPaid: true, settledAt: now.toISOString(), settlementReference: reference, sellerPayout: order.sellerPayout, riderPayout: order.riderPayout },
         },
       }),
-  });
+  }, options);
 }

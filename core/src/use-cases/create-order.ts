@@ -7,6 +7,7 @@ import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../orders/order-status.js';
 import type { OrderChangedEvent } from '../ports/event-bus.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import { actorForAudit } from '../ports/records.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
@@ -38,7 +39,7 @@ export interface CreateOrderInput {
 const invalid = (message: string) => err('VALIDATION_FAILED', { message });
 
 /** Creates an order in awaiting_payment with server-computed money, code and tracking number. */
-export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input: CreateOrderInput }): Promise<Result<Order>> {
+export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input: CreateOrderInput }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const actor = parseActor(args?.actor);
   if (actor?.kind !== 'seller') return err('FORBIDDEN', { detail: 'only sellers create orders' });
   const input: CreateOrderInput = typeof args.input === 'object' && args.input !== null ? args.input : ({} as CreateOrderInput);
@@ -50,7 +51,7 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
 
   const now = deps.clock.now();
   let published: OrderChangedEvent | null = null;
-  const result = await deps.store.transaction(async (tx) => {
+  const result = await deps.store.transaction(async (tx): Promise<Result<Order>> => {
     const seller = await tx.sellers.get(actor.sellerId);
     if (!seller) return err('SELLER_NOT_FOUND');
     const trackingNumber = generateTrackingNumber(deps.random);
@@ -125,7 +126,7 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
     if (tx.commitEvents) tx.commitEvents.publishOnCommit([event]);
     else published = event;
     return ok(order);
-  });
+  }, options);
   if (published) await publishQuietly(deps, [published]);
   return result;
 }

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../errors.js';
 import { parseActor, type Actor } from '../orders/actor.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { Rider } from '../ports/records.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
@@ -9,6 +10,7 @@ import { text } from './input-text.js';
 export async function addRider(
   deps: Pick<EscrowDeps, 'store' | 'clock' | 'random'>,
   args: { actor: Actor; name: string; phone: string; motorbikePlate: string },
+  options: ChangeOptions<Result<Rider>> = {},
 ): Promise<Result<Rider>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'seller') return err('FORBIDDEN');
@@ -18,26 +20,26 @@ export async function addRider(
   if (!name || !plate || !text(args.phone)) return err('VALIDATION_FAILED', { message: 'Please fill in all fields' });
   const phone = normalizeKenyanPhone(text(args.phone));
   if (!phone) return err('INVALID_PHONE');
-  return deps.store.transaction(async (tx) => {
+  return deps.store.transaction(async (tx): Promise<Result<Rider>> => {
     if (!(await tx.sellers.get(sellerId))) return err('SELLER_NOT_FOUND');
     const existing = await tx.riders.findBySellerAndPhone(sellerId, phone);
     if (existing) return ok(existing);
     const rider: Rider = { id: deps.random.uuid(), sellerId, name, phone, motorbikePlate: plate, createdAt: deps.clock.now() };
     await tx.riders.insert(rider);
     return ok(rider);
-  });
+  }, options);
 }
 
 /** A seller deletes one of their own riders; someone else's rider is "not found". */
-export async function deleteRider(deps: Pick<EscrowDeps, 'store'>, args: { actor: Actor; riderId: string }): Promise<Result<void>> {
+export async function deleteRider(deps: Pick<EscrowDeps, 'store'>, args: { actor: Actor; riderId: string }, options: ChangeOptions<Result<void>> = {}): Promise<Result<void>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'seller') return err('FORBIDDEN');
   const sellerId = actor.sellerId;
   if (typeof args.riderId !== 'string') return err('RIDER_NOT_FOUND');
-  return deps.store.transaction(async (tx) => {
+  return deps.store.transaction(async (tx): Promise<Result<void>> => {
     const rider = await tx.riders.get(args.riderId);
     if (!rider || rider.sellerId !== sellerId) return err('RIDER_NOT_FOUND');
     await tx.riders.delete(rider.id);
     return ok(undefined);
-  });
+  }, options);
 }

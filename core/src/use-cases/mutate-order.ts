@@ -7,6 +7,7 @@ import type { OrderStatus } from '../orders/order-status.js';
 import { planTransition, type OrderAction } from '../orders/transitions.js';
 import type { EscrowTx } from '../ports/escrow-store.js';
 import type { OrderChangedEvent } from '../ports/event-bus.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import { actorForAudit, type SellerRef } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
 import { sellerNotification } from './seller-notifications.js';
@@ -19,8 +20,10 @@ export interface MutationContext {
   readonly next: OrderStatus;
 }
 
-export interface Decision {
+export interface Decision<V = Order> {
   readonly changes?: OrderChanges;
+  /** What the use case returns for the changed order; without it, the order itself. */
+  readonly result?: (updated: Order) => V;
   /** Postings for the changed order; each must build (a failure is a bug and rolls back). */
   readonly postings?: (updated: Order, newId: () => string) => Result<Posting>[];
   /** A message to the order's seller, sent from the outbox after commit. */
@@ -39,24 +42,26 @@ export class RollbackError extends Error {
  * The one path by which an existing order changes: lock the row, check who may act and
  * whether the transition table allows it, let the use case decide, then write the change
  * (conditional on the version read), its postings, its audit event and its outbox rows in
- * the same transaction. Live subscribers are told after commit.
+ * the same transaction. Live subscribers are told after commit. With `options.idempotency` the
+ * request's key and answer are written in that same transaction (docs/decisions/0035).
  */
-export async function mutateOrder(
+export async function mutateOrder<V = Order>(
   deps: EscrowDeps,
   args: {
     orderId: string;
     actor: Actor;
     action: OrderAction;
-    decide: (ctx: MutationContext) => Promise<Result<Decision>>;
+    decide: (ctx: MutationContext) => Promise<Result<Decision<V>>>;
   },
-): Promise<Result<Order>> {
+  options: ChangeOptions<Result<V>> = {},
+): Promise<Result<V>> {
   const actor = parseActor(args.actor);
   if (!actor) return err('FORBIDDEN', { detail: 'no valid caller' });
   if (typeof args.orderId !== 'string' || args.orderId.length === 0 || args.orderId.length > 100) return err(notFoundFor(actor));
   let published: OrderChangedEvent | null = null;
-  let result: Result<Order>;
+  let result: Result<V>;
   try {
-    result = await deps.store.transaction(async (tx) => {
+    result = await deps.store.transaction(async (tx): Promise<Result<V>> => {
       const order = await tx.orders.getForUpdate(args.orderId);
       if (!order) return err(notFoundFor(actor));
       const allowed = authorize(order, actor, args.action);
@@ -92,8 +97,9 @@ export async function mutateOrder(
       const event: OrderChangedEvent = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: updated.status, action: args.action, at: now.toISOString() };
       if (tx.commitEvents) tx.commitEvents.publishOnCommit([event]);
       else published = event;
-      return ok(updated);
-    });
+      // Without `decision.result` V is Order (the default type argument): the order is the result.
+      return ok(decision.result ? decision.result(updated) : (updated as unknown as V));
+    }, options);
   } catch (error) {
     if (error instanceof RollbackError) return { ok: false, error: error.domainError };
     throw error;

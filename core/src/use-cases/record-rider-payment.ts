@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../errors.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { RiderPaymentConfirmation } from '../ports/records.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { text } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
@@ -9,6 +10,7 @@ import { mutateOrder } from './mutate-order.js';
 export async function recordRiderPayment(
   deps: EscrowDeps,
   args: { orderId: string; actor: Actor; paymentReceived: boolean; paymentIssue?: string | null },
+  options: ChangeOptions<Result<RiderPaymentConfirmation>> = {},
 ): Promise<Result<RiderPaymentConfirmation>> {
   const issue = text(args.paymentIssue);
   if (typeof args.paymentReceived !== 'boolean') return err('VALIDATION_FAILED', { message: 'Say whether the payment was received' });
@@ -16,17 +18,14 @@ export async function recordRiderPayment(
   if (issue.length > 1000) return err('VALIDATION_FAILED', { message: 'The description can be at most 1000 characters' });
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
-  let saved: RiderPaymentConfirmation | null = null;
-  const changed = await mutateOrder(deps, {
+  return mutateOrder(deps, {
     orderId: args.orderId,
     actor,
     action: 'record_rider_payment',
     decide: async ({ order, tx, now }) => {
-      saved = { id: deps.random.uuid(), orderId: order.id, riderPhone: actor.phone, paymentReceived: args.paymentReceived, paymentIssue: args.paymentReceived ? null : issue, createdAt: now };
+      const saved: RiderPaymentConfirmation = { id: deps.random.uuid(), orderId: order.id, riderPhone: actor.phone, paymentReceived: args.paymentReceived, paymentIssue: args.paymentReceived ? null : issue, createdAt: now };
       await tx.riderPayments.insert(saved);
-      return ok({ auditData: { paymentReceived: args.paymentReceived, paymentIssue: saved.paymentIssue } });
+      return ok({ auditData: { paymentReceived: args.paymentReceived, paymentIssue: saved.paymentIssue }, result: () => saved });
     },
-  });
-  if (!changed.ok) return changed;
-  return saved ? ok(saved) : err('RIDER_ORDER_NOT_FOUND');
+  }, options);
 }

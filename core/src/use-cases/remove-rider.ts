@@ -1,11 +1,12 @@
 import { ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder } from './mutate-order.js';
 
 /** The seller takes the rider off; the rider's link stops working at once. */
-export async function removeRider(deps: EscrowDeps, args: { orderId: string; actor: Actor }): Promise<Result<Order>> {
+export async function removeRider(deps: EscrowDeps, args: { orderId: string; actor: Actor }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   return mutateOrder(deps, {
     orderId: args.orderId,
     actor: args.actor,
@@ -15,5 +16,5 @@ export async function removeRider(deps: EscrowDeps, args: { orderId: string; act
         changes: { riderName: null, riderPhone: null, riderKey: null, riderAssignedAt: null, riderAcceptedAt: null, pickupPhotoUrl: null, pickedUpAt: null },
         auditData: { previousRiderPhone: order.riderPhone },
       }),
-  });
+  }, options);
 }

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../errors.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { RefundRequest } from '../ports/records.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { text } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
@@ -12,20 +13,19 @@ export const REFUND_REASON_MAX = 1000;
  * After payment and before the code: the buyer withholds the code and asks for a refund, or
  * the seller or rider records that the buyer rejected the item. An admin resolves it.
  */
-export async function requestRefund(deps: EscrowDeps, args: { orderId: string; actor: Actor; reason: string }): Promise<Result<RefundRequest>> {
+export async function requestRefund(deps: EscrowDeps, args: { orderId: string; actor: Actor; reason: string }, options: ChangeOptions<Result<RefundRequest>> = {}): Promise<Result<RefundRequest>> {
   const reason = text(args.reason);
   if (reason.length < REFUND_REASON_MIN) return err('VALIDATION_FAILED', { message: 'Please tell us why you want a refund' });
   if (reason.length > REFUND_REASON_MAX) return err('VALIDATION_FAILED', { message: `The reason can be at most ${REFUND_REASON_MAX} characters` });
   const actor = parseActor(args.actor);
   if (!actor || (actor.kind !== 'buyer' && actor.kind !== 'seller' && actor.kind !== 'rider')) return err('FORBIDDEN');
-  let request: RefundRequest | null = null;
-  const changed = await mutateOrder(deps, {
+  return mutateOrder(deps, {
     orderId: args.orderId,
     actor,
     action: 'request_refund',
     decide: async ({ order, tx, now }) => {
       if (await tx.refunds.findOpenByOrder(order.id)) return err('REFUND_ALREADY_REQUESTED');
-      request = {
+      const request: RefundRequest = {
         id: deps.random.uuid(),
         orderId: order.id,
         requestedBy: actor.kind,
@@ -41,9 +41,8 @@ export async function requestRefund(deps: EscrowDeps, args: { orderId: string; a
       return ok({
         auditData: { refundRequestId: request.id, requestedBy: actor.kind },
         notifySeller: (updated) => ({ subject: 'Refund requested', body: `A refund was requested for order ${updated.trackingNumber}: ${reason}` }),
+        result: () => request,
       });
     },
-  });
-  if (!changed.ok) return changed;
-  return request ? ok(request) : err('REFUND_NOT_FOUND');
+  }, options);
 }

@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../errors.js';
 import { refundPostings } from '../ledger/order-postings.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { parseMpesaReceipt } from './confirm-payment.js';
@@ -15,7 +16,7 @@ export type RefundDecision =
  * An admin resolves an open refund request: refund (the order is cancelled and the whole
  * escrowed price goes back to the buyer, with the M-Pesa reference of the refund) or reject.
  */
-export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; actor: Actor; resolution: RefundDecision }): Promise<Result<Order>> {
+export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; actor: Actor; resolution: RefundDecision }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'admin') return err('FORBIDDEN');
   const adminId = actor.userId;
@@ -55,5 +56,5 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
         notifySeller: (updated) => ({ subject: 'Order refunded', body: `Order ${updated.trackingNumber} was refunded to the buyer and cancelled.` }),
       });
     },
-  });
+  }, options);
 }

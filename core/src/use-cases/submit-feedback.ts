@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Feedback } from '../ports/records.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { optionalText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
@@ -11,13 +12,13 @@ const isRating = (value: unknown): value is number => Number.isInteger(value) &&
 export async function submitFeedback(
   deps: EscrowDeps,
   args: { orderId: string; actor: Actor; riderRating: number; sellerRating: number; comment?: string | null; buyerName?: string | null },
+  options: ChangeOptions<Result<Feedback>> = {},
 ): Promise<Result<Feedback>> {
   if (!isRating(args.riderRating) || !isRating(args.sellerRating)) {
     return err('VALIDATION_FAILED', { message: 'Please rate both the rider and seller' });
   }
   const comment = optionalText(args.comment)?.slice(0, 1000) ?? null;
-  let saved: Feedback | null = null;
-  const changed = await mutateOrder(deps, {
+  return mutateOrder(deps, {
     orderId: args.orderId,
     actor: args.actor,
     action: 'submit_feedback',
@@ -31,10 +32,7 @@ export async function submitFeedback(
         createdAt: now,
       };
       if (!(await tx.feedback.insert(feedback))) return err('FEEDBACK_ALREADY_SUBMITTED');
-      saved = feedback;
-      return ok({ auditData: { riderRating: feedback.riderRating, sellerRating: feedback.sellerRating } });
+      return ok({ auditData: { riderRating: feedback.riderRating, sellerRating: feedback.sellerRating }, result: () => feedback });
     },
-  });
-  if (!changed.ok) return changed;
-  return saved ? ok(saved) : err('FEEDBACK_NOT_ALLOWED');
+  }, options);
 }

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../errors.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { RIDER_KEY_BYTES } from './assign-rider.js';
 import { mutateOrder } from './mutate-order.js';
@@ -9,7 +10,7 @@ import { mutateOrder } from './mutate-order.js';
  * A rider on the seller's rider list takes a paid order that has no rider. Taking is
  * accepting; the rider gets a fresh link secret (returned in the order's riderKey).
  */
-export async function takeAvailableJob(deps: EscrowDeps, args: { orderId: string; actor: Actor }): Promise<Result<Order>> {
+export async function takeAvailableJob(deps: EscrowDeps, args: { orderId: string; actor: Actor }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
   return mutateOrder(deps, {
@@ -30,5 +31,5 @@ export async function takeAvailableJob(deps: EscrowDeps, args: { orderId: string
         auditData: { riderPhone: rider.phone },
       });
     },
-  });
+  }, options);
 }

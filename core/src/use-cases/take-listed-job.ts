@@ -1,6 +1,7 @@
 import { err, type Result } from '../errors.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { takeAvailableJob } from './take-available-job.js';
 
@@ -10,7 +11,7 @@ import { takeAvailableJob } from './take-available-job.js';
  * cannot probe orders (a listed rider does learn that a job was already taken).
  * `takeAvailableJob` checks the list again inside its transaction.
  */
-export async function takeListedJob(deps: EscrowDeps, args: { orderId: string; actor: Actor }): Promise<Result<Order>> {
+export async function takeListedJob(deps: EscrowDeps, args: { orderId: string; actor: Actor }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
   if (typeof args.orderId !== 'string' || args.orderId.length === 0 || args.orderId.length > 100) return err('RIDER_ORDER_NOT_FOUND');
@@ -19,5 +20,5 @@ export async function takeListedJob(deps: EscrowDeps, args: { orderId: string; a
     return order !== undefined && (await tx.riders.findBySellerAndPhone(order.sellerId, actor.phone)) !== undefined;
   });
   if (!listed) return err('RIDER_ORDER_NOT_FOUND');
-  return takeAvailableJob(deps, { orderId: args.orderId, actor });
+  return takeAvailableJob(deps, { orderId: args.orderId, actor }, options);
 }

@@ -6,9 +6,10 @@ import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor, encodeJson, encodeTime, type Codec } from '../store/codec.js';
 import { kyselyOutboxRepository } from '../store/outbox-repository.js';
-import { immediateInserts } from '../store/deferred-inserts.js';
+import type { Inserts } from '../store/deferred-inserts.js';
+import { storeTransaction } from '../idempotency/keyed-transaction.js';
 
-function bind(conn: Kysely<Database>, codec: Codec): AdminTx {
+function bind(conn: Kysely<Database>, codec: Codec, inserts: Inserts): AdminTx {
   return {
     contacts: {
       async getForUpdate(id) {
@@ -81,22 +82,23 @@ function bind(conn: Kysely<Database>, codec: Codec): AdminTx {
         return rows.map((row) => ({ userId: row.id, email: row.email }));
       },
     },
-    outbox: kyselyOutboxRepository(conn, codec, immediateInserts(conn)),
+    outbox: kyselyOutboxRepository(conn, codec, inserts),
   };
 }
 
 /**
  * The AdminStore over Kysely: admin writes that touch no order, each in one transaction with
- * its audit row and outbox rows. Like the EscrowStore, a call from inside its own transaction
- * is refused (it would deadlock on SQLite and escape the transaction on PostgreSQL).
+ * its audit row and outbox rows (and, with `options.idempotency`, the request's key and answer:
+ * docs/decisions/0035). Like the EscrowStore, a call from inside its own transaction is refused
+ * (it would deadlock on SQLite and escape the transaction on PostgreSQL).
  */
 export function createKyselyAdminStore(db: Kysely<Database>, dialect: SqlDialect): AdminStore {
   const codec = codecFor(dialect);
   const inside = new AsyncLocalStorage<true>();
   return {
-    async transaction(work) {
+    async transaction(work, options = {}) {
       if (inside.getStore()) throw new Error('AdminStore.transaction called inside a transaction of the same store; use the tx given to it');
-      return db.transaction().execute((trx) => inside.run(true, () => work(bind(trx, codec))));
+      return storeTransaction(db, dialect, (trx, inserts) => inside.run(true, () => work(bind(trx, codec, inserts))), options.idempotency);
     },
   };
 }

@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { CommitEvents, EscrowStore, EscrowTx, IdempotentAnswer } from '@escrow/core';
-import { changeTickets, HOLD_LIMIT_MS, IdempotencyKeyTaken, keyRow, releaseHeld, type ChangeTicket } from '../idempotency/held-changes.js';
+import type { CommitEvents, EscrowStore, EscrowTx } from '@escrow/core';
 import type { Kysely } from 'kysely';
+import { storeTransaction } from '../idempotency/keyed-transaction.js';
 import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor } from './codec.js';
 import { kyselyCodeAttemptRepository } from './code-attempt-repository.js';
-import { deferredInserts, immediateInserts, type Inserts } from './deferred-inserts.js';
+import { immediateInserts, type Inserts } from './deferred-inserts.js';
 import { kyselyFeedbackRepository } from './feedback-repository.js';
 import { kyselyLedgerRepository } from './ledger-repository.js';
 import { kyselyOrderEventRepository } from './order-event-repository.js';
@@ -21,7 +21,9 @@ import { kyselySellerRepository } from './seller-repository.js';
 /**
  * The EscrowStore over Kysely. `transaction` hands `work` repositories bound to one database
  * transaction (committed when `work` returns, rolled back when it throws); `read` hands it
- * repositories on the plain connection (pool), each query on its own.
+ * repositories on the plain connection (pool), each query on its own. With
+ * `options.idempotency`, the request's key and answer are written in the transaction's own
+ * commit (idempotency/keyed-transaction.ts, docs/decisions/0035).
  *
  * A store call made from inside `transaction` is refused: on SQLite it would wait forever for
  * the one connection the outer transaction holds, and on PostgreSQL it would silently write
@@ -81,79 +83,13 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
     }
   };
 
-  /**
-   * The request's ticket when this store may carry its Idempotency-Key (held-changes.ts): on
-   * PostgreSQL with events sent by the commit (so nothing is published before the real commit),
-   * on the ticket's database. A held change is committed first when the request calls again.
-   */
-  const ticketHere = async (): Promise<ChangeTicket | undefined> => {
-    const ticket = changeTickets.getStore();
-    if (!ticket) return undefined;
-    if (ticket.db !== db || notifyChannel === undefined) {
-      // Not this store's to carry: refuse before any change, and the request runs with a claim.
-      if (ticket.state === 'open') throw new IdempotencyKeyTaken('this store cannot write the Idempotency-Key with the change');
-      return undefined;
-    }
-    if (ticket.state === 'held') await releaseHeld(ticket);
-    // After a change that rolled back, a further change would be made with no key: the claim decides instead.
-    if (ticket.state === 'failed') throw new IdempotencyKeyTaken('a change of this request rolled back; the claim decides');
-    return ticket.state === 'open' ? ticket : undefined;
-  };
-
-  /** The work in a transaction that commits only once the request has its answer (or its key is stored pending). */
-  const heldTransaction = <T>(ticket: ChangeTicket, work: (tx: EscrowTx) => Promise<T>): Promise<T> =>
-    new Promise<T>((handOut, fail) => {
-      ticket.state = 'running';
-      let handedOut = false;
-      const ended = db.transaction().execute(async (trx) => {
-        const inserts = deferredInserts(trx);
-        const result = await insideTransaction.run(true, () => work(bind(trx, inserts, true)));
-        const answer = await new Promise<IdempotentAnswer | null>((go, stop) => {
-          const limit = setTimeout(() => stop(new Error('a held change was not settled in time')), HOLD_LIMIT_MS);
-          ticket.settle = (outcome) => {
-            clearTimeout(limit);
-            ticket.settle = undefined;
-            if (outcome instanceof Error) stop(outcome);
-            else go(outcome);
-          };
-          ticket.state = 'held';
-          handedOut = true;
-          handOut(result);
-        });
-        ticket.pendingKey = answer === null;
-        inserts.storeKey(keyRow(ticket.request, answer));
-        await inserts.flush();
-      });
-      ticket.ended = ended.then(
-        () => {
-          ticket.state = 'committed';
-        },
-        (error: unknown) => {
-          ticket.state = 'failed';
-          if (!handedOut) fail(error);
-          throw error;
-        },
-      );
-      // Whoever settles the held change reads its end; before that, a failure reached `fail`.
-      ticket.ended.catch(() => undefined);
-    });
-
   return {
-    async transaction(work) {
+    async transaction(work, options = {}) {
       refuseNesting('transaction');
-      const ticket = await ticketHere();
-      if (ticket) return heldTransaction(ticket, work);
-      return db.transaction().execute(async (trx) => {
-        // PostgreSQL: the audit, ledger and outbox inserts go out together just before COMMIT.
-        const inserts = dialect === 'postgres' ? deferredInserts(trx) : immediateInserts(trx);
-        const result = await insideTransaction.run(true, () => work(bind(trx, inserts, true)));
-        await inserts.flush();
-        return result;
-      });
+      return storeTransaction(db, dialect, (trx, inserts) => insideTransaction.run(true, () => work(bind(trx, inserts, true))), options.idempotency);
     },
     async read(work) {
       refuseNesting('read');
-      await ticketHere();
       return work(bind(db, immediateInserts(db)));
     },
   };

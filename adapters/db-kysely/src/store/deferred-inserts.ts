@@ -1,8 +1,7 @@
-import { sql, type Insertable, type Kysely, type QueryCreator, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type OnConflictDatabase, type OnConflictTables, type QueryCreator, type Updateable } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { OrdersTable } from '../schema/order-tables.js';
 import type { IdempotencyKeysTable } from '../schema/operations-tables.js';
-import { IdempotencyKeyTaken } from '../idempotency/held-changes.js';
 
 /** The append-only tables whose inserts nobody waits on: the audit trail, the ledger, the outbox. */
 export type DeferrableTable = 'order_events' | 'ledger_postings' | 'ledger_entries' | 'outbox' | 'code_attempts';
@@ -39,11 +38,13 @@ export interface Inserts {
   /** Whether an order update is held (then a read of `orders` must flush first). */
   readonly holdingOrderUpdate: boolean;
   /**
-   * PostgreSQL: writes the request's Idempotency-Key row in the flush statement
-   * (`INSERT ... ON CONFLICT DO NOTHING`); when the key is there already the flush throws
-   * IdempotencyKeyTaken and the transaction rolls back.
+   * Writes the request's Idempotency-Key row with its answer (docs/decisions/0035). PostgreSQL:
+   * in the flush statement, replacing only an expired or unanswered row; when a live key is
+   * there already (a concurrent duplicate's insert waits for the first one's COMMIT) the flush
+   * throws KeyAlreadyStored and the transaction rolls back. SQLite: at once; the caller has
+   * checked, inside this same write-locked transaction, that no live key is there.
    */
-  storeKey(row: Insertable<IdempotencyKeysTable>): void;
+  storeKey(row: Insertable<IdempotencyKeysTable>): Promise<void>;
   /** PostgreSQL only: a NOTIFY sent in the same statement (delivered when the transaction commits). */
   notify(channel: string, payload: string): void;
   /** Sends what is held; the store calls it before commit, repositories before reading. */
@@ -63,8 +64,12 @@ export function immediateInserts(db: Kysely<Database>): Inserts {
     holdOrderUpdate() {
       throw new Error('only a PostgreSQL transaction holds updates');
     },
-    storeKey() {
-      throw new Error('only a PostgreSQL transaction stores a key with its commit');
+    async storeKey(row) {
+      await db
+        .insertInto('idempotency_keys')
+        .values(row)
+        .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet(replacedKey))
+        .execute();
     },
     async add(table, rows) {
       if (rows.length > 0) await insert(db, table, rows);
@@ -83,7 +88,7 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
   const updates: HeldOrderUpdate[] = [];
   let key: Insertable<IdempotencyKeysTable> | null = null;
   return {
-    storeKey(row) {
+    async storeKey(row) {
       key = row;
     },
     holdsUpdates: true,
@@ -121,7 +126,12 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
           q
             .insertInto('idempotency_keys')
             .values(keyRow)
-            .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+            .onConflict((oc) =>
+              oc
+                .columns(['scope', 'key'])
+                .doUpdateSet(replacedKey)
+                .where((eb) => eb.or([eb('idempotency_keys.expires_at', '<=', eb.ref('excluded.created_at')), eb('idempotency_keys.response_status', 'is', null)])),
+            )
             .returning('key'),
         ) as unknown as QueryCreator<Database>;
       }
@@ -149,7 +159,7 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
           ...notifies.map(({ channel, payload }, i) => sql<string>`pg_notify(${channel}, ${payload})`.as(`n${i}`)),
         ])
         .execute()) as (Record<string, unknown> | undefined)[];
-      if (keyRow !== null && Number(counts?.['k']) !== 1) throw new IdempotencyKeyTaken();
+      if (keyRow !== null && Number(counts?.['k']) !== 1) throw new KeyAlreadyStored();
       // The rows were locked by this transaction, so each update must have changed one row.
       changes.forEach((change, i) => {
         if (Number(counts?.[`u${i}`]) !== 1) {
@@ -159,6 +169,23 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
     },
   };
 }
+
+/** The flush found the request's Idempotency-Key stored by an earlier request: the transaction rolls back. */
+export class KeyAlreadyStored extends Error {
+  constructor() {
+    super('the Idempotency-Key was stored by an earlier request');
+    this.name = 'KeyAlreadyStored';
+  }
+}
+
+/** An expired (or unanswered) key row taken over by a new request: every column from the new row. */
+const replacedKey = (eb: ExpressionBuilder<OnConflictDatabase<Database, 'idempotency_keys'>, OnConflictTables<'idempotency_keys'>>) => ({
+  request_hash: eb.ref('excluded.request_hash'),
+  response_status: eb.ref('excluded.response_status'),
+  response_body: eb.ref('excluded.response_body'),
+  created_at: eb.ref('excluded.created_at'),
+  expires_at: eb.ref('excluded.expires_at'),
+});
 
 function insert(db: QueryCreator<Database>, table: DeferrableTable, rows: readonly Row[]): Promise<unknown> {
   return db

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { StoreHarness, StoreTarget } from '../support/store-harness.js';
+import { idempotencyContract } from './idempotency-contract.js';
 import { ledgerContract } from './ledger-contract.js';
 import { orderListsContract } from './order-lists-contract.js';
 import { ordersContract } from './orders-contract.js';
@@ -37,5 +38,6 @@ export function defineStoreContract(target: StoreTarget): void {
     describe('ledger', () => ledgerContract(harness));
     describe('outbox', () => outboxContract(harness));
     describe('transactions', () => transactionsContract(harness));
+    describe('Idempotency-Keys written with the change', () => idempotencyContract(harness));
   });
 }

@@ -1,4 +1,4 @@
-import { messageFor, type DomainError, type ErrorCode, type Result } from '@escrow/core';
+import { messageFor, type DomainError, type ErrorCode, type IdempotentAnswer, type Result } from '@escrow/core';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -74,8 +74,7 @@ export type HttpErrorCode =
   | 'DELIVERY_CODE_REQUIRED'
   | 'RIDER_PHONE_REQUIRED'
   | 'INVALID_IDEMPOTENCY_KEY'
-  | 'IDEMPOTENCY_KEY_REUSED'
-  | 'IDEMPOTENCY_REQUEST_IN_PROGRESS';
+  | 'IDEMPOTENCY_KEY_REUSED';
 
 // HTTPExceptions thrown by Hono middleware (validator, body limit, a future rate limiter).
 const CODE_BY_CLIENT_STATUS: Partial<Record<number, HttpErrorCode>> = {
@@ -102,28 +101,20 @@ export function errorBody(error: DomainError): ErrorBody {
   };
 }
 
-/** The JSON text of answers made by `jsonAnswer`, for the idempotency store (the Response itself is sent as it is). */
-const answerTexts = new WeakMap<Response, string>();
-
-/**
- * `c.json`, remembering the text it sent: an idempotent request stores its answer's text, and
- * reading it back from the Response would turn it into a web stream and clone it (undici's
- * Response, tee; measurable per request, docs/decisions/0024).
- */
-export function jsonAnswer(c: Context, value: unknown, status: ContentfulStatusCode): Response {
-  const text = JSON.stringify(value);
-  const response = c.body(text, status, { 'Content-Type': 'application/json' });
-  answerTexts.set(response, text);
-  return response;
+/** A use case's Result as an answer: `{ data }` with `successStatus`, or `{ error }` with the mapped status. Pure: keyed requests store it (idempotency.ts). */
+export function answerOf<T>(result: Result<T>, successStatus: ContentfulStatusCode = 200): IdempotentAnswer {
+  if (result.ok) return { status: successStatus, body: JSON.stringify({ data: result.value }) };
+  return { status: statusFor(result.error.code), body: JSON.stringify(errorBody(result.error)) };
 }
 
-/** The text `jsonAnswer` made `response` with, or undefined for any other Response. */
-export const answerTextOf = (response: Response): string | undefined => answerTexts.get(response);
+/** Sends an answer made by `answerOf` (or stored from one) as JSON. */
+export function sendAnswer(c: Context, answer: IdempotentAnswer): Response {
+  return c.body(answer.body, answer.status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
+}
 
 /** Answers a use case's Result: `{ data }` with `successStatus`, or `{ error }` with the mapped status. */
 export function sendResult<T>(c: Context, result: Result<T>, successStatus: ContentfulStatusCode = 200): Response {
-  if (result.ok) return jsonAnswer(c, { data: result.value }, successStatus);
-  return jsonAnswer(c, errorBody(result.error), statusFor(result.error.code));
+  return sendAnswer(c, answerOf(result, successStatus));
 }
 
 export function notFoundBody(): ErrorBody {

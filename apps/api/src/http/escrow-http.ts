@@ -16,8 +16,8 @@ import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
 import { clientAddress } from './client-address.js';
 import type { Logger } from './logger.js';
 import { paybillSource, type PaybillSource } from './paybill-source.js';
+import type { IdempotencyDeps } from './idempotency.js';
 import { LiveOrders } from './sse.js';
-import { filesRemovedOnRollback } from './undo-on-rollback.js';
 
 /** What the escrow routes (buyer, rider, public tracking, photos, live) need; given to createApp. */
 export interface EscrowHttpOptions {
@@ -54,15 +54,16 @@ export interface EscrowHttp extends EscrowHttpOptions {
   readonly maxLifetimeMs: number;
   /** The Paybill buyers pay into: saved by an admin (with `admin`), else `paybill`. */
   readonly paybillSource: PaybillSource;
+  /** What `idempotent` needs: the stored keys and the clock. */
+  readonly keys: IdempotencyDeps;
   address(c: Context): string;
 }
 
 export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHttp {
   return {
     ...options,
-    // A photo stored by a request whose change is then rolled back (a duplicate's, decision 0024) is removed again.
-    files: filesRemovedOnRollback(options.files),
     logger,
+    keys: { store: options.idempotency, clock: options.deps.clock },
     liveOrders: new LiveOrders(options.deps.events),
     heartbeatMs: options.live?.heartbeatMs ?? 15_000,
     maxLifetimeMs: options.live?.maxLifetimeMs ?? 30 * 60_000,

@@ -1,21 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { Clock, IdempotencyClaim, IdempotencyClaimRequest, IdempotencyStore } from '@escrow/core';
+import { IdempotencyKeyUsed, type ChangeOptions, type Clock, type IdempotencyKeyRequest, type IdempotencyStore, type IdempotentAnswer, type IdempotentChange, type StoredIdempotentAnswer } from '@escrow/core';
 import type { Context } from 'hono';
-import { answerTextOf, type ErrorBody, type HttpErrorCode } from './error-handler.js';
-import type { Logger } from './logger.js';
-import { collectingUndo } from './undo-on-rollback.js';
+import { sendAnswer, type ErrorBody, type HttpErrorCode } from './error-handler.js';
 
 /** Keys are kept a little over the promised 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 25 * 60 * 60 * 1000;
-/** A claim this old with no answer belongs to a request whose process died. */
-export const IDEMPOTENCY_STALE_MS = 60 * 1000;
 /** Client-made random ids (a UUID is 36 characters): long enough not to be guessed. */
 const KEY_FORMAT = /^[A-Za-z0-9_\-:.]{16,128}$/;
 
 export interface IdempotencyDeps {
   readonly store: IdempotencyStore;
   readonly clock: Clock;
-  readonly logger: Logger;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -34,140 +29,85 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-const refusal = (c: Context, status: 400 | 409 | 422, code: HttpErrorCode, message: string): Response => {
+/**
+ * What `run` passes to its use case: `useCase(deps, input, keyed())`. A function, so that the
+ * options take the use case's own result type (checked against `render` through `run`'s return).
+ */
+export type KeyedOptions = <T>() => ChangeOptions<T>;
+
+const refusal = (c: Context, status: 400 | 422, code: HttpErrorCode, message: string): Response => {
   const body: ErrorBody = { error: { code, message } };
   return c.json(body, status);
 };
 
-// Answers that say nothing final about the request: a retry with the same key must run it again.
-function isTransient(status: number, body: string): boolean {
-  if (status >= 500 || status === 429) return true;
-  if (status !== 409) return false;
-  try {
-    return (JSON.parse(body) as { error?: { code?: unknown } }).error?.code === 'CONCURRENT_UPDATE';
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Runs a state-changing request at most once per `Idempotency-Key` (Stripe's model):
+ * Runs a state-changing request at most once per `Idempotency-Key` (Stripe's model;
+ * docs/decisions/0035):
  * - no header: runs it;
- * - a new key: claims it (a pending row, committed before anything else happens), runs the
- *   request, stores its status and body; a 5xx, 429 or lost race releases the claim instead;
- * - the same key again with the same request: answers the stored status and body, changing
- *   nothing (`Idempotent-Replayed: true`); while the first is still running: 409;
+ * - a new key: `run` gets an IdempotentChange to hand to the one store transaction that makes
+ *   the request's change; that transaction writes the key with the answer `render` makes of its
+ *   result, in its own COMMIT. A crash before that COMMIT leaves nothing behind (a retry runs
+ *   once); after it, the key and its answer are there;
+ * - the same key again with the same request: the stored status and body, changing nothing
+ *   (`Idempotent-Replayed: true`); a concurrent duplicate waits for the first one's COMMIT;
  * - the same key with a different request (body, order or route): 422.
+ * A request that made no change carrying its key (refused before its transaction, or rolled
+ * back) stores nothing; if an earlier request with the key committed meanwhile, that answer is
+ * given instead of its own.
  *
  * `scope` is the caller's identity (its credentials, hashed here): two callers' keys never
  * meet, and a caller without the right credentials can never read another's stored answer.
  * `fingerprint` is the parsed input, so whitespace or key order do not make a new request.
- *
- * `oneChange`: the request's only state change is one escrow store transaction (a use case
- * that changes an order). Where the store supports it (PostgreSQL), no claim is made before:
- * the key and the answer are written in that transaction's commit, and a duplicate finds the
- * key there, rolls its own change back and gets the stored answer (docs/decisions/0024).
+ * `render` must be pure: it runs inside the transaction, just before COMMIT.
  */
-export async function idempotent(
+export async function idempotent<R>(
   c: Context,
   deps: IdempotencyDeps,
-  args: { scope: string; fingerprint: unknown; oneChange?: boolean },
-  run: () => Promise<Response>,
+  args: { scope: string; fingerprint: unknown },
+  run: (keyed: KeyedOptions) => Promise<R>,
+  render: (result: R) => IdempotentAnswer,
 ): Promise<Response> {
   const key = c.req.header('idempotency-key');
-  if (key === undefined) return run();
+  if (key === undefined) return sendAnswer(c, render(await run(() => ({}))));
   if (!KEY_FORMAT.test(key)) {
     return refusal(c, 400, 'INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 16 to 128 letters, digits or - _ : .');
   }
   const now = deps.clock.now();
-  const request: IdempotencyClaimRequest = {
+  const request: IdempotencyKeyRequest = {
     scope: sha256(args.scope),
     key,
     requestHash: sha256(JSON.stringify([c.req.method, c.req.path, canonical(args.fingerprint)])),
     now,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-    staleBefore: new Date(now.getTime() - IDEMPOTENCY_STALE_MS),
+  };
+  let committed: IdempotentAnswer | undefined;
+  const change: IdempotentChange<R> = {
+    request,
+    answer: render,
+    committed: (answer) => {
+      committed = answer;
+    },
   };
 
-  // The key written in the commit of the request's one change (docs/decisions/0024); where
-  // the store cannot, or the key turns out to be taken, the claim below decides.
-  if (args.oneChange && deps.store.withinChange) {
-    const { withinChange } = deps.store;
-    // Files the run stores are removed again where its change is certainly rolled back.
-    const { value: outcome, undo } = await collectingUndo(() => withinChange(request, run));
-    if (outcome.kind === 'ran') {
-      const response = outcome.value;
-      const body = await answerText(response);
-      const transient = isTransient(response.status, body);
-      if (outcome.held === null) return answerAfterwards(c, deps, request, response, body, transient);
-      if (transient) {
-        if ((await outcome.held.rollback()) === 'rolled-back') await undo();
-        return response;
-      }
-      if ((await outcome.held.commit({ status: response.status, body })) === 'committed') return response;
-    }
-    // An earlier request with this key committed first, or the store could not carry the key:
-    // this run changed nothing, and the claim decides.
-    await undo();
-  }
-
-  const claim = await deps.store.claim(request);
-  const refused = answerForTaken(c, request, claim);
-  if (refused) return refused;
-
-  let response: Response;
+  let result: R;
   try {
-    response = await run();
+    // `run` hands these options to the use case whose result it returns: their R is this R.
+    result = await run(<T>() => ({ idempotency: change as unknown as IdempotentChange<T> }));
   } catch (error) {
-    await deps.store.release({ scope: request.scope, key }).catch(() => undefined);
+    if (error instanceof IdempotencyKeyUsed) return replay(c, request, error.stored);
     throw error;
   }
-  const body = await answerText(response);
-  await storeAnswer(deps, request, response.status, body, isTransient(response.status, body));
-  return response;
+  if (committed) return sendAnswer(c, committed);
+  const stored = await deps.store.find(request.scope, request.key, now);
+  if (stored) return replay(c, request, stored);
+  return sendAnswer(c, render(result));
 }
 
-/** The text to store for `response`: the one it was rendered from, else read from a clone. */
-const answerText = async (response: Response): Promise<string> => answerTextOf(response) ?? (await response.clone().text());
-
-/** The answer to a key found claimed: 422 for another request, 409 while the first runs, the stored answer once it finished; null when this request owns the key. */
-function answerForTaken(c: Context, request: IdempotencyClaimRequest, claim: IdempotencyClaim): Response | null {
-  if (claim.kind === 'claimed') return null;
-  if (claim.requestHash !== request.requestHash) {
+/** The stored answer of a key, for the same request; 422 for another request with the same key. */
+function replay(c: Context, request: IdempotencyKeyRequest, stored: StoredIdempotentAnswer): Response {
+  if (stored.requestHash !== request.requestHash) {
     return refusal(c, 422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
   }
-  if (claim.kind === 'pending') {
-    c.header('Retry-After', '1');
-    return refusal(c, 409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed. Please try again in a moment.');
-  }
-  return new Response(claim.body, {
-    status: claim.status,
-    headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
-  });
-}
-
-/**
- * A request meant to make one change that made none the key could ride on (refused before a
- * transaction, or rolled back): its answer is stored by claim and complete, unless an earlier
- * request with the key answered first; then that answer is the one given.
- */
-async function answerAfterwards(c: Context, deps: IdempotencyDeps, request: IdempotencyClaimRequest, response: Response, body: string, transient: boolean): Promise<Response> {
-  if (transient) return response;
-  const claim = await deps.store.claim(request);
-  const earlier = answerForTaken(c, request, claim);
-  if (earlier) return earlier;
-  await storeAnswer(deps, request, response.status, body, false);
-  return response;
-}
-
-async function storeAnswer(deps: IdempotencyDeps, request: IdempotencyClaimRequest, status: number, body: string, transient: boolean): Promise<void> {
-  const { scope, key } = request;
-  try {
-    if (transient) await deps.store.release({ scope, key });
-    else await deps.store.complete({ scope, key, status, body });
-  } catch (error) {
-    // The change itself is committed; a retry after the claim goes stale re-runs the use case,
-    // whose state machine refuses a second effect.
-    deps.logger.error('Could not store an idempotent answer', { error: error instanceof Error ? error.message : String(error) });
-  }
+  c.header('Idempotent-Replayed', 'true');
+  return sendAnswer(c, stored);
 }

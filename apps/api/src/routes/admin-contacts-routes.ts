@@ -2,10 +2,10 @@ import { catalogue, CONTACT_FILTERS, contactMessageView, listContactMessages, re
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
-import { sendResult } from '../http/error-handler.js';
+import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { idempotent } from '../http/idempotency.js';
-import { adminCaller, adminOnly, idempotencyDeps, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
+import { adminCaller, adminOnly, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
 import { pageQuerySchema, queryOf } from './seller-orders-input.js';
 
 const contactsQuery = pageQuerySchema.extend({ status: z.enum(CONTACT_FILTERS, { error: 'Status must be open, resolved or all' }).optional() });
@@ -32,10 +32,13 @@ export function adminContactsRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv
     if (!caller.ok) return caller.response;
     const contactId = c.req.param('id');
     if (!SESSION_ORDER_ID_FORMAT.test(contactId)) return sendResult(c, { ok: false, error: { code: 'CONTACT_NOT_FOUND' } });
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { resolveContact: contactId } }, async () => {
-      const result = await resolveContactMessage(deps, { contactId, actor: caller.actor });
-      return sendResult(c, result.ok ? { ok: true, value: { contact: contactMessageView(result.value), message: catalogue.admin.contactResolved } } : result);
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { resolveContact: contactId } },
+      (keyed) => resolveContactMessage(deps, { contactId, actor: caller.actor }, keyed()),
+      (result) => answerOf(result.ok ? { ok: true, value: { contact: contactMessageView(result.value), message: catalogue.admin.contactResolved } } : result),
+    );
   });
 
   return app;

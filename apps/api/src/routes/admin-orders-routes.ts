@@ -12,14 +12,14 @@ import {
   type Result,
 } from '@escrow/core';
 import { optionalText } from '@escrow/core/validation';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
-import { sendResult } from '../http/error-handler.js';
+import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { adminCaller, adminOnly, idempotencyDeps, orderNotFound, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
+import { adminCaller, adminOnly, orderNotFound, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
 import { jsonBodyLimit, pageQuerySchema, queryOf } from './seller-orders-input.js';
 import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 
@@ -49,8 +49,7 @@ const resolutionSchema = z.discriminatedUnion(
  */
 export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const view = (c: Context, result: Result<Order>, message: string) =>
-    sendResult(c, result.ok ? { ok: true, value: { order: adminOrderView(result.value, null), message } } : result);
+  const view = (message: string) => (result: Result<Order>) => answerOf(result.ok ? { ok: true, value: { order: adminOrderView(result.value, null), message } } : result);
 
   app.get('/orders/:id', adminOnly, async (c) => {
     const caller = adminCaller(c);
@@ -68,8 +67,12 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     const orderId = c.req.param('id');
     if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
     const input = c.req.valid('json');
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: input }, async () =>
-      view(c, await confirmSettlement(h.deps, { orderId, actor: caller.actor, reference: input.reference }), catalogue.admin.settlementConfirmed),
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: input },
+      (keyed) => confirmSettlement(h.deps, { orderId, actor: caller.actor, reference: input.reference }, keyed()),
+      view(catalogue.admin.settlementConfirmed),
     );
   });
 
@@ -78,9 +81,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id');
     if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { unlock: true } }, async () =>
-      view(c, await unlockDeliveryCode(h.deps, { orderId, actor: caller.actor }), CODE_UNLOCKED_MESSAGE),
-    );
+    return idempotent(c, h.keys, { scope: caller.scope, fingerprint: { unlock: true } }, (keyed) => unlockDeliveryCode(h.deps, { orderId, actor: caller.actor }, keyed()), view(CODE_UNLOCKED_MESSAGE));
   });
 
   app.get('/refund-requests', adminOnly, queryOf(refundsQuery), async (c) => {
@@ -102,10 +103,14 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     const refundId = c.req.param('id');
     if (!SESSION_ORDER_ID_FORMAT.test(refundId)) return sendResult(c, { ok: false, error: { code: 'REFUND_NOT_FOUND' } });
     const input = c.req.valid('json');
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: input }, async () => {
-      const resolution = input.decision === 'refund' ? { decision: 'refund' as const, mpesaReference: input.mpesaReference, note: input.note } : { decision: 'reject' as const, note: input.note };
-      return view(c, await resolveRefund(h.deps, { refundId, actor: caller.actor, resolution }), REFUND_RESOLVED_MESSAGES[input.decision]);
-    });
+    const resolution = input.decision === 'refund' ? { decision: 'refund' as const, mpesaReference: input.mpesaReference, note: input.note } : { decision: 'reject' as const, note: input.note };
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: input },
+      (keyed) => resolveRefund(h.deps, { refundId, actor: caller.actor, resolution }, keyed()),
+      view(REFUND_RESOLVED_MESSAGES[input.decision]),
+    );
   });
 
   return app;

@@ -2,11 +2,11 @@ import { catalogue, getPaymentConfig, paymentConfigView, updatePaymentConfig, ty
 import { paymentConfigSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
-import { sendResult } from '../http/error-handler.js';
+import { answerOf, sendResult } from '../http/error-handler.js';
 import { paymentDefaults, type EscrowHttp } from '../http/escrow-http.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { adminCaller, adminOnly, idempotencyDeps } from './seller-orders-access.js';
+import { adminCaller, adminOnly } from './seller-orders-access.js';
 import { jsonBodyLimit } from './seller-orders-input.js';
 
 /**
@@ -35,11 +35,17 @@ export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<A
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const input = c.req.valid('json');
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { paymentConfig: input } }, async () => {
-      const result = await updatePaymentConfig(deps, { actor: caller.actor, input });
-      if (result.ok) h.paybillSource.invalidate();
-      return sendResult(c, result.ok ? { ok: true, value: { config: paymentConfigView(result.value), message: catalogue.admin.paymentConfigurationUpdated } } : result);
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { paymentConfig: input } },
+      async (keyed) => {
+        const result = await updatePaymentConfig(deps, { actor: caller.actor, input }, keyed());
+        if (result.ok) h.paybillSource.invalidate();
+        return result;
+      },
+      (result) => answerOf(result.ok ? { ok: true, value: { config: paymentConfigView(result.value), message: catalogue.admin.paymentConfigurationUpdated } } : result),
+    );
   });
 
   return app;

@@ -11,7 +11,7 @@ import { feedbackSchema, mpesaReceiptSchema, acceptedTerms, refundRequestSchema,
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
-import { sendResult } from '../http/error-handler.js';
+import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
 import { idempotent } from '../http/idempotency.js';
@@ -51,7 +51,6 @@ async function guard(c: Context, h: EscrowHttp, options: { allowQuery?: boolean 
 
 export { guard as guardBuyerRequest };
 
-const idem = (h: EscrowHttp) => ({ store: h.idempotency, clock: h.deps.clock, logger: h.logger });
 const buyerScope = (orderId: string, code: string) => `buyer\n${orderId}\n${code}`;
 
 /**
@@ -78,34 +77,47 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const g = await guard(c, h);
     if (!g.ok) return g.response;
-    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input, oneChange: true }, async () => {
-      const result = await confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted });
-      return sendResult(c, result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: catalogue.buyer.paymentConfirmed } } : result);
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: buyerScope(g.orderId, g.code), fingerprint: input },
+      (keyed) => confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted }, keyed()),
+      (result) => answerOf(result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: catalogue.buyer.paymentConfirmed } } : result),
+    );
   });
 
   app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const g = await guard(c, h);
     if (!g.ok) return g.response;
-    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input, oneChange: true }, async () => {
-      const result = await requestRefund(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), reason: input.reason });
-      if (!result.ok) return sendResult(c, result);
-      const { id, status, reason, createdAt } = result.value;
-      return sendResult(c, { ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: REFUND_REQUESTED_MESSAGE } }, 201);
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: buyerScope(g.orderId, g.code), fingerprint: input },
+      (keyed) => requestRefund(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), reason: input.reason }, keyed()),
+      (result) => {
+        if (!result.ok) return answerOf(result);
+        const { id, status, reason, createdAt } = result.value;
+        return answerOf({ ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: REFUND_REQUESTED_MESSAGE } }, 201);
+      },
+    );
   });
 
   app.post('/orders/:id/feedback', jsonBody(feedbackSchema), async (c) => {
     const input = c.req.valid('json');
     const g = await guard(c, h);
     if (!g.ok) return g.response;
-    return idempotent(c, idem(h), { scope: buyerScope(g.orderId, g.code), fingerprint: input, oneChange: true }, async () => {
-      const result = await submitFeedback(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), riderRating: input.riderRating, sellerRating: input.sellerRating, comment: input.comment });
-      if (!result.ok) return sendResult(c, result);
-      const { riderRating, sellerRating, comment, createdAt } = result.value;
-      return sendResult(c, { ok: true, value: { feedback: { riderRating, sellerRating, comment, createdAt: createdAt.toISOString() }, message: catalogue.buyer.feedbackThanks } }, 201);
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: buyerScope(g.orderId, g.code), fingerprint: input },
+      (keyed) => submitFeedback(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), riderRating: input.riderRating, sellerRating: input.sellerRating, comment: input.comment }, keyed()),
+      (result) => {
+        if (!result.ok) return answerOf(result);
+        const { riderRating, sellerRating, comment, createdAt } = result.value;
+        return answerOf({ ok: true, value: { feedback: { riderRating, sellerRating, comment, createdAt: createdAt.toISOString() }, message: catalogue.buyer.feedbackThanks } }, 201);
+      },
+    );
   });
 
   return app;

@@ -18,7 +18,7 @@ import {
 import { deliveryCodeFormSchema, refundRequestSchema, riderPaymentSchema } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
-import { sendResult } from '../http/error-handler.js';
+import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
 import { idempotent } from '../http/idempotency.js';
@@ -62,7 +62,6 @@ export async function riderKeyCaller(c: Context, h: EscrowHttp, options: { allow
   return { ok: true, phone: creds.phone, key: creds.key, orderId };
 }
 
-const idem = (h: EscrowHttp) => ({ store: h.idempotency, clock: h.deps.clock, logger: h.logger });
 const keyScope = (r: { orderId: string; phone: string; key: string | null }) => `rider-key\n${r.orderId}\n${r.phone}\n${r.key ?? ''}`;
 
 function withMessage<T, U>(result: Result<T>, map: (value: T) => U): Result<U> {
@@ -108,19 +107,22 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id');
     if (!ORDER_ID_FORMAT.test(orderId)) return riderNotFound(c);
-    return idempotent(c, idem(h), { scope: `rider-phone\n${caller.phone}`, fingerprint: { take: orderId }, oneChange: true }, async () => {
-      const result = await takeListedJob(h.deps, { orderId, actor: riderByPhone(caller.phone) });
-      return sendResult(
-        c,
-        withMessage(result, (order) => ({
-          job: riderJobStatusView(order),
-          // Handed out once, to the rider who took the job: the rider page keeps it like the buyer page keeps its code.
-          riderKey: order.riderKey,
-          riderLink: riderLinkPath(order),
-          message: catalogue.rider.jobAccepted,
-        })),
-      );
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: `rider-phone\n${caller.phone}`, fingerprint: { take: orderId } },
+      (keyed) => takeListedJob(h.deps, { orderId, actor: riderByPhone(caller.phone) }, keyed()),
+      (result) =>
+        answerOf(
+          withMessage(result, (order) => ({
+            job: riderJobStatusView(order),
+            // Handed out once, to the rider who took the job: the rider page keeps it like the buyer page keeps its code.
+            riderKey: order.riderKey,
+            riderLink: riderLinkPath(order),
+            message: catalogue.rider.jobAccepted,
+          })),
+        ),
+    );
   });
 
   app.get('/orders/:id', async (c) => {
@@ -134,10 +136,13 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
   app.post('/orders/:id/accept', async (c) => {
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: { accept: true }, oneChange: true }, async () => {
-      const result = await acceptJob(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key) });
-      return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.jobAccepted })));
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: keyScope(caller), fingerprint: { accept: true } },
+      (keyed) => acceptJob(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key) }, keyed()),
+      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.jobAccepted }))),
+    );
   });
 
   app.post('/orders/:id/pickup', photoBodyLimit(), async (c) => {
@@ -145,56 +150,68 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     const upload = await readPhotoUpload(c);
     if (!upload.ok) return upload.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: { photo: upload.bytes ?? null }, oneChange: true }, async () => {
-      const result = await confirmPickupWithPhoto({ ...h.deps, files: h.files }, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), photo: upload.bytes });
-      return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), pickupPhotoUrl: order.pickupPhotoUrl, message: catalogue.rider.pickupConfirmed })));
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: keyScope(caller), fingerprint: { photo: upload.bytes ?? null } },
+      (keyed) => confirmPickupWithPhoto({ ...h.deps, files: h.files }, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), photo: upload.bytes }, keyed()),
+      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), pickupPhotoUrl: order.pickupPhotoUrl, message: catalogue.rider.pickupConfirmed }))),
+    );
   });
 
   app.post('/orders/:id/complete', jsonBody(deliveryCodeFormSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input, oneChange: true }, async () => {
-      const result = await completeDelivery(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), code: input.deliveryCode });
-      return sendResult(c, withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.deliveryCompleted })));
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: keyScope(caller), fingerprint: input },
+      (keyed) => completeDelivery(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), code: input.deliveryCode }, keyed()),
+      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.deliveryCompleted }))),
+    );
   });
 
   app.post('/orders/:id/payment-confirmation', jsonBody(riderPaymentSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input, oneChange: true }, async () => {
-      const result = await recordRiderPayment(h.deps, {
-        orderId: caller.orderId,
-        actor: riderWithKey(caller.phone, caller.key),
-        paymentReceived: input.paymentReceived,
-        paymentIssue: input.paymentIssue,
-      });
-      return sendResult(
-        c,
-        withMessage(result, (saved) => ({
-          confirmation: { id: saved.id, paymentReceived: saved.paymentReceived, paymentIssue: saved.paymentIssue, createdAt: saved.createdAt.toISOString() },
-          message: saved.paymentReceived ? catalogue.rider.paymentConfirmationRecorded : catalogue.rider.issueReported,
-        })),
-        201,
-      );
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: keyScope(caller), fingerprint: input },
+      (keyed) =>
+        recordRiderPayment(
+          h.deps,
+          { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), paymentReceived: input.paymentReceived, paymentIssue: input.paymentIssue },
+          keyed(),
+        ),
+      (result) =>
+        answerOf(
+          withMessage(result, (saved) => ({
+            confirmation: { id: saved.id, paymentReceived: saved.paymentReceived, paymentIssue: saved.paymentIssue, createdAt: saved.createdAt.toISOString() },
+            message: saved.paymentReceived ? catalogue.rider.paymentConfirmationRecorded : catalogue.rider.issueReported,
+          })),
+          201,
+        ),
+    );
   });
 
   app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
-    return idempotent(c, idem(h), { scope: keyScope(caller), fingerprint: input, oneChange: true }, async () => {
-      const result = await requestRefund(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), reason: input.reason });
-      return sendResult(
-        c,
-        withMessage(result, (request) => ({ refundRequest: { id: request.id, status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE })),
-        201,
-      );
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: keyScope(caller), fingerprint: input },
+      (keyed) => requestRefund(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), reason: input.reason }, keyed()),
+      (result) =>
+        answerOf(
+          withMessage(result, (request) => ({ refundRequest: { id: request.id, status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE })),
+          201,
+        ),
+    );
   });
 
   return app;

@@ -69,4 +69,3 @@ export function orderLinks(c: Context, h: Pick<EscrowHttp, 'publicBaseUrl'>, ord
   return { buyer: `${base}${buyerLinkPath(order)}`, seller: `${base}${sellerLinkPath(order)}`, rider: rider === null ? null : `${base}${rider}` };
 }
 
-export const idempotencyDeps = (h: EscrowHttp) => ({ store: h.idempotency, clock: h.deps.clock, logger: h.logger });

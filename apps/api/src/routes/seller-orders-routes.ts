@@ -11,6 +11,7 @@ import {
   sellerOrderView,
   unlockDeliveryCode,
   type EscrowQueries,
+  type IdempotentAnswer,
   type Order,
   type Result,
 } from '@escrow/core';
@@ -18,12 +19,12 @@ import { assignRiderSchema, optionalText, refundRequestSchema } from '@escrow/co
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
-import { sendResult } from '../http/error-handler.js';
+import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
-import { idempotent } from '../http/idempotency.js';
+import { idempotent, type KeyedOptions } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { BUYER_REJECTED_MESSAGE } from './rider-routes.js';
-import { idempotencyDeps, orderLinks, orderNotFound, sellerCaller, sellerOnly, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
+import { orderLinks, orderNotFound, sellerCaller, sellerOnly, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
 import { jsonBodyLimit, orderFormBodyLimit, pageQuerySchema, queryOf, readNewOrder } from './seller-orders-input.js';
 
 export const ORDER_CANCELLED_MESSAGE = 'Order cancelled';
@@ -49,16 +50,21 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
   const app = new Hono<AppEnv>();
 
   /** The answer to a change: the order's list row and its links (the rider link carries the new key). */
-  const changed = (c: Context, result: Result<Order>, message?: string) =>
-    sendResult(c, result.ok ? { ok: true, value: { order: sellerOrderSummary(result.value), links: orderLinks(c, h, result.value), ...(message ? { message } : {}) } } : result);
+  const changed = (c: Context, message?: string) => (result: Result<Order>) =>
+    answerOf(result.ok ? { ok: true, value: { order: sellerOrderSummary(result.value), links: orderLinks(c, h, result.value), ...(message ? { message } : {}) } } : result);
 
-  /** Resolves the seller and the order id of a `/orders/:id/...` request, then runs it at most once per key. */
-  const orderChange = (c: Context<AppEnv>, fingerprint: unknown, run: (orderId: string, actor: { kind: 'seller'; sellerId: string }) => Promise<Response>) => {
+  /** Resolves the seller and the order id of a `/orders/:id/...` request, then runs its one change at most once per key. */
+  const orderChange = <T>(
+    c: Context<AppEnv>,
+    fingerprint: unknown,
+    run: (orderId: string, actor: { kind: 'seller'; sellerId: string }, keyed: KeyedOptions) => Promise<Result<T>>,
+    render: (result: Result<T>) => IdempotentAnswer,
+  ) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id') ?? '';
     if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint, oneChange: true }, () => run(orderId, { kind: 'seller', sellerId: caller.sellerId }));
+    return idempotent(c, h.keys, { scope: caller.scope, fingerprint }, (keyed) => run(orderId, { kind: 'seller', sellerId: caller.sellerId }, keyed), render);
   };
 
   app.get('/orders', sellerOnly, queryOf(pageQuerySchema), async (c) => {
@@ -88,44 +94,51 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
     const request = await readNewOrder(c);
     if (!request.ok) return request.response;
     const { input, productPhoto, packagedPhoto } = request;
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { input, productPhoto, packagedPhoto }, oneChange: true }, async () => {
-      const result = await createOrderWithPhotos({ ...h.deps, files: h.files }, { actor: caller.actor, input, productPhoto, packagedPhoto });
-      if (!result.ok) return sendResult(c, result);
-      const order = result.value;
-      const view = sellerOrderView(order, { seller: null, feedback: null, openRefundRequest: null, riderPayments: [], links: orderLinks(c, h, order) });
-      return sendResult(c, { ok: true, value: { order: view, message: catalogue.seller.orderCreated } }, 201);
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { input, productPhoto, packagedPhoto } },
+      (keyed) => createOrderWithPhotos({ ...h.deps, files: h.files }, { actor: caller.actor, input, productPhoto, packagedPhoto }, keyed()),
+      (result) => {
+        if (!result.ok) return answerOf(result);
+        const order = result.value;
+        const view = sellerOrderView(order, { seller: null, feedback: null, openRefundRequest: null, riderPayments: [], links: orderLinks(c, h, order) });
+        return answerOf({ ok: true, value: { order: view, message: catalogue.seller.orderCreated } }, 201);
+      },
+    );
   });
 
   app.post('/orders/:id/cancel', sellerOnly, jsonBodyLimit(), jsonBody(cancelSchema), async (c) => {
     const input = c.req.valid('json');
-    return orderChange(c, input, async (orderId, actor) => changed(c, await cancelOrder(h.deps, { orderId, actor, reason: input.reason }), ORDER_CANCELLED_MESSAGE));
+    return orderChange(c, input, (orderId, actor, keyed) => cancelOrder(h.deps, { orderId, actor, reason: input.reason }, keyed()), changed(c, ORDER_CANCELLED_MESSAGE));
   });
 
   app.post('/orders/:id/rider', sellerOnly, jsonBodyLimit(), jsonBody(assignRiderSchema), async (c) => {
     const input = c.req.valid('json');
-    return orderChange(c, input, async (orderId, actor) => {
-      const rider = input.kind === 'existing' ? { riderId: input.riderId } : { name: input.name, phone: input.phone };
-      return changed(c, await assignRider(h.deps, { orderId, actor, rider }), RIDER_ASSIGNED_MESSAGE);
-    });
+    const rider = input.kind === 'existing' ? { riderId: input.riderId } : { name: input.name, phone: input.phone };
+    return orderChange(c, input, (orderId, actor, keyed) => assignRider(h.deps, { orderId, actor, rider }, keyed()), changed(c, RIDER_ASSIGNED_MESSAGE));
   });
 
   app.delete('/orders/:id/rider', sellerOnly, async (c) =>
-    orderChange(c, { removeRider: true }, async (orderId, actor) => changed(c, await removeRider(h.deps, { orderId, actor }), catalogue.seller.riderRemoved)),
+    orderChange(c, { removeRider: true }, (orderId, actor, keyed) => removeRider(h.deps, { orderId, actor }, keyed()), changed(c, catalogue.seller.riderRemoved)),
   );
 
   app.post('/orders/:id/unlock-code', sellerOnly, async (c) =>
-    orderChange(c, { unlock: true }, async (orderId, actor) => changed(c, await unlockDeliveryCode(h.deps, { orderId, actor }), CODE_UNLOCKED_MESSAGE)),
+    orderChange(c, { unlock: true }, (orderId, actor, keyed) => unlockDeliveryCode(h.deps, { orderId, actor }, keyed()), changed(c, CODE_UNLOCKED_MESSAGE)),
   );
 
   app.post('/orders/:id/refund-request', sellerOnly, jsonBodyLimit(), jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
-    return orderChange(c, input, async (orderId, actor) => {
-      const result = await requestRefund(h.deps, { orderId, actor, reason: input.reason });
-      if (!result.ok) return sendResult(c, result);
-      const { id, status, reason, createdAt } = result.value;
-      return sendResult(c, { ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE } }, 201);
-    });
+    return orderChange(
+      c,
+      input,
+      (orderId, actor, keyed) => requestRefund(h.deps, { orderId, actor, reason: input.reason }, keyed()),
+      (result) => {
+        if (!result.ok) return answerOf(result);
+        const { id, status, reason, createdAt } = result.value;
+        return answerOf({ ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE } }, 201);
+      },
+    );
   });
 
   return app;

@@ -2,11 +2,11 @@ import { addRider, catalogue, deleteRider, listRiders, riderView } from '@escrow
 import { addRiderSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
-import { sendResult } from '../http/error-handler.js';
+import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { idempotencyDeps, sellerCaller, sellerOnly } from './seller-orders-access.js';
+import { sellerCaller, sellerOnly } from './seller-orders-access.js';
 import { jsonBodyLimit } from './seller-orders-input.js';
 
 /** Rider ids are UUIDs; anything else is a rider this seller does not have. */
@@ -34,10 +34,13 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     const input = c.req.valid('json');
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { addRider: input } }, async () => {
-      const result = await addRider(h.deps, { actor: caller.actor, name: input.name, phone: input.phone, motorbikePlate: input.motorbikePlate });
-      return sendResult(c, result.ok ? { ok: true, value: { rider: riderView(result.value), message: catalogue.seller.riderAdded } } : result, 201);
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { addRider: input } },
+      (keyed) => addRider(h.deps, { actor: caller.actor, name: input.name, phone: input.phone, motorbikePlate: input.motorbikePlate }, keyed()),
+      (result) => answerOf(result.ok ? { ok: true, value: { rider: riderView(result.value), message: catalogue.seller.riderAdded } } : result, 201),
+    );
   });
 
   app.delete('/riders/:id', sellerOnly, async (c) => {
@@ -45,10 +48,13 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     const riderId = c.req.param('id');
     if (!RIDER_ID_FORMAT.test(riderId)) return sendResult(c, { ok: false, error: { code: 'RIDER_NOT_FOUND' } });
-    return idempotent(c, idempotencyDeps(h), { scope: caller.scope, fingerprint: { deleteRider: riderId } }, async () => {
-      const result = await deleteRider(h.deps, { actor: caller.actor, riderId });
-      return sendResult(c, result.ok ? { ok: true, value: { riderId, message: catalogue.seller.riderRemoved } } : result);
-    });
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { deleteRider: riderId } },
+      (keyed) => deleteRider(h.deps, { actor: caller.actor, riderId }, keyed()),
+      (result) => answerOf(result.ok ? { ok: true, value: { riderId, message: catalogue.seller.riderRemoved } } : result),
+    );
   });
 
   return app;

@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { createKyselyIdempotencyStore, type SqlDialect } from '@escrow/db-kysely';
+import type { SqlDialect } from '@escrow/db-kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buyerHeaders, client, DIALECTS, openWorld, photoForm, PNG, receipt, riderHeaders, type World, type WorldOptions } from '../escrow-support/world.js';
+import { buyerHeaders, client, DIALECTS, freshPhone, openWorld, photoForm, PNG, receipt, riderHeaders, type World, type WorldOptions } from '../escrow-support/world.js';
 
-// PostgreSQL twice: as deployed, the key and the answer are written in the change's own commit
-// (docs/decisions/0024); without the store's commit-time events, the key is claimed first.
+// The key and the answer are written in the change's own commit on every database (docs/decisions/0035).
+// PostgreSQL twice: as deployed (live events NOTIFYed by the commit) and with events published after it.
 interface Setup {
   readonly name: string;
   readonly dialect: SqlDialect;
   readonly options: WorldOptions;
-  readonly keyWithChange: boolean;
 }
 const SETUPS: Setup[] = DIALECTS.flatMap((dialect): Setup[] =>
   dialect === 'sqlite'
-    ? [{ name: 'sqlite', dialect, options: {}, keyWithChange: false }]
+    ? [{ name: 'sqlite', dialect, options: {} }]
     : [
-        { name: 'postgres, key claimed before the change', dialect, options: { asDeployed: false }, keyWithChange: false },
-        { name: 'postgres as deployed, key written with the change', dialect, options: { asDeployed: true }, keyWithChange: true },
+        { name: 'postgres, events published after commit', dialect, options: { asDeployed: false } },
+        { name: 'postgres as deployed', dialect, options: { asDeployed: true } },
       ],
 );
 
@@ -103,7 +102,7 @@ describe.each(SETUPS.map((setup) => [setup.name, setup] as const))('Idempotency-
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 
-  it('concurrent duplicates: exactly one runs, the others wait for it or replay it', { timeout: 60_000 }, async () => {
+  it('concurrent duplicates: exactly one runs, the others wait for its commit and replay it', { timeout: 60_000 }, async () => {
     world = await open({ poolSize: 20 });
     const { sellerId } = await world.seller();
     const order = await world.order(sellerId);
@@ -115,32 +114,50 @@ describe.each(SETUPS.map((setup) => [setup.name, setup] as const))('Idempotency-
     );
     const fresh = answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replayed') === null);
     const replayed = answers.filter((a) => a.headers.get('idempotent-replayed') === 'true');
-    const inProgress = answers.filter((a) => a.status === 409 && a.json.error?.code === 'IDEMPOTENCY_REQUEST_IN_PROGRESS');
     expect(fresh).toHaveLength(1);
-    expect(replayed.length + inProgress.length).toBe(19);
-    // With the key in the change's commit there is never a claim without its answer to find.
-    if (setup.keyWithChange) expect(inProgress).toHaveLength(0);
+    // There is never a key without its answer to find: no "in progress", no 409.
+    expect(replayed).toHaveLength(19);
     for (const r of replayed) expect(r.text).toBe(fresh[0]!.text);
-    for (const r of inProgress) expect(r.headers.get('retry-after')).toBe('1');
     const events = await world.deps.store.read((tx) => tx.events.listByOrder(order.id));
     expect(events.filter((e) => e.action === 'confirm_payment')).toHaveLength(1);
   });
 
-  it('the store: expired keys count as new, stale pending claims are taken over once, released keys run again', async () => {
+  it('a retry of a change that committed gets its answer, even where the retry would be refused before any transaction', async () => {
     world = await open();
-    const store = createKyselyIdempotencyStore(world.handle.db, dialect);
-    const t0 = new Date('2026-03-01T10:00:00.000Z');
-    const at = (ms: number) => new Date(t0.getTime() + ms);
-    const claim = (now: Date, hash = 'h1') => store.claim({ scope: 's', key: 'k', requestHash: hash, now, expiresAt: at(24 * 3600_000), staleBefore: new Date(now.getTime() - 60_000) });
-    expect(await claim(t0)).toEqual({ kind: 'claimed' });
-    expect(await claim(at(1_000))).toEqual({ kind: 'pending', requestHash: 'h1' });
-    const takeovers = await Promise.all([claim(at(120_000)), claim(at(120_000))]);
-    expect(takeovers.filter((c) => c.kind === 'claimed')).toHaveLength(1);
-    await store.complete({ scope: 's', key: 'k', status: 201, body: '{"data":1}' });
-    expect(await claim(at(130_000), 'h2')).toEqual({ kind: 'completed', requestHash: 'h1', status: 201, body: '{"data":1}' });
-    expect(await claim(at(24 * 3600_000 + 1))).toEqual({ kind: 'claimed' });
-    await store.release({ scope: 's', key: 'k' });
-    expect(await claim(at(24 * 3600_000 + 2))).toEqual({ kind: 'claimed' });
-    expect(await store.deleteExpired(at(100 * 3600_000))).toBe(1);
+    const { sellerId } = await world.seller();
+    const { order, phone, key } = await world.assigned(sellerId);
+    const api = client(world.app);
+    await api.post(`/api/rider/orders/${order.id}/accept`, { headers: riderHeaders(phone, key) });
+    const idem = randomUUID();
+    const pickup = () => api.post(`/api/rider/orders/${order.id}/pickup`, { headers: riderHeaders(phone, key, { 'idempotency-key': idem }), body: photoForm(PNG) });
+    const first = await pickup();
+    expect(first.status).toBe(200);
+    // The pickup checks the order before storing the photo: in transit now, a fresh request is
+    // refused there (409). The retry with the key gets the first answer instead.
+    expect((await api.post(`/api/rider/orders/${order.id}/pickup`, { headers: riderHeaders(phone, key), body: photoForm(PNG) })).status).toBe(409);
+    const retry = await pickup();
+    expect(retry.status).toBe(200);
+    expect(retry.text).toBe(first.text);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('a refusal made before any change stores nothing: the same key runs again once the request can succeed', async () => {
+    world = await open();
+    const { sellerId } = await world.seller();
+    const order = await world.paid(sellerId);
+    const api = client(world.app);
+    const phone = freshPhone();
+    const idem = randomUUID();
+    const take = () => api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(phone, null, { 'idempotency-key': idem }) });
+    // Not on the seller's list yet: refused before the transaction, nothing stored.
+    expect((await take()).status).toBe(404);
+    expect(await world.handle.db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
+    await world.riderOf(sellerId, phone);
+    const taken = await take();
+    expect(taken.status).toBe(200);
+    expect(taken.headers.get('idempotent-replayed')).toBeNull();
+    const again = await take();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.text).toBe(taken.text);
   });
 });

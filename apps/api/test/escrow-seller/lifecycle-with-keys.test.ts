@@ -3,9 +3,8 @@ import { photoForm, PNG, receipt } from '../escrow-support/world.js';
 import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, orderForm, storedPhotos, type Reply, type SellerSession, type SellerWorld } from './seller-world.js';
 
 // The whole escrow lifecycle through the API as production composes it, every step sent with
-// an Idempotency-Key and then sent again: on PostgreSQL each step's key and answer are written
-// in the step's own commit (decision 0024), on SQLite claimed first (decision 0011). Either
-// way each step changes the order once and its replay answers the same.
+// an Idempotency-Key and then sent again: each step's key and answer are written in the step's
+// own commit (decision 0035), so each step changes the order once and its replay answers the same.
 describe.each(DIALECTS)('a lifecycle with every step retried on %s', (dialect) => {
   let world: SellerWorld;
   let amani: SellerSession;
@@ -71,14 +70,15 @@ describe.each(DIALECTS)('a lifecycle with every step retried on %s', (dialect) =
     const retried = await twice((headers) => orderWithPhoto('Retried with a photo', headers), 201);
     const key = idempotencyKey();
     const together = await Promise.all(Array.from({ length: 5 }, () => orderWithPhoto('Sent five times at once', key)));
-    // One makes the order; the others replay its answer, or (SQLite, claimed first) are told it is still running.
-    expect(together.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
-    for (const reply of together) if (reply.status !== 201) expect(reply.body.error?.code, reply.text).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    // One makes the order; the others wait for its commit and replay its answer.
+    expect(together.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(together.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
+    for (const reply of together) expect(reply.text).toBe(together[0]!.text);
     const db = world.composed.database.db;
     const orders = await db.selectFrom('orders').select('product_photo_url').where('item_name', 'in', ['Retried with a photo', 'Sent five times at once']).execute();
     expect(orders).toHaveLength(2);
     expect(orders.map((o) => o.product_photo_url)).toContain(retried.body.data.order.productPhotoUrl);
-    // A duplicate whose change rolled back (PostgreSQL: the key was in the first one's commit) leaves no photo behind.
+    // A duplicate whose change rolled back (the key was in the first one's commit) leaves no photo behind.
     const added = productPhotos().filter((name) => !before.includes(name));
     expect(added.map((path) => `/uploads/order-photos/${path}`).sort()).toEqual(orders.map((o) => o.product_photo_url).sort());
   });

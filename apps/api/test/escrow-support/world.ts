@@ -72,9 +72,8 @@ export interface WorldOptions {
   readonly poolSize?: number;
   /**
    * PostgreSQL as the composition root wires it: live events over LISTEN/NOTIFY (a channel of
-   * this world's own), NOTIFYed by the store in each change's commit, and Idempotency-Keys
-   * written in that same commit (docs/decisions/0024). The default on PostgreSQL unless the
-   * test gives `events`; false: the store publishes after commit and keys are claimed first.
+   * this world's own), NOTIFYed by the store in each change's commit (docs/decisions/0022). The
+   * default on PostgreSQL unless the test gives `events`; false: the core publishes after commit.
    */
   readonly asDeployed?: boolean;
 }
@@ -124,7 +123,7 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
       deps,
       files,
       photoFiles: files,
-      idempotency: createKyselyIdempotencyStore(handle.db, dialect),
+      idempotency: createKyselyIdempotencyStore(handle.db),
       rateLimiter: createKyselyRateLimiter(handle.db),
       paybill: options.paybill ?? PAYBILL,
       ...(options.live ? { live: options.live } : {}),

@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../../errors.js';
 import type { Actor } from '../../orders/actor.js';
 import type { AdminQueries, SavedPaymentConfig } from '../../ports/admin-queries.js';
 import type { AdminTx } from '../../ports/admin-store.js';
+import type { ChangeOptions } from '../../ports/idempotency-store.js';
 import { nairobiDateTime } from '../../export/orders-csv.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import { paymentConfigSchema } from '../../validation/payment-config.js';
@@ -66,7 +67,7 @@ export async function getPaymentConfig(
  * changed Paybill redirects buyers' money, so no change may go unnoticed). Saving the values
  * already in force changes nothing and tells nobody.
  */
-export async function updatePaymentConfig(deps: AdminDeps, args: { actor: Actor; input: unknown }): Promise<Result<EffectivePaymentConfig>> {
+export async function updatePaymentConfig(deps: AdminDeps, args: { actor: Actor; input: unknown }, options: ChangeOptions<Result<EffectivePaymentConfig>> = {}): Promise<Result<EffectivePaymentConfig>> {
   const admin = adminOf(args.actor);
   if (!admin) return err('FORBIDDEN');
   const parsed = parseOrFirstError(paymentConfigSchema, args.input);
@@ -74,9 +75,11 @@ export async function updatePaymentConfig(deps: AdminDeps, args: { actor: Actor;
   const next = parsed.value;
   const now = deps.clock.now();
   let changed = false;
-  const saved = await deps.adminStore.transaction(async (tx) => {
+  const saved = await deps.adminStore.transaction(async (tx): Promise<Result<EffectivePaymentConfig>> => {
     const before = await tx.paymentConfig.get();
-    if (before && before.businessNumber === next.businessNumber && before.accountNumber === next.accountNumber && before.accountName === next.accountName) return before;
+    if (before && before.businessNumber === next.businessNumber && before.accountNumber === next.accountNumber && before.accountName === next.accountName) {
+      return ok(effectivePaymentConfig(before, {}));
+    }
     changed = true;
     await tx.paymentConfig.save(next, admin.userId, now);
     const values = (c: SavedPaymentConfig | null) => (c ? { businessNumber: c.businessNumber, accountNumber: c.accountNumber, accountName: c.accountName } : null);
@@ -93,10 +96,10 @@ export async function updatePaymentConfig(deps: AdminDeps, args: { actor: Actor;
     await announceToAdmins(deps, tx, { before, after: next, byUserId: admin.userId, at: now });
     const after = await tx.paymentConfig.get();
     if (!after) throw new Error('the payment configuration vanished inside its transaction');
-    return after;
-  });
+    return ok(effectivePaymentConfig(after, {}));
+  }, options);
   if (changed) await publishAdminEvents(deps, [{ type: 'payment_config.changed', at: now.toISOString() }]);
-  return ok(effectivePaymentConfig(saved, {}));
+  return saved;
 }
 
 async function announceToAdmins(

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../../errors.js';
 import type { Actor } from '../../orders/actor.js';
 import type { ContactMessageRow } from '../../ports/admin-queries.js';
+import type { ChangeOptions } from '../../ports/idempotency-store.js';
 import type { AdminDeps } from './admin-deps.js';
 import { adminOf, publishAdminEvents } from './admin-caller.js';
 
@@ -10,7 +11,7 @@ import { adminOf, publishAdminEvents } from './admin-caller.js';
  * (409), whether it comes later or at the same moment (row lock + conditional update). The
  * audit row is written in the same transaction.
  */
-export async function resolveContactMessage(deps: AdminDeps, args: { contactId: string; actor: Actor }): Promise<Result<ContactMessageRow>> {
+export async function resolveContactMessage(deps: AdminDeps, args: { contactId: string; actor: Actor }, options: ChangeOptions<Result<ContactMessageRow>> = {}): Promise<Result<ContactMessageRow>> {
   const admin = adminOf(args.actor);
   if (!admin) return err('FORBIDDEN');
   if (typeof args.contactId !== 'string' || args.contactId.length === 0 || args.contactId.length > 100) return err('CONTACT_NOT_FOUND');
@@ -32,7 +33,7 @@ export async function resolveContactMessage(deps: AdminDeps, args: { contactId: 
     const after = await tx.contacts.getForUpdate(before.id);
     if (!after) throw new Error(`contact ${before.id} vanished inside its transaction`);
     return ok(after);
-  });
+  }, options);
   if (result.ok) await publishAdminEvents(deps, [{ type: 'contact.changed', contactId: result.value.id, change: 'resolved', at: now.toISOString() }]);
   return result;
 }
