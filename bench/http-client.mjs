@@ -9,9 +9,10 @@ export function keepAliveAgent(connections) {
 
 /**
  * One request; resolves { status, body, ms, headers }. `json` sets the body and Content-Type;
- * `raw` is a prepared body with its own headers (multipart).
+ * `raw` is a prepared body with its own headers (multipart). `timeoutMs`: a request with no
+ * answer by then fails with an error whose code is 'ETIMEDOUT'.
  */
-export function request(agent, base, { method = 'GET', path, headers = {}, json, raw }) {
+export function request(agent, base, { method = 'GET', path, headers = {}, json, raw, timeoutMs }) {
   return new Promise((resolve, reject) => {
     const url = new URL(path, base);
     let payload;
@@ -35,6 +36,10 @@ export function request(agent, base, { method = 'GET', path, headers = {}, json,
       res.on('error', reject);
     });
     req.on('error', reject);
+    if (timeoutMs !== undefined) {
+      const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no answer in ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs);
+      req.once('close', () => clearTimeout(timer));
+    }
     if (payload) req.write(payload);
     req.end();
   });

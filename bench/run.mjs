@@ -18,24 +18,18 @@
 // BENCH_POOL_SIZE (25: PostgreSQL connections of the API in all, DATABASE_POOL_SIZE split over the workers),
 // BENCH_API_WORKERS (the machine's cores: API_WORKERS of the API on PostgreSQL; SQLite runs one process),
 // DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test).
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { keepAliveAgent, mpesaReceipt, parse, request } from './http-client.mjs';
+import { apiDatabase, buildApiAndCli, checkBooks, launchApi, root, seed } from './api-process.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 const DATABASES = (env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
 const SEED_ORDERS = Number(env.BENCH_ORDERS ?? 1000);
-const POSTGRES_URL = env.DATABASE_URL_BENCH?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 // Each state change holds a pooled connection until its commit is flushed to disk (~5 ms here),
 // so 50 concurrent writers want more than the default 10 connections.
 const POOL_SIZE = Number(env.BENCH_POOL_SIZE ?? 25);
@@ -49,182 +43,40 @@ const TARGETS = { buyerReadP99Ms: 25, buyerReadRps: 2000, lifecycleOrdersPerSeco
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
-function build() {
-  log('compiling the API and the admin CLI (tsc -b apps/api apps/cli)');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'apps/api'), join(root, 'apps/cli')], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the API or the CLI does not compile');
-}
-
-/**
- * After the load, the books of what it did: the admin CLI's `ledger check` (every order's money
- * columns against its postings, every posting balanced, every account's balance) and the
- * settlement queue (`settlements list --json`), run on the API's own database while the API is
- * still up. A throughput bought by losing money records would show here.
- */
-function checkBooks(cliEnv) {
-  const cli = (...args) => spawnSync(process.execPath, [join(root, 'apps/cli/dist/main.js'), ...args], { env: { ...cliEnv, ESCROW_OPERATOR: 'bench' }, encoding: 'utf8', maxBuffer: 1 << 30 });
-  const ledger = cli('ledger', 'check');
-  const settlements = cli('settlements', 'list', '--json');
-  let awaitingSettlement = null;
-  try {
-    awaitingSettlement = JSON.parse(settlements.stdout).totals.orders;
-  } catch {
-    // reported below as unknown
-  }
-  return { ledgerOk: ledger.status === 0, ledgerText: `${ledger.stdout}${ledger.stderr}`.trim(), awaitingSettlement };
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function postgresSchema() {
-  const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const run = async (sql) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const url = new URL(POSTGRES_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), schema, drop: () => run(`drop schema if exists ${schema} cascade`) };
-}
-
 async function startApi(database) {
-  const dataDir = mkdtempSync(join(tmpdir(), `escrow-bench-${database}-`));
-  const cleanups = [() => rmSync(dataDir, { recursive: true, force: true })];
-  const apiEnv = {
-    PATH: env.PATH,
-    NODE_ENV: 'benchmark',
-    RATE_LIMITS: 'off',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    FRONTEND_DIST: join(dataDir, 'no-frontend'),
-    PAYBILL_BUSINESS_NUMBER: '522533',
-    PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
-  };
-  let schema = null;
-  if (database === 'postgres') {
-    schema = await postgresSchema();
-    apiEnv.DATABASE_URL = schema.url;
-    apiEnv.DATABASE_POOL_SIZE = String(POOL_PER_WORKER);
-    if (API_WORKERS > 1) apiEnv.API_WORKERS = String(API_WORKERS);
-    cleanups.push(() => schema.drop());
-  }
+  const db = await apiDatabase(database, { extraEnv: database === 'postgres' ? { DATABASE_POOL_SIZE: String(POOL_PER_WORKER), ...(API_WORKERS > 1 ? { API_WORKERS: String(API_WORKERS) } : {}) } : {} });
   let process_ = null;
+  let profileName = null;
+  let before = new Set();
   const api = {
     base: '',
     pid: 0,
-    schema: schema?.schema ?? null,
+    schema: db.schema?.schema ?? null,
     /** The environment the API runs with: the admin CLI opens the same database with it. */
-    env: apiEnv,
-    warnings: () => process_?.stderr() ?? '',
+    env: db.env,
     /** (Re)starts the API process on the same data; `profile` names the CPU profile it writes when stopped. */
     async launch(profile = null) {
-      if (process_) await process_.stop();
-      process_ = await launchApi({ ...apiEnv, PORT: String(await freePort()) }, profile);
+      await api.halt();
+      profileName = profile;
+      before = profile && existsSync(CPU_PROF_DIR) ? new Set(readdirSync(CPU_PROF_DIR)) : new Set();
+      process_ = await launchApi(db.env, { nodeFlags: profile ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [] });
       api.base = process_.base;
       api.pid = process_.pid;
     },
-    async stop() {
-      if (process_) await process_.stop();
+    async halt() {
+      if (!process_) return;
+      await process_.stop();
       process_ = null;
-      for (const cleanup of cleanups.reverse()) await cleanup();
+      // Each process (one per worker) wrote CPU.<date>.<pid>...cpuprofile; prefix them with the scenario.
+      if (profileName) for (const name of readdirSync(CPU_PROF_DIR)) if (!before.has(name) && name.startsWith('CPU.')) renameSync(join(CPU_PROF_DIR, name), join(CPU_PROF_DIR, `${profileName}-${name}`));
+    },
+    async stop() {
+      await api.halt();
+      await db.dispose();
     },
   };
   await api.launch();
   return api;
-}
-
-async function launchApi(apiEnv, profile) {
-  const nodeFlags = profile ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const before = profile && existsSync(CPU_PROF_DIR) ? new Set(readdirSync(CPU_PROF_DIR)) : new Set();
-  const child = spawn(process.execPath, [...nodeFlags, join(root, 'apps/api/dist/main.js')], { env: apiEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const base = `http://127.0.0.1:${apiEnv.PORT}`;
-  const agent = keepAliveAgent(4);
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`the API exited at start:\n${stderr}`);
-    const health = await request(agent, base, { path: '/api/health' }).catch(() => null);
-    if (health?.status === 200) break;
-    if (tries > 300) throw new Error(`the API did not become healthy:\n${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  agent.destroy();
-  return {
-    base,
-    pid: child.pid,
-    stderr: () => stderr,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-      // Each process (one per worker) wrote CPU.<date>.<pid>...cpuprofile; prefix them with the scenario.
-      if (profile) for (const name of readdirSync(CPU_PROF_DIR)) if (!before.has(name) && name.startsWith('CPU.')) renameSync(join(CPU_PROF_DIR, name), join(CPU_PROF_DIR, `${profile}-${name}`));
-    },
-  };
-}
-
-async function expectStatus(reply, status, what) {
-  if (reply.status !== status) throw new Error(`${what}: expected ${status}, got ${reply.status} ${reply.body.slice(0, 300)}`);
-  return parse(reply);
-}
-
-/** Seeds through the real API: one seller (sign-up, profile), 3 riders, SEED_ORDERS orders, half of them paid. */
-async function seed(base) {
-  const agent = keepAliveAgent(16);
-  const origin = { origin: base };
-  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-  const signUp = await request(agent, base, { method: 'POST', path: '/api/auth/sign-up', headers: origin, json: { email, password: 'Bench#2026pass' } });
-  await expectStatus(signUp, 201, 'sign-up');
-  const cookie = /session=([^;]+)/.exec([].concat(signUp.headers['set-cookie'] ?? []).join('\n'))?.[1];
-  if (!cookie) throw new Error('sign-up set no session cookie');
-  const seller = { ...origin, cookie: `session=${cookie}` };
-  await expectStatus(
-    await request(agent, base, { method: 'POST', path: '/api/seller/profile', headers: seller, json: { businessName: 'Bench Electronics', location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true } }),
-    201,
-    'seller profile',
-  );
-  const riderIds = [];
-  for (let i = 0; i < 3; i += 1) {
-    const body = await expectStatus(await request(agent, base, { method: 'POST', path: '/api/seller/riders', headers: seller, json: { name: `Bench Rider ${i + 1}`, phone: `07110000${10 + i}`, motorbikePlate: `KMB ${100 + i}B` } }), 201, 'add rider');
-    riderIds.push(body.data.rider.id);
-  }
-  const orders = [];
-  const started = Date.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < SEED_ORDERS) {
-        const i = next;
-        next += 1;
-        const body = await expectStatus(
-          await request(agent, base, { method: 'POST', path: '/api/seller/orders', headers: seller, json: { itemName: `Seeded item ${i}`, price: `${1000 + i}.50`, buyerName: 'Seed Buyer', buyerPhone: '0722 111 222', buyerAddress: 'Lavington, Nairobi', deliveryCost: '250', estate: 'Lavington' } }),
-          201,
-          'create order',
-        );
-        const order = { id: body.data.order.id, code: body.data.order.deliveryCode };
-        if (i % 2 === 0) await expectStatus(await request(agent, base, { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.code }, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } }), 200, 'confirm payment');
-        orders.push(order);
-      }
-    }),
-  );
-  agent.destroy();
-  return { sellerCookie: cookie, riderIds, orders, seedSeconds: (Date.now() - started) / 1000 };
 }
 
 /** CPU seconds (user + system) a process and its children (the API's workers) have used so far, from /proc (Linux); null elsewhere. */
@@ -310,7 +162,7 @@ const pad = (text, width) => String(text).padEnd(width);
 const padLeft = (text, width) => String(text).padStart(width);
 
 async function main() {
-  build();
+  buildApiAndCli(log);
   const rows = [];
   const verdicts = [];
   /** Lifecycles the load generator saw complete (warm-up and measured window), per database. */
@@ -322,7 +174,7 @@ async function main() {
     const api = await startApi(database);
     try {
       log(`${database}: seeding ${SEED_ORDERS} orders through the API${api.schema ? ` (schema ${api.schema})` : ''}`);
-      const data = await seed(api.base);
+      const data = await seed(api.base, { orders: SEED_ORDERS });
       log(`${database}: seeded in ${data.seedSeconds.toFixed(1)} s`);
       for (const scenario of SCENARIOS) {
         // Profiled: a fresh API process per scenario, so the profile holds that scenario only (not the seeding).

@@ -1,0 +1,218 @@
+// The compiled API as a real child process, for the benchmark (bench/run.mjs) and the fault
+// campaigns (scripts/faults/): a fresh database (SQLite in a temp DATA_DIR, or a fresh
+// PostgreSQL schema), the API started on a free port and waited for until healthy, seeding
+// through the real HTTP API, and the admin CLI's checks of the books afterwards.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { keepAliveAgent, mpesaReceipt, parse, request } from './http-client.mjs';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const POSTGRES_URL = process.env.DATABASE_URL_BENCH?.trim() || process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Compiles the API and the admin CLI (tsc -b); throws if they do not compile. */
+export function buildApiAndCli(log = () => {}) {
+  log('compiling the API and the admin CLI (tsc -b apps/api apps/cli)');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'apps/api'), join(root, 'apps/cli')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the API or the CLI does not compile');
+}
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A fresh schema on the PostgreSQL server; `url` selects it (search_path), `drop()` removes it. */
+export async function postgresSchema(prefix = 'bench', baseUrl = POSTGRES_URL) {
+  const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (sql) => {
+    const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    try {
+      return await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), schema, query: run, drop: () => run(`drop schema if exists ${schema} cascade`) };
+}
+
+/**
+ * A database for an API process: `env` is what the API (and the admin CLI) need to open it.
+ * SQLite: a temp DATA_DIR; PostgreSQL: a fresh schema. `dispose()` removes it.
+ */
+export async function apiDatabase(database, { prefix = 'bench', extraEnv = {} } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), `escrow-${prefix}-${database}-`));
+  const cleanups = [() => rmSync(dataDir, { recursive: true, force: true })];
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'benchmark',
+    RATE_LIMITS: 'off',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    FRONTEND_DIST: join(dataDir, 'no-frontend'),
+    PAYBILL_BUSINESS_NUMBER: '522533',
+    PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
+    ...extraEnv,
+  };
+  let schema = null;
+  if (database === 'postgres') {
+    schema = await postgresSchema(prefix);
+    env.DATABASE_URL = schema.url;
+    cleanups.push(() => schema.drop());
+  }
+  return {
+    env,
+    dataDir,
+    schema,
+    async dispose() {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+/**
+ * How to run one of the apps: compiled (`apps/<app>/dist/main.js`, what `npm start` runs), or
+ * with `source: true` its TypeScript through tsx (the tests, which do not build first).
+ */
+const entry = (app, source) => (source ? ['--conditions=@escrow/source', '--import', 'tsx', join(root, `apps/${app}/src/main.ts`)] : [join(root, `apps/${app}/dist/main.js`)]);
+
+/**
+ * Starts the API with `env` (PORT chosen here if absent) and waits until /api/health answers
+ * 200. Resolves { base, pid, child, stderr(), exited, stop(), kill() }.
+ */
+export async function launchApi(env, { nodeFlags = [], healthTimeoutMs = 30_000, source = false } = {}) {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [...nodeFlags, ...entry('api', source)], { cwd: root, env: { ...env, PORT: port }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const base = `http://127.0.0.1:${port}`;
+  const agent = keepAliveAgent(4);
+  const deadline = Date.now() + healthTimeoutMs;
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited at start:\n${stderr}`);
+      const health = await request(agent, base, { path: '/api/health' }).catch(() => null);
+      if (health?.status === 200) break;
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the API did not become healthy:\n${stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    agent.destroy();
+  }
+  return {
+    base,
+    port,
+    pid: child.pid,
+    child,
+    exited,
+    stderr: () => stderr,
+    /** SIGTERM, then waits for the exit; resolves { code, signal }. */
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+    /** kill -9: no shutdown of any kind. */
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return exited;
+    },
+  };
+}
+
+export async function expectStatus(reply, status, what) {
+  if (reply.status !== status) throw new Error(`${what}: expected ${status}, got ${reply.status} ${reply.body.slice(0, 300)}`);
+  return parse(reply);
+}
+
+/** A seller account with its profile, signed in: { cookie, headers } for the seller routes. */
+export async function signUpSeller(agent, base, { businessName = 'Bench Electronics' } = {}) {
+  const origin = { origin: base };
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const signUp = await request(agent, base, { method: 'POST', path: '/api/auth/sign-up', headers: origin, json: { email, password: 'Bench#2026pass' } });
+  await expectStatus(signUp, 201, 'sign-up');
+  const cookie = /session=([^;]+)/.exec([].concat(signUp.headers['set-cookie'] ?? []).join('\n'))?.[1];
+  if (!cookie) throw new Error('sign-up set no session cookie');
+  const headers = { ...origin, cookie: `session=${cookie}` };
+  await expectStatus(
+    await request(agent, base, { method: 'POST', path: '/api/seller/profile', headers, json: { businessName, location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true } }),
+    201,
+    'seller profile',
+  );
+  return { cookie, headers, email };
+}
+
+/** Seeds through the real API: one seller (sign-up, profile), 3 riders, `orders` orders, half of them paid. */
+export async function seed(base, { orders: count = 1000 } = {}) {
+  const agent = keepAliveAgent(16);
+  const { cookie, headers: seller } = await signUpSeller(agent, base);
+  const riderIds = [];
+  for (let i = 0; i < 3; i += 1) {
+    const body = await expectStatus(await request(agent, base, { method: 'POST', path: '/api/seller/riders', headers: seller, json: { name: `Bench Rider ${i + 1}`, phone: `07110000${10 + i}`, motorbikePlate: `KMB ${100 + i}B` } }), 201, 'add rider');
+    riderIds.push(body.data.rider.id);
+  }
+  const orders = [];
+  const started = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < count) {
+        const i = next;
+        next += 1;
+        const body = await expectStatus(
+          await request(agent, base, { method: 'POST', path: '/api/seller/orders', headers: seller, json: { itemName: `Seeded item ${i}`, price: `${1000 + i}.50`, buyerName: 'Seed Buyer', buyerPhone: '0722 111 222', buyerAddress: 'Lavington, Nairobi', deliveryCost: '250', estate: 'Lavington' } }),
+          201,
+          'create order',
+        );
+        const order = { id: body.data.order.id, code: body.data.order.deliveryCode };
+        if (i % 2 === 0) await expectStatus(await request(agent, base, { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.code }, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } }), 200, 'confirm payment');
+        orders.push(order);
+      }
+    }),
+  );
+  agent.destroy();
+  return { sellerCookie: cookie, riderIds, orders, seedSeconds: (Date.now() - started) / 1000 };
+}
+
+/** Runs the admin CLI on the API's database (`env` as the API has it); `{ source: true }` first: from its TypeScript. */
+export function adminCli(env, ...args) {
+  const source = typeof args[0] === 'object' ? args.shift().source : false;
+  return spawnSync(process.execPath, [...entry('cli', source), ...args], { cwd: root, env: { ...env, ESCROW_OPERATOR: 'bench' }, encoding: 'utf8', maxBuffer: 1 << 30 });
+}
+
+/**
+ * The books of what a load did: the admin CLI's `ledger check` (every order's money columns
+ * against its postings, every posting balanced, every account's balance) and the settlement
+ * queue (`settlements list --json`), run on the API's own database.
+ */
+export function checkBooks(cliEnv, { source = false } = {}) {
+  const ledger = adminCli(cliEnv, { source }, 'ledger', 'check');
+  const settlements = adminCli(cliEnv, { source }, 'settlements', 'list', '--json');
+  let awaitingSettlement = null;
+  try {
+    awaitingSettlement = JSON.parse(settlements.stdout).totals.orders;
+  } catch {
+    // reported as unknown
+  }
+  return { ledgerOk: ledger.status === 0, ledgerText: `${ledger.stdout}${ledger.stderr}`.trim(), awaitingSettlement };
+}
