@@ -106,11 +106,21 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
     const keyed = async (options) => {
       const entry = { options: { ...options, headers: { ...options.headers, 'idempotency-key': randomUUID() } }, final: null, touched: false };
       sent.push(entry);
-      return send(entry);
+      const reply = await send(entry);
+      return { ...reply, touched: entry.touched };
     };
+    /**
+     * Every step of these lifecycles is valid when it is made: a refusal after a fault touched
+     * the request is a changed answer (its first run committed, and the retry was told
+     * otherwise); without a fault it is a failure of the campaign itself.
+     */
     const expect = (reply, status, step) => {
       if (reply.status === status) return parse(reply);
-      stats.failures.push(`${step}: ${reply.status} ${reply.body.slice(0, 200)}`);
+      const what = `${step}: ${reply.status} ${reply.body.slice(0, 200)}`;
+      if (reply.touched) {
+        stats.changedAnswers += 1;
+        log(`CHANGED ANSWER after a fault, ${what}`);
+      } else stats.failures.push(what);
       return null;
     };
 
