@@ -12,7 +12,8 @@ import { storePhoto } from './store-photo.js';
  * The rider's pickup proof as one step: who may and whether the order is ready are checked
  * before anything is stored (a stranger cannot fill the disk), then the photo is checked
  * and stored under pickup/, then `confirmPickup` moves the order on route. If the order
- * changed meanwhile and the pickup is refused, the stored photo is removed again.
+ * changed meanwhile and the pickup is refused, or its transaction fails, the stored photo is
+ * removed again.
  */
 export async function confirmPickupWithPhoto(
   deps: EscrowDeps & { files: FileStorage },
@@ -31,7 +32,19 @@ export async function confirmPickupWithPhoto(
 
   const stored = await storePhoto(deps, { folder: 'pickup', bytes: args.photo });
   if (!stored.ok) return stored;
-  const confirmed = await confirmPickup(deps, { orderId: args.orderId, actor, pickupPhotoUrl: stored.value.url });
-  if (!confirmed.ok) await deps.files.remove(stored.value.path).catch(() => undefined);
+  let confirmed: Result<Order>;
+  try {
+    confirmed = await confirmPickup(deps, { orderId: args.orderId, actor, pickupPhotoUrl: stored.value.url });
+  } catch (error) {
+    // The transaction failed (the database went away, a commit refused): nothing names the photo.
+    await removeQuietly(deps.files, stored.value.path);
+    throw error;
+  }
+  if (!confirmed.ok) await removeQuietly(deps.files, stored.value.path);
   return confirmed;
+}
+
+/** A photo left behind only wastes disk until the daily sweep; the caller's answer matters more. */
+async function removeQuietly(files: FileStorage, path: string): Promise<void> {
+  await files.remove(path).catch(() => undefined);
 }
