@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { link, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { FileStorage } from '@escrow/core';
+import { StoredFileExists, type FileStorage } from '@escrow/core';
 import { Bucket } from './bucket.js';
 
 /**
  * Photos on local disk under `{root}/order-photos/...` (the embedded default), served back at
  * `{publicPrefix}/order-photos/...` by the API. Writes go to a temporary file, flushed to disk,
- * then renamed into place, so a crash never leaves half a photo behind a public URL. A write
- * that fails (a full disk, a file-size limit, an I/O error) removes its temporary file before
- * the error goes up; one a crash interrupted is left for the daily sweep (FsStoredFileListing).
+ * then linked into place, so a crash never leaves half a photo behind a public URL and a
+ * stored photo is never replaced. The temporary file goes whatever happens (a full disk, a
+ * file-size limit, an I/O error, a taken path); one a crash interrupted is left for the daily
+ * sweep (FsStoredFileListing).
  */
 export class FsFileStorage implements FileStorage {
   private readonly bucket: Bucket;
@@ -31,10 +32,9 @@ export class FsFileStorage implements FileStorage {
       } finally {
         await file.close();
       }
-      await rename(temp, full);
-    } catch (error) {
+      await publish(temp, full, path);
+    } finally {
       await rm(temp, { force: true }).catch(() => undefined);
-      throw error;
     }
     return { url: this.bucket.urlOf(path) };
   }
@@ -47,4 +47,32 @@ export class FsFileStorage implements FileStorage {
   fileFor(path: string): string {
     return this.bucket.locate(path);
   }
+}
+
+/** Filesystems without hard links answer these to link(2). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/**
+ * Makes the written temporary file visible at `full`, unless something is there already:
+ * link(2) refuses an existing name atomically (rename would replace it). Without hard links,
+ * a check then a rename (a race of two writers of one name can then let the later win).
+ */
+async function publish(temp: string, full: string, path: string): Promise<void> {
+  try {
+    await link(temp, full);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') throw new StoredFileExists(path);
+    if (!NO_LINKS.has(code)) throw error;
+  }
+  const taken = await lstat(full).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  if (taken) throw new StoredFileExists(path);
+  await rename(temp, full);
 }

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StoredFileExists } from '@escrow/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FsFileStorage } from '../src/index.js';
 import { canMountTmpfs, limitFileSize, storageProcess, type StorageProcess } from './support/storage-process.js';
@@ -30,6 +31,16 @@ describe('FsFileStorage', () => {
     expect((await readdir(join(dir, 'order-photos', 'pickup'))).filter((n) => n.endsWith('.part'))).toEqual([]);
     await storage.remove('pickup/1767225600000-abc.jpg');
     expect(await readdir(join(dir, 'order-photos', 'pickup'))).toEqual([]);
+  });
+
+  it('never replaces a stored photo: a second write to its path is refused and the first stays', async () => {
+    const storage = new FsFileStorage(dir);
+    await storage.put('seller-logos/s1-1767225600000.png', Uint8Array.from([1]), 'image/png');
+    const again = storage.put('seller-logos/s1-1767225600000.png', Uint8Array.from([2]), 'image/png');
+    await expect(again).rejects.toThrow(StoredFileExists);
+    await expect(again).rejects.toMatchObject({ path: 'seller-logos/s1-1767225600000.png' });
+    expect([...(await readFile(join(dir, 'order-photos', 'seller-logos', 's1-1767225600000.png')))]).toEqual([1]);
+    expect(await filesUnder(dir)).toEqual(['seller-logos/s1-1767225600000.png']);
   });
 
   it('refuses paths outside the spec folders or escaping the bucket', async () => {
@@ -73,10 +84,10 @@ describe('FsFileStorage: a failed write leaves no temporary file', () => {
     expect(await filesUnder(seen)).toEqual(['pickup/1767225600000-fits.jpg', 'pickup/1767225600002-fits.jpg']);
   });
 
-  it('a rename that fails (a directory is in the way)', async () => {
+  it('a path that is taken (by a directory here): refused, nothing left', async () => {
     const storage = new FsFileStorage(dir);
     await mkdir(join(dir, 'order-photos', 'packaged', '1767225600000-taken.jpg'), { recursive: true });
-    await expect(storage.put('packaged/1767225600000-taken.jpg', Uint8Array.from([1, 2, 3]), 'image/jpeg')).rejects.toThrow(/EISDIR|EEXIST|ENOTEMPTY/);
+    await expect(storage.put('packaged/1767225600000-taken.jpg', Uint8Array.from([1, 2, 3]), 'image/jpeg')).rejects.toThrow(StoredFileExists);
     expect(await filesUnder(dir)).toEqual(['packaged/1767225600000-taken.jpg']);
   });
 });

@@ -1,7 +1,7 @@
 import type { SellerProfile } from '../../accounts/account-records.js';
 import { err, ok, type Result } from '../../errors.js';
-import { checkPhoto, photoPath } from '../../files/photo.js';
-import type { FileStorage } from '../../ports/file-storage.js';
+import { checkPhoto, photoPath, type ImageType } from '../../files/photo.js';
+import { StoredFileExists, type FileStorage } from '../../ports/file-storage.js';
 import type { AccountsDeps } from './accounts-deps.js';
 import { publishSellerChanged } from './seller-profile.js';
 
@@ -41,6 +41,23 @@ async function setLogo(deps: LogoDeps, userId: string, logoUrl: string | null): 
 }
 
 /**
+ * Stores the logo at `seller-logos/{sellerId}-{timestamp}.{ext}` (spec section 3). Two uploads
+ * of one seller in one millisecond would share that name, and the storage never replaces a
+ * file (another upload's row may name it), so the later one takes the next free millisecond.
+ */
+async function putLogo(deps: LogoDeps, sellerId: string, bytes: Uint8Array, type: ImageType): Promise<string> {
+  const now = deps.clock.now().getTime();
+  for (let attempt = 0; ; attempt += 1) {
+    const path = photoPath({ folder: 'seller-logos', type, now: new Date(now + attempt), random: deps.random, sellerId });
+    try {
+      return (await deps.files.put(path, bytes, type.contentType)).url;
+    } catch (error) {
+      if (!(error instanceof StoredFileExists) || attempt >= 20) throw error;
+    }
+  }
+}
+
+/**
  * Business Logo: an image (type from its bytes, at most 10 MB) stored at
  * `seller-logos/{sellerId}-{timestamp}.{ext}`; the old logo file goes once the new URL is
  * saved. The new file goes again if saving it is refused or fails.
@@ -53,8 +70,7 @@ export async function uploadSellerLogo(deps: LogoDeps, args: { userId: string; b
   const seller = await deps.store.read((tx) => tx.sellers.findByUserId(args.userId));
   if (!seller) return err('SELLER_NOT_FOUND');
 
-  const path = photoPath({ folder: 'seller-logos', type: type.value, now: deps.clock.now(), random: deps.random, sellerId: seller.id });
-  const { url } = await deps.files.put(path, args.bytes, type.value.contentType);
+  const url = await putLogo(deps, seller.id, args.bytes, type.value);
   let updated: Result<{ profile: SellerProfile; replaced: string | null }>;
   try {
     updated = await setLogo(deps, args.userId, url);
