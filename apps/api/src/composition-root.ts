@@ -1,15 +1,18 @@
 // The API's one composition root: opens the database, applies migrations, wires the default
 // adapters into the core's use cases and the HTTP app.
 import { cryptoRandom, feePolicy, systemClock, type EscrowDeps } from '@escrow/core';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { createKyselyAdminQueries, createKyselyAdminStore, createKyselyContactStore, createKyselyEscrowQueries, createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
+import { createKyselyAdminQueries, createKyselyAdminStore, createKyselyContactStore, createKyselyEscrowQueries, createKyselyEscrowStore, createKyselyFileReferences, createKyselyIdempotencyStore, createKyselyJobLeases, createKyselyRateLimiter, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
 import { EVENTS_CHANNEL, PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
-import { FsFileStorage } from '@escrow/storage-fs';
+import { FsFileStorage, FsStoredFileListing } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
 import { composeAccounts, composeNotifier } from './accounts/compose-accounts.js';
 import type { Config } from './config.js';
+import { startDailyFileSweep, type DailyFileSweepOptions } from './daily-file-sweep.js';
 import { createApp } from './http/create-app.js';
 import { rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
@@ -23,7 +26,7 @@ export interface Composed {
   close(): Promise<void>;
 }
 
-export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number } = {}): Promise<Composed> {
+export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number; fileSweep?: DailyFileSweepOptions } = {}): Promise<Composed> {
   const fees = feePolicy(config.feeBasisPoints);
   if (!fees.ok) throw new Error(`FEE_BASIS_POINTS: ${fees.error.detail ?? fees.error.code}`);
   const database = openDatabase({ dataDir: config.dataDir, ...(config.database.kind === 'postgres' ? { databaseUrl: config.database.url, ...(config.database.poolSize ? { poolSize: config.database.poolSize } : {}) } : {}) });
@@ -78,6 +81,16 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     idempotency.deleteExpired(systemClock.now()).catch((error: unknown) => logger.warn('idempotency sweep failed', { error: error instanceof Error ? error.message : String(error) }));
   }, 60 * 60_000);
   sweep.unref();
+  // Stored files nothing names, older than an hour: once a day across every process on this database (decision 0039).
+  const fileSweep = startDailyFileSweep({
+    files: new FsStoredFileListing(join(config.dataDir, 'uploads')),
+    references: createKyselyFileReferences(database.db, database.dialect),
+    leases: createKyselyJobLeases(database.db),
+    clock: systemClock,
+    holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(-200),
+    logger,
+    ...(options.fileSweep ? { options: options.fileSweep } : {}),
+  });
   let closed = false;
   return {
     app,
@@ -87,6 +100,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       if (closed) return;
       closed = true;
       clearInterval(sweep);
+      await fileSweep.stop();
       accounts.stop();
       await dispatcher.stop();
       mail.close();

@@ -4,11 +4,12 @@ import { ledgerCheckCommand } from './commands/ledger-check.js';
 import { purgeInactiveCommand } from './commands/purge-inactive.js';
 import { settleCommand } from './commands/settle.js';
 import { settlementsListCommand } from './commands/settlements-list.js';
+import { sweepFilesCommand } from './commands/sweep-files.js';
 import { CliError, EXIT, type CliIo, type Command } from './command.js';
 
 export { CliError, EXIT, type CliIo } from './command.js';
 
-const COMMANDS: readonly Command[] = [grantAdminCommand, settlementsListCommand, settleCommand, exportCsvCommand, ledgerCheckCommand, purgeInactiveCommand];
+const COMMANDS: readonly Command[] = [grantAdminCommand, settlementsListCommand, settleCommand, exportCsvCommand, ledgerCheckCommand, purgeInactiveCommand, sweepFilesCommand];
 
 export const USAGE = `escrow-admin: the admin CLI of Escrow Delivery
 
@@ -19,7 +20,8 @@ ${COMMANDS.map((c) => `  ${c.usage.padEnd(36)} ${c.summary}`).join('\n')}
 
 It works on the same database as the API, chosen the same way:
   DATABASE_URL     a postgres:// URL selects PostgreSQL
-  DATA_DIR         otherwise the SQLite file DATA_DIR/escrow.sqlite (default ./data)
+  DATA_DIR         otherwise the SQLite file DATA_DIR/escrow.sqlite (default ./data); the
+                   stored photos are under DATA_DIR/uploads either way
   ESCROW_OPERATOR  who you are in the audit trail (default: your operating-system user)
 
 Exit codes: 0 done, 1 failed (e.g. the database cannot be reached, or the ledger check found

@@ -6,14 +6,14 @@ import { cli } from './support/run-cli.js';
 
 describe('escrow-admin usage (a real process)', () => {
   it('prints help for every command with exit 0, and refuses wrong usage with exit 2 and the usage', { timeout: 240_000 }, async () => {
-    const helps = await Promise.all(['settlements list', 'settle', 'export-csv', 'ledger check', 'purge-inactive', 'grant-admin'].map((c) => cli([...c.split(' '), '--help'], {})));
+    const helps = await Promise.all(['settlements list', 'settle', 'export-csv', 'ledger check', 'purge-inactive', 'sweep-files', 'grant-admin'].map((c) => cli([...c.split(' '), '--help'], {})));
     for (const run of helps) {
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/^Usage: escrow-admin /);
       expect(run.stdout).toContain('Exit codes:');
     }
     const general = await cli(['--help'], {});
-    for (const usage of ['settlements list [--json]', 'settle ORDER_ID_OR_TRACKING', 'export-csv [--out FILE]', 'ledger check', 'purge-inactive [--dry-run]']) expect(general.stdout).toContain(usage);
+    for (const usage of ['settlements list [--json]', 'settle ORDER_ID_OR_TRACKING', 'export-csv [--out FILE]', 'ledger check', 'purge-inactive [--dry-run]', 'sweep-files [--dry-run]']) expect(general.stdout).toContain(usage);
 
     const wrong: [string[], RegExp][] = [
       [['settlements'], /"settlements" needs a command. Did you mean:\n {2}escrow-admin settlements list/],

@@ -58,6 +58,11 @@ export interface SellerProfileRepository {
   /** False (and no write) when the user already has a seller record. */
   insert(profile: SellerProfile): Promise<boolean>;
   findByUserId(userId: string): Promise<SellerProfile | undefined>;
+  /**
+   * The seller of this user, its row locked until the transaction ends, so a change that reads
+   * it (the logo it replaces) and then writes it is not interleaved with another.
+   */
+  lockByUserId(userId: string): Promise<SellerProfile | undefined>;
   /** Applies the changes to the seller of this user; undefined when it has none. */
   updateOwn(userId: string, changes: SellerProfileChanges, at: Date): Promise<SellerProfile | undefined>;
 }

@@ -34,14 +34,20 @@ export async function confirmPickupWithPhoto(
 
   const stored = await storePhoto(deps, { folder: 'pickup', bytes: args.photo });
   if (!stored.ok) return stored;
-  const removePhoto = () => deps.files.remove(stored.value.path).catch(() => undefined);
   let confirmed: Result<Order>;
   try {
     confirmed = await confirmPickup(deps, { orderId: args.orderId, actor, pickupPhotoUrl: stored.value.url }, options);
   } catch (error) {
-    if (!(error instanceof CommitOutcomeUnknown)) await removePhoto();
+    // Rolled back (the database went away, the key was already answered): nothing names the
+    // photo. A COMMIT whose outcome is unknown may have named it: the daily sweep decides.
+    if (!(error instanceof CommitOutcomeUnknown)) await removeQuietly(deps.files, stored.value.path);
     throw error;
   }
-  if (!confirmed.ok) await removePhoto();
+  if (!confirmed.ok) await removeQuietly(deps.files, stored.value.path);
   return confirmed;
+}
+
+/** A photo left behind only wastes disk until the daily sweep; the caller's answer matters more. */
+async function removeQuietly(files: FileStorage, path: string): Promise<void> {
+  await files.remove(path).catch(() => undefined);
 }

@@ -35,3 +35,4 @@ export * from './list-riders.js';
 export * from './list-seller-orders.js';
 export * from './page-request.js';
 export * from './get-admin-order.js';
+export * from './sweep-stored-files.js';

@@ -55,6 +55,12 @@ export function kyselySellerProfileRepository(db: Kysely<Database>, codec: Codec
       const row = await db.selectFrom('sellers').selectAll().where('user_id', '=', userId).executeTakeFirst();
       return row === undefined ? undefined : toProfile(row);
     },
+    // PostgreSQL: FOR UPDATE. SQLite: write transactions begin immediate, one at a time.
+    async lockByUserId(userId) {
+      const query = db.selectFrom('sellers').selectAll().where('user_id', '=', userId);
+      const row = await (codec.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      return row === undefined ? undefined : toProfile(row);
+    },
     /** Addressed by the owner's user id only: there is no way to name another seller's row. */
     async updateOwn(userId, changes, at) {
       const set: Updateable<SellersTable> = { updated_at: encodeTime(at) };

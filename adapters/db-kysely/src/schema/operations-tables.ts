@@ -48,3 +48,10 @@ export interface AdminAuditLogTable {
   after: JsonText | null;
   at: Timestamp;
 }
+
+/** Periodic jobs run by one process of many (migration 0008): whoever holds a row runs its job until `lease_until`. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: Timestamp;
+}

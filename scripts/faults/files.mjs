@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Fault campaign "files" (issue 14 item 5, decision 0039): kill -9 the API while sellers upload
+// photos (orders with two photos, logos), restart it, again and again. Each kill can leave a
+// photo no order names (written, not committed) or an unfinished .part file. Then, as if an
+// hour had passed (every stored file's time set back 2 hours), the admin CLI's `sweep-files`
+// runs, and the files are checked against the database: no file left that no row names, no
+// row naming a file that is gone. Then the CLI's ledger check.
+//
+// Run by the faults runner (which compiles first), or alone after `npx tsc -b`:
+//   node scripts/faults/files.mjs [sqlite|postgres]     (FAULTS_ROUNDS, default 25 kills)
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { keepAliveAgent, PNG, request } from '../../bench/http-client.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const POSTGRES_URL = process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+const ROUNDS = Number(process.env.FAULTS_ROUNDS ?? 25);
+const UPLOADERS = 8;
+const requireFrom = createRequire(join(root, 'adapters/db-kysely/package.json'));
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function postgresSchema() {
+  const pg = requireFrom('pg');
+  const schema = `f_${randomBytes(6).toString('hex')}`;
+  const run = async (sql, connectionString = POSTGRES_URL) => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), query: (sql) => run(sql, url.toString()), drop: () => run(`drop schema if exists ${schema} cascade`) };
+}
+
+/** Every file URL a row holds (orders' three photos, sellers' logos). */
+async function namedUrls(database, dataDir, schema) {
+  const sql = `select product_photo_url as url from orders union select packaged_photo_url from orders union select pickup_photo_url from orders union select logo_url from sellers`;
+  let rows;
+  if (database === 'postgres') rows = await schema.query(sql);
+  else {
+    const Database = requireFrom('better-sqlite3');
+    const db = new Database(join(dataDir, 'escrow.sqlite'), { readonly: true });
+    rows = db.prepare(sql).all();
+    db.close();
+  }
+  return new Set(rows.map((r) => r.url).filter(Boolean));
+}
+
+/** Every entry in the photo folders, as `folder/name`. */
+function storedFiles(dataDir) {
+  const bucket = join(dataDir, 'uploads', 'order-photos');
+  if (!existsSync(bucket)) return [];
+  return readdirSync(bucket).flatMap((folder) => readdirSync(join(bucket, folder)).map((name) => `${folder}/${name}`));
+}
+
+function multipartOrder(i) {
+  const boundary = `----faults${randomUUID().replace(/-/g, '')}`;
+  const fields = { itemName: `Faults item ${i}`, price: '2500.00', buyerName: 'Faults Buyer', buyerPhone: '0722 000 111', buyerAddress: 'Kilimani, Nairobi', deliveryCost: '200', estate: 'Kilimani' };
+  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  // Photos of a few hundred KB: the write takes long enough for a kill to land in it now and then.
+  for (const field of ['productPhoto', 'packagedPhoto']) {
+    const bytes = Buffer.alloc(200_000 + Math.floor(Math.random() * 600_000));
+    PNG.copy(bytes);
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${field}.png"\r\nContent-Type: image/png\r\n\r\n`), bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat(parts) };
+}
+
+function logoUpload() {
+  const boundary = `----faults${randomUUID().replace(/-/g, '')}`;
+  const bytes = Buffer.alloc(300_000);
+  PNG.copy(bytes);
+  const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body };
+}
+
+export async function campaign({ database, log }) {
+  const dataDir = mkdtempSync(join(tmpdir(), `escrow-faults-files-${database}-`));
+  const schema = database === 'postgres' ? await postgresSchema() : null;
+  const apiEnv = { PATH: process.env.PATH, NODE_ENV: 'test', RATE_LIMITS: 'off', HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTEND_DIST: join(dataDir, 'no-frontend'), ...(schema ? { DATABASE_URL: schema.url } : {}) };
+  let api = null;
+  let unexpectedExits = 0;
+  const launch = async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { env: { ...apiEnv, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const state = { child, base: `http://127.0.0.1:${port}`, killed: false };
+    child.on('exit', () => {
+      if (!state.killed) unexpectedExits += 1;
+    });
+    const agent = keepAliveAgent(1);
+    for (let tries = 0; ; tries += 1) {
+      if (child.exitCode !== null) throw new Error(`the API exited at start:\n${stderr}`);
+      if ((await request(agent, state.base, { path: '/api/health' }).catch(() => null))?.status === 200) break;
+      if (tries > 300) throw new Error(`the API did not become healthy:\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    agent.destroy();
+    api = state;
+  };
+  const stop = async (signal) => {
+    if (!api || api.child.exitCode !== null) return;
+    api.killed = true;
+    const exited = new Promise((r) => api.child.once('exit', r));
+    api.child.kill(signal);
+    await exited;
+  };
+
+  let requests = 0;
+  let resets = 0;
+  let hung = 0;
+  let ledger = 'FAIL: not run';
+  let notes = '';
+  try {
+    await launch();
+    const agent = keepAliveAgent(4);
+    const email = `faults-${randomUUID().slice(0, 8)}@example.com`;
+    const signUp = await request(agent, api.base, { method: 'POST', path: '/api/auth/sign-up', headers: { origin: api.base }, json: { email, password: 'Faults#2026pass' } });
+    const cookie = /session=([^;]+)/.exec([].concat(signUp.headers['set-cookie'] ?? []).join('\n'))?.[1];
+    if (signUp.status !== 201 || !cookie) throw new Error(`sign-up failed: ${signUp.status}`);
+    const profile = await request(agent, api.base, { method: 'POST', path: '/api/seller/profile', headers: { origin: api.base, cookie: `session=${cookie}` }, json: { businessName: 'Faults Shop', location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true } });
+    if (profile.status !== 201) throw new Error(`seller profile failed: ${profile.status}`);
+    agent.destroy();
+
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const base = api.base;
+      const seller = { origin: base, cookie: `session=${cookie}` };
+      let loading = true;
+      const uploaders = Array.from({ length: UPLOADERS }, async (_, worker) => {
+        const conn = keepAliveAgent(1);
+        for (let i = 0; loading; i += 1) {
+          const logo = worker === 0 && i % 3 === 2;
+          const raw = logo ? logoUpload() : multipartOrder(`${round}-${worker}-${i}`);
+          requests += 1;
+          const timeout = new Promise((r) => setTimeout(() => r('hung'), 15_000));
+          const reply = await Promise.race([
+            request(conn, base, { method: logo ? 'PUT' : 'POST', path: logo ? '/api/seller/profile/logo' : '/api/seller/orders', headers: { ...seller, 'idempotency-key': randomUUID() }, raw }).catch(() => 'reset'),
+            timeout,
+          ]);
+          if (reply === 'hung') hung += 1;
+          if (reply === 'reset') resets += 1;
+          if (reply === 'reset' || reply === 'hung') break;
+        }
+        conn.destroy();
+      });
+      await new Promise((r) => setTimeout(r, 300 + Math.random() * 1_200));
+      await stop('SIGKILL');
+      loading = false;
+      await Promise.all(uploaders);
+      await launch();
+      if (round % 5 === 0) log(`files/${database}: ${round}/${ROUNDS} kills, ${requests} uploads, ${storedFiles(dataDir).length} files on disk`);
+    }
+    await stop('SIGTERM');
+
+    // What the kills left: files no row names, unfinished uploads.
+    const named = await namedUrls(database, dataDir, schema);
+    const before = storedFiles(dataDir);
+    const leaked = before.filter((path) => !named.has(`/uploads/order-photos/${path}`));
+    const parts = leaked.filter((path) => path.endsWith('.part')).length;
+    // As if an hour had passed: every stored file 2 hours old.
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const path of before) utimesSync(join(dataDir, 'uploads', 'order-photos', path), twoHoursAgo, twoHoursAgo);
+    const cliEnv = { ...apiEnv, ESCROW_OPERATOR: 'faults' };
+    const cli = (...args) => spawnSync(process.execPath, [join(root, 'apps/cli/dist/main.js'), ...args], { env: cliEnv, encoding: 'utf8' });
+    const swept = cli('sweep-files');
+    const after = storedFiles(dataDir);
+    const stillUnnamed = after.filter((path) => !named.has(`/uploads/order-photos/${path}`));
+    const missing = [...named].filter((url) => !after.includes(url.replace('/uploads/order-photos/', '')));
+    const filesOk = swept.status === 0 && stillUnnamed.length === 0 && missing.length === 0;
+    notes = `files ${filesOk ? 'pass' : 'FAIL'}: ${leaked.length} unnamed after the kills (${parts} .part), ${before.length - after.length} swept, ${stillUnnamed.length} unnamed left, ${missing.length} named but missing; sweep-files exit ${swept.status}`;
+    if (!filesOk) notes += `\n${swept.stdout}${swept.stderr}`;
+    const check = cli('ledger', 'check');
+    ledger = check.status === 0 ? 'pass' : `FAIL: ${`${check.stdout}${check.stderr}`.trim().split('\n').slice(0, 3).join(' | ')}`;
+  } finally {
+    await stop('SIGKILL').catch(() => undefined);
+    if (schema) await schema.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return [{ campaign: 'files (kill -9 during uploads, then sweep-files)', database, rounds: ROUNDS, requests, duplicates: 0, changedAnswers: 0, processExits: unexpectedExits, hung, resets, ledger, notes }];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (!existsSync(join(root, 'apps/api/dist/main.js')) || !existsSync(join(root, 'apps/cli/dist/main.js'))) {
+    console.error('Compile first: npx tsc -b');
+    process.exit(1);
+  }
+  const databases = process.argv[2] ? [process.argv[2]] : ['sqlite', 'postgres'];
+  const rows = [];
+  for (const database of databases) rows.push(...(await campaign({ database, log: (line) => console.error(line) })));
+  console.log(JSON.stringify(rows, null, 2));
+}
