@@ -36,8 +36,8 @@ export const freePort = () =>
 export async function postgresSchema(prefix = 'bench', baseUrl = POSTGRES_URL) {
   const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
   const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const run = async (sql) => {
-    const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 5_000 });
+  const run = async (sql, connectionString = baseUrl) => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
     await client.connect();
     try {
       return await client.query(sql);
@@ -48,7 +48,9 @@ export async function postgresSchema(prefix = 'bench', baseUrl = POSTGRES_URL) {
   await run(`create schema ${schema}`);
   const url = new URL(baseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), schema, query: run, drop: () => run(`drop schema if exists ${schema} cascade`) };
+  /** Runs `sql` in the schema; resolves its rows. */
+  const query = async (sql) => (await run(sql, url.toString())).rows;
+  return { url: url.toString(), schema, query, drop: () => run(`drop schema if exists ${schema} cascade`) };
 }
 
 /**

@@ -8,49 +8,17 @@
 //
 // Run by the faults runner (which compiles first), or alone after `npx tsc -b`:
 //   node scripts/faults/files.mjs [sqlite|postgres]     (FAULTS_ROUNDS, default 25 kills)
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { adminCli, apiDatabase, launchApi, root, signUpSeller } from '../../bench/api-process.mjs';
 import { keepAliveAgent, PNG, request } from '../../bench/http-client.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const POSTGRES_URL = process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.FAULTS_ROUNDS ?? 25);
 const UPLOADERS = 8;
 const requireFrom = createRequire(join(root, 'adapters/db-kysely/package.json'));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function postgresSchema() {
-  const pg = requireFrom('pg');
-  const schema = `f_${randomBytes(6).toString('hex')}`;
-  const run = async (sql, connectionString = POSTGRES_URL) => {
-    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const url = new URL(POSTGRES_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), query: (sql) => run(sql, url.toString()), drop: () => run(`drop schema if exists ${schema} cascade`) };
-}
 
 /** Every file URL a row holds (orders' three photos, sellers' logos). */
 async function namedUrls(database, dataDir, schema) {
@@ -96,36 +64,22 @@ function logoUpload() {
 }
 
 export async function campaign({ database, log }) {
-  const dataDir = mkdtempSync(join(tmpdir(), `escrow-faults-files-${database}-`));
-  const schema = database === 'postgres' ? await postgresSchema() : null;
-  const apiEnv = { PATH: process.env.PATH, NODE_ENV: 'test', RATE_LIMITS: 'off', HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTEND_DIST: join(dataDir, 'no-frontend'), ...(schema ? { DATABASE_URL: schema.url } : {}) };
+  const db = await apiDatabase(database, { prefix: 'faults_files', extraEnv: { NODE_ENV: 'test' } });
+  const { dataDir, schema } = db;
   let api = null;
+  let killed = false;
   let unexpectedExits = 0;
   const launch = async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { env: { ...apiEnv, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const state = { child, base: `http://127.0.0.1:${port}`, killed: false };
-    child.on('exit', () => {
-      if (!state.killed) unexpectedExits += 1;
+    api = await launchApi(db.env);
+    killed = false;
+    void api.exited.then(() => {
+      if (!killed) unexpectedExits += 1;
     });
-    const agent = keepAliveAgent(1);
-    for (let tries = 0; ; tries += 1) {
-      if (child.exitCode !== null) throw new Error(`the API exited at start:\n${stderr}`);
-      if ((await request(agent, state.base, { path: '/api/health' }).catch(() => null))?.status === 200) break;
-      if (tries > 300) throw new Error(`the API did not become healthy:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    agent.destroy();
-    api = state;
   };
   const stop = async (signal) => {
-    if (!api || api.child.exitCode !== null) return;
-    api.killed = true;
-    const exited = new Promise((r) => api.child.once('exit', r));
-    api.child.kill(signal);
-    await exited;
+    if (!api) return;
+    killed = true;
+    await (signal === 'SIGKILL' ? api.kill() : api.stop());
   };
 
   let requests = 0;
@@ -136,12 +90,7 @@ export async function campaign({ database, log }) {
   try {
     await launch();
     const agent = keepAliveAgent(4);
-    const email = `faults-${randomUUID().slice(0, 8)}@example.com`;
-    const signUp = await request(agent, api.base, { method: 'POST', path: '/api/auth/sign-up', headers: { origin: api.base }, json: { email, password: 'Faults#2026pass' } });
-    const cookie = /session=([^;]+)/.exec([].concat(signUp.headers['set-cookie'] ?? []).join('\n'))?.[1];
-    if (signUp.status !== 201 || !cookie) throw new Error(`sign-up failed: ${signUp.status}`);
-    const profile = await request(agent, api.base, { method: 'POST', path: '/api/seller/profile', headers: { origin: api.base, cookie: `session=${cookie}` }, json: { businessName: 'Faults Shop', location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true } });
-    if (profile.status !== 201) throw new Error(`seller profile failed: ${profile.status}`);
+    const { cookie } = await signUpSeller(agent, api.base, { businessName: 'Faults Shop' });
     agent.destroy();
 
     for (let round = 1; round <= ROUNDS; round += 1) {
@@ -182,8 +131,7 @@ export async function campaign({ database, log }) {
     // As if an hour had passed: every stored file 2 hours old.
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
     for (const path of before) utimesSync(join(dataDir, 'uploads', 'order-photos', path), twoHoursAgo, twoHoursAgo);
-    const cliEnv = { ...apiEnv, ESCROW_OPERATOR: 'faults' };
-    const cli = (...args) => spawnSync(process.execPath, [join(root, 'apps/cli/dist/main.js'), ...args], { env: cliEnv, encoding: 'utf8' });
+    const cli = (...args) => adminCli(db.env, ...args);
     const swept = cli('sweep-files');
     const after = storedFiles(dataDir);
     const stillUnnamed = after.filter((path) => !named.has(`/uploads/order-photos/${path}`));
@@ -195,8 +143,7 @@ export async function campaign({ database, log }) {
     ledger = check.status === 0 ? 'pass' : `FAIL: ${`${check.stdout}${check.stderr}`.trim().split('\n').slice(0, 3).join(' | ')}`;
   } finally {
     await stop('SIGKILL').catch(() => undefined);
-    if (schema) await schema.drop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await db.dispose().catch(() => undefined);
   }
   return [{ campaign: 'files (kill -9 during uploads, then sweep-files)', database, rounds: ROUNDS, requests, duplicates: 0, changedAnswers: 0, processExits: unexpectedExits, hung, resets, ledger, notes }];
 }

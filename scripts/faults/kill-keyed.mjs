@@ -234,7 +234,7 @@ async function countDuplicates(database, db, created) {
       sqlite.close();
     }
   } else {
-    for (const [name, sql] of Object.entries(queries)) rows[name] = (await db.schema.query(`set search_path to ${db.schema.schema}; ${sql}`))[1].rows;
+    for (const [name, sql] of Object.entries(queries)) rows[name] = await db.schema.query(sql);
   }
   const extra = (list) => list.reduce((sum, row) => sum + Number(row.n) - 1, 0);
   const duplicates = extra(rows.orders) + extra(rows.events) + extra(rows.riders) + extra(rows.postings);

@@ -4,7 +4,7 @@
 // answers, process exits, hung requests, resets, ledger result. Exit 1 if any campaign found a
 // duplicate, a changed answer, an unexpected exit, a hung request or a ledger discrepancy.
 //
-// Environment: FAULTS_CAMPAIGNS (all: kill-keyed,connection-loss,shutdown,outbox-soak),
+// Environment: FAULTS_CAMPAIGNS (all: kill-keyed,connection-loss,shutdown,outbox-soak,files),
 // FAULTS_DATABASES (sqlite,postgres), FAULTS_KILLS (100 kill -9s per database),
 // FAULTS_MINUTES (the soak's length; its own default), DATABASE_URL_BENCH (the PostgreSQL server).
 import { existsSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { buildApiAndCli, root } from '../../bench/api-process.mjs';
 
 const env = process.env;
-const CAMPAIGNS = (env.FAULTS_CAMPAIGNS ?? 'kill-keyed,connection-loss,shutdown,outbox-soak').split(',').map((c) => c.trim()).filter(Boolean);
+const CAMPAIGNS = (env.FAULTS_CAMPAIGNS ?? 'kill-keyed,connection-loss,shutdown,outbox-soak,files').split(',').map((c) => c.trim()).filter(Boolean);
 const DATABASES = (env.FAULTS_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
 const log = (line) => process.stderr.write(`[faults] ${line}\n`);
 
