@@ -5,15 +5,18 @@
 // with API_WORKERS=2, a fresh schema) on one data directory, open live streams (SSE: buyers'
 // order streams and the seller's), drive keep-alive HTTP load from several clients (each runs
 // escrow lifecycles, create -> pay -> assign -> accept -> pickup photo -> complete, and buyer
-// reads), then SIGTERM the process and watch what every client sees:
-//   - processExits: rounds whose process did not exit with code 0 (or took more than 10 s);
-//   - resets: requests written before the signal that got no complete answer (connection
-//     reset or closed, or a truncated body), plus live streams cut without the retry hint and
-//     a clean end;
+// reads; four more clients read now and then), then SIGTERM the process (every other round the
+// whole process group, as systemd does) and watch what every client sees:
+//   - processExits: rounds whose process did not exit with code 0 (the notes count the rounds
+//     that took more than 10 s);
+//   - resets: requests written that got no complete answer (connection reset or closed, or a
+//     truncated body), plus live streams cut without the retry hint and a clean end. The notes
+//     split them: written before the signal (must be 0) or after it (the HTTP/1.1 race of a
+//     request sent on a keep-alive connection as it closes, and with API_WORKERS a connection
+//     opened while the cluster primary still listened);
 //   - hung: requests with no answer and no error when the process had gone;
-//   - notes: the slowest exit, requests in flight at the signal, requests sent after it and
-//     how they ended (answered with `Connection: close`, refused, or reset: the HTTP/1.1 race
-//     of a request sent on a keep-alive connection as it closes), 5xx answers.
+//   - notes: also the slowest exit, requests refused (the server no longer accepting: a real
+//     client goes to another instance), answers during shutdown without `Connection: close`, 4xx, 5xx.
 // After the last round the admin CLI's `ledger check` runs on the same database.
 //
 // Alone: `node scripts/faults/shutdown.mjs [sqlite|postgres]` prints its rows as JSON (build
@@ -489,7 +492,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
           `SIGTERM under keep-alive load (8 busy clients, 4 unhurried ones) with ${t.streams / ROUNDS} live streams open${prepared.workers > 1 ? `, API_WORKERS=${prepared.workers}` : ''}; ` +
           `exit 0 within ${EXIT_LIMIT_MS / 1000} s in ${t.good}/${ROUNDS} rounds (slowest ${(slowest / 1000).toFixed(1)} s); ` +
           `in flight at SIGTERM: ${t.inFlight}, ${t.inFlightResets} not answered in full; streams ending with the retry hint: ${t.streams - t.streamsCut}/${t.streams}; ` +
-          `sent after SIGTERM: ${t.afterSent} (${t.afterAnswered} answered, ${t.afterRefused} refused, ${t.afterResets} reset: the keep-alive/accept race); ` +
+          `sent after SIGTERM: ${t.afterSent} (${t.afterAnswered} answered, ${t.afterRefused} refused, ${t.afterResets} reset); ` +
           `answers without Connection: close during shutdown: ${t.keptAlive}; 4xx: ${t.clientErrors}; 5xx: ${t.serverErrors}`,
       },
     ];
