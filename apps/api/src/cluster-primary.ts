@@ -1,6 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './http/logger.js';
 
+/**
+ * A worker forces its own exit after 8 s (serve.ts); the primary kills what is left a second
+ * later, so the whole group is gone within the 10 s a supervisor allows.
+ */
+export const DEFAULT_PRIMARY_SHUTDOWN_TIMEOUT_MS = 9_000;
+
 export interface PrimaryOptions {
   /** How many API processes to run; each is this same program, started by node:cluster. */
   readonly workers: number;
@@ -31,7 +37,7 @@ export interface RunningPrimary {
  * dying: the process supervisor should see it.
  */
 export function runPrimary(options: PrimaryOptions): RunningPrimary {
-  const { logger, workers: count, signals = ['SIGTERM', 'SIGINT'], shutdownTimeoutMs = 15_000, maxRestarts = 5, restartWindowMs = 60_000 } = options;
+  const { logger, workers: count, signals = ['SIGTERM', 'SIGINT'], shutdownTimeoutMs = DEFAULT_PRIMARY_SHUTDOWN_TIMEOUT_MS, maxRestarts = 5, restartWindowMs = 60_000 } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const listening = new WeakSet<Worker>();
   const restarts: number[] = [];
@@ -67,7 +73,13 @@ export function runPrimary(options: PrimaryOptions): RunningPrimary {
 
   const onExit = (worker: Worker, code: number | null, signal: string | null): void => {
     if (stopping) {
-      if (code !== 0) failed = true;
+      // A worker still starting when the stop came may die by that SIGTERM before its own
+      // handler is installed: it served nothing, so that is a clean stop too.
+      const clean = code === 0 || (signal === 'SIGTERM' && !listening.has(worker));
+      if (!clean) {
+        failed = true;
+        logger.error('An API worker did not stop cleanly', { pid: worker.process.pid, code, signal });
+      }
       if (live().length === 0) settle(failed ? 1 : 0);
       return;
     }
@@ -93,13 +105,18 @@ export function runPrimary(options: PrimaryOptions): RunningPrimary {
   logger.info('API workers starting', { workers: count });
 
   const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A supervisor signalling the whole process group reaches the workers directly too.
+      logger.info('Already shutting down', { signal });
+      return;
+    }
     logger.info('Shutting down the API workers', { signal });
     void stopAll(0).then((code) => {
       logger.info('Shutdown complete', { code });
       exit(code);
     });
   };
-  for (const signal of signals) process.once(signal, onSignal);
+  for (const signal of signals) process.on(signal, onSignal);
   void settled.then(() => {
     cluster.off('exit', onExit);
     for (const signal of signals) process.off(signal, onSignal);

@@ -22,7 +22,12 @@ export interface Composed {
   readonly app: Hono;
   readonly deps: EscrowDeps;
   readonly database: DatabaseHandle;
-  /** Stops background work and closes the database; safe to call twice. */
+  /** Shutdown has begun: every open live stream ends with a reconnect hint, and new ones end at once. */
+  endLiveStreams(): void;
+  /**
+   * After the last request: stops background work (sweeps, the outbox dispatcher) and waits for
+   * what of it is running, then closes mail, the event bus and, last, the database. Safe to call twice.
+   */
   close(): Promise<void>;
 }
 
@@ -67,18 +72,23 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   const mail = composeNotifier(config, logger);
   const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: mail.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 5_000 });
   const accounts = composeAccounts({ config, database, events, files, rateLimiter, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
+  const liveStreamsClosing = new AbortController();
   const app = createApp({
     checkDatabase: async () => ({ ...(await database.check()), dialect: database.dialect }),
     frontendDist: config.frontendDist,
     publicBaseUrl: config.publicBaseUrl,
     logger,
-    escrow: { deps, files, photoFiles: files, idempotency, rateLimiter, paybill: config.paybill, trustProxyHops: config.trustProxyHops, queries: createKyselyEscrowQueries(database.db, database.dialect), publicBaseUrl: config.publicBaseUrl, admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) } },
+    escrow: { deps, files, photoFiles: files, idempotency, rateLimiter, paybill: config.paybill, trustProxyHops: config.trustProxyHops, queries: createKyselyEscrowQueries(database.db, database.dialect), publicBaseUrl: config.publicBaseUrl, admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) }, live: { closing: liveStreamsClosing.signal } },
     accounts: accounts.http,
     contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
   });
   // Idempotency keys are kept 25 hours; expired ones are swept hourly by whichever instance runs.
+  let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {
-    idempotency.deleteExpired(systemClock.now()).catch((error: unknown) => logger.warn('idempotency sweep failed', { error: error instanceof Error ? error.message : String(error) }));
+    sweeping = idempotency.deleteExpired(systemClock.now()).then(
+      () => undefined,
+      (error: unknown) => logger.warn('idempotency sweep failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
   }, 60 * 60_000);
   sweep.unref();
   // Stored files nothing names, older than an hour: once a day across every process on this database (decision 0039).
@@ -96,13 +106,14 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     app,
     deps,
     database,
+    endLiveStreams: () => liveStreamsClosing.abort(),
     async close() {
       if (closed) return;
       closed = true;
+      liveStreamsClosing.abort();
+      // Background work first, letting a running sweep or outbox round finish on the open database.
       clearInterval(sweep);
-      await fileSweep.stop();
-      accounts.stop();
-      await dispatcher.stop();
+      await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop()]);
       mail.close();
       if (events instanceof PostgresEventBus) await events.close();
       await database.close();

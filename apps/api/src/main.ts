@@ -23,10 +23,20 @@ function readConfig(): Config {
   }
 }
 
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
+
 async function serveApi(config: Config): Promise<void> {
   if (!existsSync(join(config.frontendDist, 'index.html'))) {
     logger.warn('No frontend build found; pages answer 503 until `npm run build:frontends` has run', { frontendDist: config.frontendDist });
   }
+  // A stop asked for while the database opens (a supervisor, or the cluster primary stopping a
+  // worker that is still starting) is a clean stop once it is open, not a death by signal.
+  let stopAsked: NodeJS.Signals | null = null;
+  const onEarlySignal = (signal: NodeJS.Signals) => {
+    stopAsked = signal;
+    logger.info('Stop asked during start-up; stopping once the database is open', { signal });
+  };
+  for (const signal of SIGNALS) process.on(signal, onEarlySignal);
   let composed;
   try {
     composed = await compose(config, logger);
@@ -34,8 +44,24 @@ async function serveApi(config: Config): Promise<void> {
     logger.error('start-up failed', { error: error instanceof Error ? error.message : String(error) });
     process.exit(1);
   }
+  if (stopAsked) {
+    await composed.close();
+    logger.info('Shutdown complete', { signal: stopAsked });
+    process.exit(0);
+  }
   logger.info('database ready', { dialect: composed.database.dialect, ...(config.database.kind === 'sqlite' ? { dataDir: config.dataDir } : {}) });
-  await startServer({ app: composed.app, port: config.port, host: config.host, logger, onClose: () => composed.close() });
+  // startServer installs its own signal handlers before it returns: no moment without one.
+  const started = startServer({
+    app: composed.app,
+    port: config.port,
+    host: config.host,
+    logger,
+    signals: SIGNALS,
+    onShutdownStart: () => composed.endLiveStreams(),
+    onClose: () => composed.close(),
+  });
+  for (const signal of SIGNALS) process.off(signal, onEarlySignal);
+  await started;
 }
 
 const config = readConfig();

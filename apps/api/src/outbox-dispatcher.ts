@@ -7,7 +7,10 @@ import type { Logger } from './http/logger.js';
  */
 export function startOutboxDispatcher(args: { store: EscrowStore; clock: Clock; notifier: Notifier; logger: Logger; intervalMs: number }): { stop(): Promise<void>; runOnce(): Promise<void> } {
   let running: Promise<void> | null = null;
+  let stopped = false;
   const runOnce = (): Promise<void> => {
+    // After stop() nothing new starts: the database is about to close.
+    if (stopped) return running ?? Promise.resolve();
     running ??= deliverOutbox(args)
       .then(({ failed }) => {
         if (failed > 0) args.logger.warn('outbox: some notifications failed and will be retried', { failed });
@@ -23,6 +26,7 @@ export function startOutboxDispatcher(args: { store: EscrowStore; clock: Clock; 
   return {
     runOnce,
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

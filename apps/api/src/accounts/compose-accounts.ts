@@ -30,7 +30,7 @@ export function composeAccounts(args: {
   rateLimiter: RateLimiter;
   logger: Logger;
   sendOutboxSoon: () => void;
-}): { deps: AccountsDeps; http: AccountsHttpOptions; stop(): void } {
+}): { deps: AccountsDeps; http: AccountsHttpOptions; stop(): Promise<void> } {
   const deps: AccountsDeps = {
     store: createKyselyAccountsStore(args.database.db, args.database.dialect),
     clock: systemClock,
@@ -50,12 +50,22 @@ export function composeAccounts(args: {
     ...(publicBaseUrl ? { publicOrigin: new URL(publicBaseUrl).origin } : {}),
     sendOutboxSoon: args.sendOutboxSoon,
   };
+  let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {
     const now = systemClock.now();
-    Promise.all([purgeExpiredAccountRows(deps.store, now), args.rateLimiter.purgeExpired(now)]).catch((error: unknown) =>
-      args.logger.warn('accounts sweep failed', { error: error instanceof Error ? error.message : String(error) }),
+    sweeping = Promise.all([purgeExpiredAccountRows(deps.store, now), args.rateLimiter.purgeExpired(now)]).then(
+      () => undefined,
+      (error: unknown) => args.logger.warn('accounts sweep failed', { error: error instanceof Error ? error.message : String(error) }),
     );
   }, 60 * 60_000);
   sweep.unref();
-  return { deps, http, stop: () => clearInterval(sweep) };
+  // Stops the hourly sweep; resolves once a sweep already running has finished (the database closes after).
+  return {
+    deps,
+    http,
+    stop: () => {
+      clearInterval(sweep);
+      return sweeping;
+    },
+  };
 }

@@ -32,7 +32,8 @@ export interface EscrowHttpOptions {
   readonly paybill: PaybillDestination;
   /** Proxies in front of the API whose X-Forwarded-For is trusted (0: use the TCP peer). */
   readonly trustProxyHops?: number;
-  readonly live?: { readonly heartbeatMs?: number; readonly maxLifetimeMs?: number };
+  /** Live streams: heartbeat and lifetime; `closing` is aborted when the process shuts down (streams end with a reconnect hint). */
+  readonly live?: { readonly heartbeatMs?: number; readonly maxLifetimeMs?: number; readonly closing?: AbortSignal };
   /** Read models of the seller and admin screens; with them the session routes are mounted (/api/seller/orders, /riders, /dashboard, /fee-policy; /api/admin; /api/live/seller, /admin). */
   readonly queries?: EscrowQueries;
   /** PUBLIC_BASE_URL: the origin of the buyer, seller and rider links (else the request's origin). */
@@ -52,6 +53,8 @@ export interface EscrowHttp extends EscrowHttpOptions {
   readonly liveOrders: LiveOrders;
   readonly heartbeatMs: number;
   readonly maxLifetimeMs: number;
+  /** Aborted when the process shuts down: every live stream ends with a reconnect hint. */
+  readonly closing: AbortSignal;
   /** The Paybill buyers pay into: saved by an admin (with `admin`), else `paybill`. */
   readonly paybillSource: PaybillSource;
   /** What `idempotent` needs: the stored keys and the clock. */
@@ -67,6 +70,7 @@ export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHt
     liveOrders: new LiveOrders(options.deps.events),
     heartbeatMs: options.live?.heartbeatMs ?? 15_000,
     maxLifetimeMs: options.live?.maxLifetimeMs ?? 30 * 60_000,
+    closing: options.live?.closing ?? new AbortController().signal,
     paybillSource: options.admin
       ? paybillSource({ queries: options.admin.queries, defaults: paymentDefaults(options.paybill), events: options.deps.events })
       : { current: async () => options.paybill, invalidate: () => undefined, close: () => undefined },

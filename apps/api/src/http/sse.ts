@@ -84,6 +84,8 @@ export interface OrderStreamOptions {
   readonly maxLifetimeMs: number;
   /** Asked before each event: false ends the stream (a reassigned rider's link stops working). */
   readonly stillAllowed?: () => Promise<boolean>;
+  /** Aborted when the server shuts down: the stream ends with a reconnect hint (see `eventStream`). */
+  readonly closing?: AbortSignal;
 }
 
 /** What any live stream needs: how to watch, what to say first, and how to word each event. */
@@ -97,12 +99,26 @@ export interface EventStreamOptions<E> {
   readonly maxLifetimeMs: number;
   /** Asked before each event: false ends the stream. */
   readonly stillAllowed?: () => Promise<boolean>;
+  /** Aborted when the server shuts down: the stream ends with a reconnect hint. */
+  readonly closing?: AbortSignal;
+}
+
+/**
+ * How long a browser waits before reconnecting a stream that ended because this process is
+ * shutting down: a short delay, spread out so that the streams of a stopping instance do not
+ * all land on the others in the same instant (decision 0037).
+ */
+export function reconnectDelayMs(random: () => number = Math.random): number {
+  return 1_000 + Math.floor(random() * 2_000);
 }
 
 /**
  * A `text/event-stream`: `ready` first, then one message per event, a heartbeat comment when
  * idle, an end after `maxLifetimeMs` (the browser reconnects and is checked again), and a
- * clean unsubscribe when the client goes away.
+ * clean unsubscribe when the client goes away. When `closing` is aborted (the process shuts
+ * down) the stream ends at once with a `reconnect` event whose `retry:` field tells the browser
+ * to reconnect after `reconnectDelayMs()`, to another instance (events in that gap are not
+ * lost to the page: it re-reads on `ready`).
  */
 export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Response {
   c.header('X-Accel-Buffering', 'no');
@@ -114,6 +130,9 @@ export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Resp
       queue.push(event);
       wake?.();
     });
+    const onClosing = () => wake?.();
+    options.closing?.addEventListener('abort', onClosing);
+    const closing = () => options.closing?.aborted === true;
     stream.onAbort(() => {
       open = false;
       stop();
@@ -122,8 +141,8 @@ export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Resp
     const endAt = Date.now() + options.maxLifetimeMs;
     try {
       // retry: browsers wait 10 s before reconnecting instead of hammering a failing server.
-      await stream.writeSSE({ event: 'ready', data: JSON.stringify(options.ready), retry: 10_000 });
-      while (open && Date.now() < endAt) {
+      if (!closing()) await stream.writeSSE({ event: 'ready', data: JSON.stringify(options.ready), retry: 10_000 });
+      while (open && !closing() && Date.now() < endAt) {
         if (queue.length === 0) {
           let timer: NodeJS.Timeout | undefined;
           await new Promise<void>((resolve) => {
@@ -132,7 +151,7 @@ export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Resp
           });
           clearTimeout(timer);
           wake = null;
-          if (!open) break;
+          if (!open || closing()) break;
           if (queue.length === 0) {
             await stream.write(': heartbeat\n\n');
             continue;
@@ -144,7 +163,12 @@ export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Resp
         const message = options.toMessage(event);
         await stream.writeSSE({ event: message.event, data: JSON.stringify(message.data) });
       }
+      if (open && closing()) {
+        const retryMs = reconnectDelayMs();
+        await stream.writeSSE({ event: 'reconnect', data: JSON.stringify({ reason: 'server shutting down', retryMs }), retry: retryMs });
+      }
     } finally {
+      options.closing?.removeEventListener('abort', onClosing);
       stop();
     }
   });
@@ -169,5 +193,6 @@ export function orderEventStream(c: Context, options: OrderStreamOptions): Respo
     heartbeatMs: options.heartbeatMs,
     maxLifetimeMs: options.maxLifetimeMs,
     ...(options.stillAllowed ? { stillAllowed: options.stillAllowed } : {}),
+    ...(options.closing ? { closing: options.closing } : {}),
   });
 }

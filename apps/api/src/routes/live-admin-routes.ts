@@ -40,6 +40,7 @@ export function liveAdminRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<App
       toMessage: adminMessage,
       heartbeatMs: h.heartbeatMs,
       maxLifetimeMs: h.maxLifetimeMs,
+      closing: h.closing,
       stillAllowed: async () => (await queries.sessionAccess(user.sessionId, h.deps.clock.now()))?.isAdmin === true,
     });
   });

@@ -19,7 +19,7 @@ import { riderWithKey } from './rider-credentials.js';
 export function liveRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/orders/:id', async (c) => {
-    const stream = { live: h.liveOrders, heartbeatMs: h.heartbeatMs, maxLifetimeMs: h.maxLifetimeMs };
+    const stream = { live: h.liveOrders, heartbeatMs: h.heartbeatMs, maxLifetimeMs: h.maxLifetimeMs, closing: h.closing };
     if (deliveryCodeOf(c, { allowQuery: true }) !== null) {
       const g = await guardBuyerRequest(c, h, { allowQuery: true });
       if (!g.ok) return g.response;

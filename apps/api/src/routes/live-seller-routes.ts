@@ -23,6 +23,7 @@ export function liveSellerRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<Ap
       toMessage: orderChangedMessage,
       heartbeatMs: h.heartbeatMs,
       maxLifetimeMs: h.maxLifetimeMs,
+      closing: h.closing,
       stillAllowed: async () => (await queries.sessionAccess(user.sessionId, h.deps.clock.now()))?.sellerId === sellerId,
     });
   });

@@ -58,4 +58,40 @@ describe.each(DIALECTS)('live order events on %s', (dialect) => {
     must(await assignRider(world.deps, { orderId: order.id, actor, rider: { name: 'Someone Else', phone: freshPhone() } }));
     expect(await stream.nextEvent('order.changed')).toBeNull();
   });
+
+  it('ends every stream with a reconnect hint when the server shuts down, and ends a stream opened after that at once', async () => {
+    const bus = new InProcessEventBus();
+    const closing = new AbortController();
+    world = await openWorld(dialect, { events: bus, live: { heartbeatMs: 60_000, closing: closing.signal } });
+    const { sellerId } = await world.seller();
+    const order = await world.order(sellerId);
+    const url = `/api/live/orders/${order.id}?code=${order.deliveryCode}`;
+    const open = await world.app.request(url);
+    const reader = open.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('event: ready')) text += decoder.decode((await reader.read()).value, { stream: true });
+    const readyAt = text.length;
+
+    closing.abort();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    // One last message: the browser's EventSource reconnects after `retry` ms, to another instance.
+    const last = text.slice(readyAt).trim();
+    expect(last).toMatch(/^event: reconnect\ndata: \{.*\}\nretry: \d+$/);
+    const retryMs = Number(/retry: (\d+)/.exec(last)?.[1]);
+    expect(retryMs).toBeGreaterThanOrEqual(1_000);
+    expect(retryMs).toBeLessThanOrEqual(3_000);
+    await eventually(() => bus.subscriberCount === 0);
+
+    const late = await world.app.request(url);
+    expect(late.status).toBe(200);
+    const lateText = await late.text();
+    expect(lateText).not.toContain('event: ready');
+    expect(lateText).toMatch(/^event: reconnect\n.*\nretry: \d+\n\n$/s);
+    expect(bus.subscriberCount).toBe(0);
+  });
 });

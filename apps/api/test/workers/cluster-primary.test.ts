@@ -111,4 +111,13 @@ describe('runPrimary (API_WORKERS > 1)', () => {
     await until(async () => (exits.length > 0 ? true : undefined), 'the primary to give up');
     expect(exits).toEqual([1]);
   });
+
+  it('exits 0 when a worker still starting up is stopped by the SIGTERM itself (it served nothing)', async () => {
+    const port = await freePort();
+    const { primary } = start(port, { mode: 'slow-start' });
+    await until(async () => (liveWorkers() === 2 ? true : undefined), 'the workers to be forked');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await primary.shutdown()).toBe(0);
+    expect(liveWorkers()).toBe(0);
+  });
 });

@@ -1,9 +1,14 @@
 // A stand-in API worker for cluster-primary.test.ts: serves its pid on the port given as the
-// first argument; `/crash` makes it die after answering; mode `fail-start` exits before listening.
+// first argument; `/crash` makes it die after answering; mode `fail-start` exits before listening;
+// mode `slow-start` takes a minute to start and has no signal handler yet (a SIGTERM kills it).
 import http from 'node:http';
 
 const [port, mode] = process.argv.slice(2);
 if (mode === 'fail-start') process.exit(3);
+if (mode === 'slow-start') {
+  setTimeout(() => process.exit(4), 60_000);
+  await new Promise(() => {});
+}
 const server = http.createServer((req, res) => {
   res.setHeader('connection', 'close');
   res.end(String(process.pid));
