@@ -1,4 +1,4 @@
-import { messageFor, type DomainError, type ErrorCode, type Result } from '@escrow/core';
+import { catalogue, messageFor, type DomainError, type ErrorCode, type Result } from '@escrow/core';
 import { infrastructureFailure } from '@escrow/db-kysely';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -93,7 +93,7 @@ export interface ErrorBody {
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 /** The answer to an infrastructure failure (the database or the disk), shown as it is by the screens. */
-export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
+export const SERVICE_UNAVAILABLE_MESSAGE = catalogue.errors.serviceUnavailable;
 /** Seconds a client should wait before retrying a 503: a dropped connection is replaced at once, a restarting database takes a few seconds. */
 export const RETRY_AFTER_SECONDS = 5;
 
