@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestSchema, postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
 import { startTcpProxy } from '../../../adapters/db-kysely/test/support/tcp-proxy.js';
 import { compose, type Composed } from '../src/composition-root.js';
+import { buyerHeaders, client, DIALECTS, openWorld, receipt } from './escrow-support/world.js';
 import { loadConfig } from '../src/config.js';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../src/http/error-handler.js';
 import { recordingLogger, type LogEntry } from './helpers/recording-logger.js';
@@ -139,5 +140,36 @@ describe.runIf(postgres.available)('PostgreSQL', () => {
     await waitOutProbeCache();
     expect((await health(composed)).status).toBe(200);
     expect((await contact(composed)).status).toBe(201);
+  });
+});
+
+describe.each(DIALECTS)('an Idempotency-Key whose request answered 503 on %s', (dialect) => {
+  it('runs the request again on a retry with the same key (a 503 is never stored as the answer)', async () => {
+    const world = await openWorld(dialect);
+    cleanups.push(() => world.dispose());
+    const { sellerId } = await world.seller();
+    const order = await world.order(sellerId);
+    const { store } = world.deps;
+    const transaction = store.transaction.bind(store);
+    let failures = 1;
+    // The database fails under the change once, as a dropped connection or a full disk does.
+    const failingOnce = ((...args: Parameters<typeof store.transaction>) => {
+      if (failures-- > 0) return Promise.reject(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+      return transaction(...args);
+    }) as typeof store.transaction;
+    (store as { transaction: typeof store.transaction }).transaction = failingOnce;
+    const api = client(world.app);
+    const request = { headers: buyerHeaders(order.deliveryCode, { 'idempotency-key': 'retry-after-503-0001' }), json: { termsAccepted: true, mpesaReceipt: receipt() } };
+    const first = await api.post(`/api/buyer/orders/${order.id}/payment`, request);
+    expect(first.status).toBe(503);
+    expect(first.json.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE });
+    const again = await api.post(`/api/buyer/orders/${order.id}/payment`, request);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect((await world.reload(order.id)).status).toBe('paid');
+    // And now the key holds the real answer.
+    const replay = await api.post(`/api/buyer/orders/${order.id}/payment`, request);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 });
