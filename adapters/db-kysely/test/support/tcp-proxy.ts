@@ -16,6 +16,8 @@ export interface TcpProxy {
   refuse(on: boolean): void;
   blackhole(on: boolean): void;
   upstreamPorts(): number[];
+  /** Calls `then` once, right after the first client-to-server bytes containing `text` (e.g. an SQL statement) were forwarded. */
+  onClientSends(text: string, then: () => void): void;
   readonly connectionsAccepted: number;
   close(): Promise<void>;
 }
@@ -25,6 +27,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let refusing = false;
   let silent = false;
   let accepted = 0;
+  const watches: { text: string; then: () => void }[] = [];
   const server: Server = createServer((client) => {
     accepted += 1;
     if (refusing) {
@@ -45,6 +48,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('close', drop);
     client.on('data', (chunk: Buffer) => {
       if (!silent) upstream.write(chunk);
+      if (watches.length > 0) {
+        const text = chunk.toString('latin1');
+        for (const watch of watches.filter((w) => text.includes(w.text))) {
+          watches.splice(watches.indexOf(watch), 1);
+          watch.then();
+        }
+      }
     });
     upstream.on('data', (chunk: Buffer) => {
       if (!silent) client.write(chunk);
@@ -78,6 +88,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     blackhole(on) {
       silent = on;
+    },
+    onClientSends(text, then) {
+      watches.push({ text, then });
     },
     upstreamPorts: () => [...pairs].map((p) => p.upstream.localPort).filter((p): p is number => typeof p === 'number'),
     get connectionsAccepted() {
