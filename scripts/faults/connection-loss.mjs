@@ -533,7 +533,7 @@ export async function runConnectionLoss({ workers = 1, rounds = 25, outageMs = 8
 /** The `npm run faults` contract: rows for one database. SQLite has no connection to lose. */
 export async function campaign({ database, log = () => {} }) {
   if (database !== 'postgres') {
-    return [{ campaign: 'connection-loss', database, rounds: 0, requests: 0, duplicates: 0, changedAnswers: 0, processExits: 0, hung: 0, resets: 0, ledger: 'pass', notes: 'n/a: SQLite is a file in the API process, there is no connection to lose' }];
+    return [{ campaign: 'connection-loss', database, rounds: 0, requests: 0, duplicates: 0, changedAnswers: 0, processExits: 0, hung: 0, resets: 0, ledger: 'n/a', notes: 'n/a: SQLite is a file in the API process, there is no connection to lose' }];
   }
   const rounds = Number(process.env.FAULTS_CONNECTION_ROUNDS ?? 25);
   const outageMs = Number(process.env.FAULTS_OUTAGE_SECONDS ?? 8) * 1_000;
