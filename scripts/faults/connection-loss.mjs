@@ -498,7 +498,13 @@ export async function runConnectionLoss({ workers = 1, rounds = 25, outageMs = 8
     report.replayed = load.creates.length;
     report.changedAnswers = changedAnswers;
   } catch (error) {
-    if (!(error instanceof ApiGone)) throw error;
+    if (!(error instanceof ApiGone)) {
+      await load?.stop();
+      await api?.stop();
+      await withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`)).catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
     log(`connection-loss: ${error.message}`);
     report.afterFailure = error.message;
   } finally {
