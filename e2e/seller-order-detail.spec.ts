@@ -67,13 +67,14 @@ test.describe('order detail: the seller', () => {
     const order = await createOrder(page, baseURL ?? '', { itemName: 'Failing order' });
     await buyerPays(request, order);
     const path = `/api/seller/orders/${order.id}/rider`;
-    consoleGuard.expectHttpError(path, 503);
+    // A server fault (500): the spec's own failure texts. A 503 says the service is briefly unavailable (service-unavailable.spec.ts).
+    consoleGuard.expectHttpError(path, 500);
     await page.goto(`/order/${order.id}`);
     const panel = page.getByRole('region', { name: 'Assign a rider' });
     await expect(panel.getByLabel('Choose one of your riders')).toBeEnabled();
 
     let failing = true;
-    await page.route(`**${path}`, (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.continue()));
+    await page.route(`**${path}`, (route) => (failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue()));
     await panel.getByLabel('Choose one of your riders').selectOption({ index: 1 });
     await panel.getByRole('button', { name: 'Assign Rider' }).click();
     await expect(panel.getByRole('alert')).toHaveText('Failed to assign rider');

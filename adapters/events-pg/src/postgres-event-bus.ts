@@ -13,9 +13,13 @@ export interface PostgresEventBusOptions {
   readonly connectionString: string;
   /** Defaults to EVENTS_CHANNEL; tests may isolate themselves with another. */
   readonly channel?: string;
-  /** Delay before the first reconnect of the LISTEN connection, doubled up to `maxReconnectDelayMs`. */
+  /** Delay before the first reconnect of the LISTEN connection, doubled up to `maxReconnectDelayMs` (default 5 s). */
   readonly reconnectDelayMs?: number;
   readonly maxReconnectDelayMs?: number;
+  /** How often the LISTEN connection is asked `select 1`, so a connection gone silent is noticed. Default 15 s. */
+  readonly livenessIntervalMs?: number;
+  /** Opening a connection, and any one query, fails after this long. Default 5 s. */
+  readonly timeoutMs?: number;
   readonly applicationName?: string;
   /** Told about lost connections, refused payloads and unreadable notifications; never throws. */
   readonly onProblem?: (message: string, detail?: Record<string, unknown>) => void;
@@ -29,11 +33,16 @@ export interface PostgresEventBusOptions {
  * path as everyone else's (no double delivery).
  *
  * The LISTEN connection is a dedicated client (a pooled one would be handed back and lose its
- * LISTEN); when it drops it is reopened with backoff. Events published while it is down are
- * missed by this process: live updates are best-effort and screens re-read on (re)connect.
+ * LISTEN); when it drops, or stops answering the liveness query, it is reopened with backoff.
+ * Events published while it is down are missed by this process, so once it listens again the
+ * `onMissedEvents` listeners are told (the live streams end and the screens re-read). Every
+ * connection and query has a timeout; no connection failure is ever thrown at the process.
  */
 export class PostgresEventBus implements EventBus {
   private readonly listeners = new Set<(event: DomainEvent) => void>();
+  private readonly gapListeners = new Set<() => void>();
+  private livenessTimer: NodeJS.Timeout | null = null;
+  private readonly timeoutMs: number;
   private readonly publisher: pg.Pool;
   private readonly channel: string;
   private listenClient: pg.Client | null = null;
@@ -48,13 +57,20 @@ export class PostgresEventBus implements EventBus {
     this.channel = options.channel ?? EVENTS_CHANNEL;
     if (!CHANNEL_NAME.test(this.channel)) throw new Error(`PostgresEventBus: channel must match ${CHANNEL_NAME}`);
     this.nextDelayMs = options.reconnectDelayMs ?? 250;
+    this.timeoutMs = options.timeoutMs ?? 5_000;
     this.publisher = new pg.Pool({
       connectionString: options.connectionString,
       max: 2,
       application_name: options.applicationName ?? 'escrow-events',
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: this.timeoutMs,
+      query_timeout: this.timeoutMs,
+      statement_timeout: this.timeoutMs,
+      keepAlive: true,
     });
-    this.publisher.on('error', (error) => this.problem('event publisher connection failed', { error: error.message }));
+    const publisherFailed = (error: Error) => this.problem('event publisher connection failed', { error: error.message });
+    // Idle clients report to the pool; a client in use reports to its own listener (pg-pool listens only while idle).
+    this.publisher.on('error', publisherFailed);
+    this.publisher.on('connect', (client) => client.on('error', publisherFailed));
   }
 
   /** Opens the LISTEN connection; resolves once it listens. Start-up fails if the database is unreachable. */
@@ -81,6 +97,13 @@ export class PostgresEventBus implements EventBus {
     };
   }
 
+  onMissedEvents(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => {
+      this.gapListeners.delete(listener);
+    };
+  }
+
   get subscriberCount(): number {
     return this.listeners.size;
   }
@@ -97,6 +120,7 @@ export class PostgresEventBus implements EventBus {
     if (this.closed) return;
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.livenessTimer) clearInterval(this.livenessTimer);
     const client = this.listenClient;
     this.listenClient = null;
     await client?.end().catch(() => undefined);
@@ -104,7 +128,13 @@ export class PostgresEventBus implements EventBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.connectionString, application_name: this.options.applicationName ?? 'escrow-events' });
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      application_name: this.options.applicationName ?? 'escrow-events',
+      connectionTimeoutMillis: this.timeoutMs,
+      query_timeout: this.timeoutMs,
+      keepAlive: true,
+    });
     client.on('notification', (message) => {
       if (message.channel === this.channel) this.dispatch(message.payload);
     });
@@ -125,6 +155,18 @@ export class PostgresEventBus implements EventBus {
     }
     this.listenClient = client;
     this.nextDelayMs = this.options.reconnectDelayMs ?? 250;
+    this.watchLiveness();
+  }
+
+  /** A connection can die without a word (a cut network): ask it something now and then. */
+  private watchLiveness(): void {
+    if (this.livenessTimer) return;
+    this.livenessTimer = setInterval(() => {
+      const client = this.listenClient;
+      if (!client) return;
+      client.query('select 1').catch((error: unknown) => this.lost(client, `liveness query failed: ${error instanceof Error ? error.message : String(error)}`));
+    }, this.options.livenessIntervalMs ?? 15_000);
+    this.livenessTimer.unref();
   }
 
   private lost(client: pg.Client, reason: string): void {
@@ -141,12 +183,14 @@ export class PostgresEventBus implements EventBus {
   private scheduleReconnect(): void {
     if (this.closed || this.reconnectTimer) return;
     const delay = this.nextDelayMs;
-    this.nextDelayMs = Math.min(delay * 2, this.options.maxReconnectDelayMs ?? 10_000);
+    this.nextDelayMs = Math.min(delay * 2, this.options.maxReconnectDelayMs ?? 5_000);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       this.listen().then(
         () => {
-          if (!this.closed) this.reconnects += 1;
+          if (this.closed) return;
+          this.reconnects += 1;
+          this.missed();
         },
         (error: unknown) => {
           this.problem('event LISTEN reconnect failed', { error: error instanceof Error ? error.message : String(error) });
@@ -155,6 +199,17 @@ export class PostgresEventBus implements EventBus {
       );
     }, delay);
     this.reconnectTimer.unref();
+  }
+
+  /** Listening again after a gap: whatever was published meanwhile never reached this process. */
+  private missed(): void {
+    for (const listener of [...this.gapListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.problem('missed-events listener failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
   }
 
   private dispatch(payload: string | undefined): void {

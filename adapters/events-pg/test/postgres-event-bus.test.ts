@@ -3,6 +3,7 @@ import type { DomainEvent, OrderChangedEvent } from '@escrow/core';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postgresForTests } from '../../db-kysely/test/support/postgres.js';
+import { startTcpProxy } from '../../db-kysely/test/support/tcp-proxy.js';
 import { MAX_NOTIFY_PAYLOAD_BYTES, parseEvent, PostgresEventBus } from '../src/index.js';
 
 const postgres = await postgresForTests('events-pg LISTEN/NOTIFY');
@@ -135,6 +136,49 @@ describe.runIf(postgres.available)('PostgresEventBus on a real PostgreSQL', () =
     expect(seen[0]).toMatchObject({ orderId: 'fine' });
     expect(problems.filter((p) => p === 'unreadable event notification ignored')).toHaveLength(2);
     expect(problems).toContain('event too large for NOTIFY; not sent');
+  });
+
+  it('tells onMissedEvents listeners once the LISTEN connection is back after a loss (never at the first start)', async () => {
+    const bus = await open(channel());
+    let gaps = 0;
+    const stop = bus.onMissedEvents(() => (gaps += 1));
+    const pid = await bus.listenerPid();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gaps).toBe(0);
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+    } finally {
+      await admin.end();
+    }
+    await eventually(() => bus.reconnects >= 1);
+    expect(gaps).toBe(1);
+    stop();
+  });
+
+  it('notices a LISTEN connection gone silent (liveness query), reconnects when the network is back, and reports the gap', async () => {
+    const target = new URL(postgres.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    try {
+      const problems: string[] = [];
+      const bus = new PostgresEventBus({ connectionString: proxy.urlFor(postgres.url), channel: channel(), reconnectDelayMs: 50, maxReconnectDelayMs: 200, livenessIntervalMs: 200, timeoutMs: 300, onProblem: (message) => problems.push(message) });
+      buses.push(bus);
+      await bus.start();
+      let gaps = 0;
+      bus.onMissedEvents(() => (gaps += 1));
+      proxy.blackhole(true);
+      await eventually(() => problems.includes('event LISTEN connection lost; reconnecting'), 5_000);
+      proxy.blackhole(false);
+      proxy.cut();
+      await eventually(() => bus.reconnects >= 1 && gaps >= 1, 5_000);
+      const seen: DomainEvent[] = [];
+      bus.subscribe((e) => seen.push(e));
+      await bus.publish([event('after-silence')]);
+      await eventually(() => seen.length === 1);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('closes cleanly, twice, and does not reconnect afterwards', async () => {

@@ -31,10 +31,20 @@ export interface Composed {
   close(): Promise<void>;
 }
 
+const connectionErrorCode = (error: Error): { code?: string } => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? { code } : {};
+};
+
 export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number; fileSweep?: DailyFileSweepOptions } = {}): Promise<Composed> {
   const fees = feePolicy(config.feeBasisPoints);
   if (!fees.ok) throw new Error(`FEE_BASIS_POINTS: ${fees.error.detail ?? fees.error.code}`);
-  const database = openDatabase({ dataDir: config.dataDir, ...(config.database.kind === 'postgres' ? { databaseUrl: config.database.url, ...(config.database.poolSize ? { poolSize: config.database.poolSize } : {}) } : {}) });
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    ...(config.database.kind === 'postgres' ? { databaseUrl: config.database.url, ...(config.database.poolSize ? { poolSize: config.database.poolSize } : {}) } : {}),
+    // A dropped connection is replaced by the pool; the request that held it answers 503.
+    onConnectionError: (error) => logger.warn('database connection lost', { error: error.message, ...connectionErrorCode(error) }),
+  });
   try {
     await database.migrate();
   } catch (error) {
@@ -74,7 +84,12 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   const accounts = composeAccounts({ config, database, events, files, rateLimiter, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
   const liveStreamsClosing = new AbortController();
   const app = createApp({
-    checkDatabase: async () => ({ ...(await database.check()), dialect: database.dialect }),
+    checkDatabase: async () => {
+      const reachable = await database.check();
+      // The write probe only when the database answers: an unreachable one fails both the same way.
+      const writes = reachable.ok ? await database.checkWrites() : { ok: false, ...(reachable.reason ? { reason: reachable.reason } : {}) };
+      return { ...reachable, dialect: database.dialect, writes };
+    },
     frontendDist: config.frontendDist,
     publicBaseUrl: config.publicBaseUrl,
     logger,

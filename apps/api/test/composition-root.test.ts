@@ -46,7 +46,7 @@ describe.each(dialects)('the API composed on %s', (dialect) => {
     try {
       const health = await composed.app.request('/api/health');
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', database: { dialect, ok: true } });
+      expect(await health.json()).toEqual({ status: 'ok', database: { dialect, ok: true }, writes: { ok: true } });
       // A second start on the same database finds nothing left to migrate.
       const again = await compose(config, logger, { dispatchIntervalMs: 60_000 });
       await again.close();

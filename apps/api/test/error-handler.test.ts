@@ -83,6 +83,25 @@ describe('app.onError', () => {
     const logged = logger.entries.find((entry) => entry.level === 'error');
     expect(JSON.stringify(logged)).toContain('password=hunter2');
   });
+
+  it.each([
+    ['a terminated backend', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), '57P01'],
+    ['a dropped connection', new Error('Connection terminated unexpectedly'), 'Connection terminated unexpectedly'],
+    ['a full SQLite disk', Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), 'SQLITE_FULL'],
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }), 'ECONNREFUSED'],
+  ])('answers %s with 503, the message and Retry-After, and logs the cause', async (_what, error, cause) => {
+    const { app, logger } = testApp();
+    app.post('/api/write', () => {
+      throw error;
+    });
+    const response = await app.request('/api/write', { method: 'POST' });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please try again.' } });
+    expect(text).not.toContain('10.0.0.5');
+    expect(logger.entries).toContainEqual(expect.objectContaining({ level: 'error', fields: expect.objectContaining({ cause, path: '/api/write' }) }));
+  });
 });
 
 describe('client errors raised by middleware', () => {

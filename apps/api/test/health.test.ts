@@ -36,7 +36,7 @@ describe('GET /api/health', () => {
     });
     const response = await app.request('/api/health');
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: 'unavailable', database: { ok: false } });
+    expect(await response.json()).toEqual({ status: 'unavailable', database: { ok: false, reason: 'failed' } });
     expect(logger.entries.map((entry) => entry.level)).toContain('error');
   });
 

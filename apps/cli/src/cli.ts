@@ -1,3 +1,4 @@
+import { infrastructureFailure } from '@escrow/db-kysely';
 import { exportCsvCommand } from './commands/export-csv.js';
 import { grantAdminCommand } from './commands/grant-admin.js';
 import { ledgerCheckCommand } from './commands/ledger-check.js';
@@ -76,7 +77,14 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv, io
       io.stderr(`escrow-admin ${command.name}: ${error.message}`);
       return error.exitCode;
     }
-    io.stderr(`escrow-admin ${command.name}: failed: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = infrastructureFailure(error);
+    if (failure) {
+      // A dropped connection or a full disk: say so plainly; a retry is safe (settle runs once).
+      io.stderr(`escrow-admin ${command.name}: failed: the ${failure.part === 'storage' ? 'disk' : 'database'} is unavailable (${failure.reason}, ${failure.cause}): ${message}. Try again.`);
+      return EXIT.failed;
+    }
+    io.stderr(`escrow-admin ${command.name}: failed: ${message}`);
     return EXIT.failed;
   }
 }

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle } from '@escrow/db-kysely';
 import { CliError, EXIT } from './command.js';
 
+const CLI_STATEMENT_TIMEOUT_MS = 10 * 60_000;
+
 /**
  * The API's database, chosen exactly as the API chooses it (DATABASE_URL, else SQLite under
  * DATA_DIR). A SQLite file that does not exist is refused rather than created: a mistyped
@@ -20,7 +22,8 @@ export async function openApiDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseH
   }
   let handle: DatabaseHandle;
   try {
-    handle = openDatabase({ databaseUrl, dataDir });
+    // A command may read every order (ledger check, export): statements get minutes, not the API's 30 s.
+    handle = openDatabase({ databaseUrl, dataDir, statementTimeoutMs: CLI_STATEMENT_TIMEOUT_MS });
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error), EXIT.usage);
   }

@@ -150,6 +150,8 @@ export const catalogue = {
     feedbackNotAllowed: 'Feedback can be given once the order has been delivered',
     concurrentUpdate: 'This order was changed at the same moment by someone else. Please try again.',
     unexpected: 'Something went wrong. Please try again.',
+    // An infrastructure failure (the database or the disk), answered 503: nothing was wrong with the request.
+    serviceUnavailable: 'Service temporarily unavailable. Please try again.',
   },
   // Accounts texts the spec does not quote (product decisions: sessions, reset-code tries,
   // rate limits), in the spec's voice.

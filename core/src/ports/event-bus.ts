@@ -41,4 +41,10 @@ export type DomainEvent = OrderChangedEvent | SellerChangedEvent | ContactChange
 export interface EventBus {
   publish(events: readonly DomainEvent[]): Promise<void>;
   subscribe(listener: (event: DomainEvent) => void): () => void;
+  /**
+   * Events may have been missed (the bus lost its connection and has it back): `listener` is
+   * told once per such gap, so live screens re-read instead of silently showing stale state.
+   * Absent: the bus never misses events (one process).
+   */
+  onMissedEvents?(listener: () => void): () => void;
 }

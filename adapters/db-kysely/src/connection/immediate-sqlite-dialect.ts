@@ -22,7 +22,26 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+
+  /**
+   * Some failures end the transaction inside SQLite itself (SQLITE_FULL, SQLITE_IOERR,
+   * SQLITE_NOMEM, SQLITE_BUSY on a commit): the failed statement already rolled everything
+   * back. Kysely still sends ROLLBACK, which then fails with "cannot rollback - no
+   * transaction is active", and Kysely throws that instead of the statement's error: the log
+   * said 'cannot rollback' where the cause was a full disk. There is nothing left to roll
+   * back, so that refusal is dropped and the real error reaches the caller.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      if (error instanceof Error && NO_TRANSACTION.test(error.message)) return;
+      throw error;
+    }
+  }
 }
+
+const NO_TRANSACTION = /^cannot rollback - no transaction is active/;
 
 /**
  * SQLite does run DDL inside transactions; Kysely's adapter says it does not, which would make

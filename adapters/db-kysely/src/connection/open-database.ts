@@ -9,6 +9,10 @@ export interface OpenDatabaseOptions {
   /** Where the embedded SQLite file lives: `<dataDir>/escrow.sqlite`. */
   readonly dataDir: string;
   readonly poolSize?: number;
+  /** PostgreSQL: the server cancels statements running longer (default 30 s, openPostgres). */
+  readonly statementTimeoutMs?: number;
+  /** PostgreSQL: a pooled connection failed (checked out or idle); for logging. The process carries on. */
+  readonly onConnectionError?: (error: Error) => void;
 }
 
 export const SQLITE_FILE_NAME = 'escrow.sqlite';
@@ -18,7 +22,12 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   const url = options.databaseUrl?.trim();
   if (!url) return openSqlite({ file: join(options.dataDir, SQLITE_FILE_NAME) });
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    return openPostgres({ connectionString: url, ...(options.poolSize !== undefined ? { poolSize: options.poolSize } : {}) });
+    return openPostgres({
+      connectionString: url,
+      ...(options.poolSize !== undefined ? { poolSize: options.poolSize } : {}),
+      ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+      ...(options.onConnectionError ? { onPoolError: options.onConnectionError } : {}),
+    });
   }
   // Refuse rather than guess: a typo must not silently start an empty SQLite database.
   throw new Error(`DATABASE_URL must be a postgres:// or postgresql:// URL (got "${url.replace(/\/\/[^@/]*@/, '//***@')}")`);

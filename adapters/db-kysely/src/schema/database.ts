@@ -10,7 +10,7 @@ import type {
   UsersTable,
 } from './account-tables.js';
 import type { LedgerEntriesTable, LedgerPostingsTable } from './ledger-tables.js';
-import type { AdminAuditLogTable, IdempotencyKeysTable, JobLeasesTable, OutboxTable, RateLimitCountersTable } from './operations-tables.js';
+import type { AdminAuditLogTable, HealthProbeTable, IdempotencyKeysTable, JobLeasesTable, OutboxTable, RateLimitCountersTable } from './operations-tables.js';
 import type {
   CodeAttemptsTable,
   FeedbackTable,
@@ -48,6 +48,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   admin_audit_log: AdminAuditLogTable;
   job_leases: JobLeasesTable;
+  health_probe: HealthProbeTable;
 }
 
 export type TableName = keyof Database;

@@ -27,6 +27,13 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** The health check's write probe (migration 0010); nothing else uses it. */
+export interface HealthProbeTable {
+  id: string;
+  checked_at: Timestamp;
+  pad: Uint8Array | null;
+}
+
 /** Fixed-window counters (per address, per order, per email) for look-ups and code checks. */
 export interface RateLimitCountersTable {
   bucket_key: string;

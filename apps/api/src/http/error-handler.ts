@@ -1,4 +1,5 @@
-import { messageFor, type DomainError, type ErrorCode, type IdempotentAnswer, type Result } from '@escrow/core';
+import { catalogue, messageFor, type DomainError, type ErrorCode, type IdempotentAnswer, type Result } from '@escrow/core';
+import { infrastructureFailure } from '@escrow/db-kysely';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -70,6 +71,7 @@ export type HttpErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
   | 'INTERNAL'
+  | 'SERVICE_UNAVAILABLE'
   // escrow requests (buyer code / rider phone missing; Idempotency-Key misuse)
   | 'DELIVERY_CODE_REQUIRED'
   | 'RIDER_PHONE_REQUIRED'
@@ -89,6 +91,10 @@ export interface ErrorBody {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+/** The answer to an infrastructure failure (the database or the disk), shown as it is by the screens. */
+export const SERVICE_UNAVAILABLE_MESSAGE = catalogue.errors.serviceUnavailable;
+/** Seconds a client should wait before retrying a 503: a dropped connection is replaced at once, a restarting database takes a few seconds. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** The JSON error of a domain error: the catalogue's user-facing text, never `detail`. */
 export function errorBody(error: DomainError): ErrorBody {
@@ -123,8 +129,11 @@ export function notFoundBody(): ErrorBody {
 
 /**
  * `app.onError`: client errors raised as HTTPException (malformed JSON, bad form data) keep
- * their 4xx status; everything else is logged in full and answered with a bare 500 that
- * never carries a message, stack or detail from the error.
+ * their 4xx status; an infrastructure failure (the database unreachable, a connection lost,
+ * a full or read-only disk: `infrastructureFailure` of @escrow/db-kysely) is 503 with
+ * `Retry-After` and a message the screens show, logged with its real cause; everything else
+ * is logged in full and answered with a bare 500. Neither carries a message, stack or detail
+ * from the error. A 5xx answer is never stored for an Idempotency-Key: a retry runs again.
  */
 export function createErrorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
@@ -134,6 +143,21 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
         error: { code: CODE_BY_CLIENT_STATUS[status] ?? 'BAD_REQUEST', message: error.message || 'Bad request' },
       };
       return c.json(body, status);
+    }
+    const failure = infrastructureFailure(error);
+    if (failure) {
+      logger.error(`Service unavailable: ${failure.part} ${failure.reason} (${failure.cause})`, {
+        method: c.req.method,
+        path: c.req.path,
+        part: failure.part,
+        reason: failure.reason,
+        cause: failure.cause,
+        error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+      });
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      c.header('Cache-Control', 'no-store');
+      const body: ErrorBody = { error: { code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE } };
+      return c.json(body, 503);
     }
     logger.error('Unhandled error while serving a request', {
       method: c.req.method,

@@ -1,11 +1,17 @@
 import { Hono } from 'hono';
 import type { Logger } from './logger.js';
 
-export interface DatabaseHealth {
+/** One part of the health answer: `reason` is a few safe words ('disk full', 'unreachable'); `detail` is logged, never sent. */
+export interface PartHealth {
   ok: boolean;
-  dialect: 'sqlite' | 'postgres';
-  /** Why the check failed; logged, never sent to callers. */
+  reason?: string;
   detail?: string;
+}
+
+export interface DatabaseHealth extends PartHealth {
+  dialect: 'sqlite' | 'postgres';
+  /** The write path: a real write committed (or refused) by the write probe; absent: not checked. */
+  writes?: PartHealth;
 }
 
 export type CheckDatabase = () => Promise<DatabaseHealth>;
@@ -21,18 +27,29 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** GET /api/health: 200 when the database answers, 503 otherwise (for probes and load balancers). */
+const shown = (part: PartHealth): { ok: boolean; reason?: string } => ({ ok: part.ok, ...(!part.ok && part.reason ? { reason: part.reason } : {}) });
+
+/**
+ * GET /api/health: 200 when the database answers and a write commits, 503 otherwise (for
+ * probes and load balancers), naming the failing part (`database`, `writes`) with a short
+ * reason; the full cause goes to the log.
+ */
 export function healthRoute(checkDatabase: CheckDatabase, logger: Logger): Hono {
   return new Hono().get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
-    let health: DatabaseHealth | undefined;
+    let health: DatabaseHealth;
     try {
       health = await withTimeout(checkDatabase(), CHECK_TIMEOUT_MS);
     } catch (error) {
-      logger.error('Database health check threw', { error: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      logger.error('Database health check threw', { error: message });
+      return c.json({ status: 'unavailable', database: { ok: false, reason: message.includes('timed out') ? 'timed out' : 'failed' } }, 503);
     }
-    if (health?.ok) return c.json({ status: 'ok', database: { dialect: health.dialect, ok: true } }, 200);
-    if (health) logger.warn('Database health check failed', { dialect: health.dialect, detail: health.detail });
-    return c.json({ status: 'unavailable', database: { ...(health ? { dialect: health.dialect } : {}), ok: false } }, 503);
+    const database = { dialect: health.dialect, ...shown(health) };
+    const writes = health.writes ? { writes: shown(health.writes) } : {};
+    if (health.ok && (health.writes?.ok ?? true)) return c.json({ status: 'ok', database, ...writes }, 200);
+    if (!health.ok) logger.warn('Database health check failed', { dialect: health.dialect, reason: health.reason, detail: health.detail });
+    else logger.warn('Database write probe failed', { dialect: health.dialect, reason: health.writes?.reason, detail: health.writes?.detail });
+    return c.json({ status: 'unavailable', database, ...writes }, 503);
   });
 }

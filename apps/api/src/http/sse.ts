@@ -3,51 +3,73 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 
 type Listener = (event: DomainEvent) => void;
+interface Watcher {
+  readonly onEvent: Listener;
+  readonly onMissed: (() => void) | undefined;
+}
 
 /**
  * Live streams of this process, fed by the EventBus: per order (buyer, rider), per seller
  * (the seller dashboard) and of everything (admins). One bus subscription is held while at
  * least one stream is open and dropped with the last one, so a quiet server holds nothing.
+ * When the bus says events were missed (its connection to the database was lost and is
+ * back), every watcher's `onMissed` is called: the streams end and the screens re-read.
  */
 export class LiveOrders {
-  private readonly watchers = new Map<string, Set<Listener>>();
+  private readonly watchers = new Map<string, Set<Watcher>>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly bus: EventBus | undefined) {}
 
   /** `order.changed` events of one order. */
-  watch(orderId: string, onEvent: (event: OrderChangedEvent) => void): () => void {
-    return this.add(`order:${orderId}`, (event) => {
-      if (event.type === 'order.changed') onEvent(event);
-    });
+  watch(orderId: string, onEvent: (event: OrderChangedEvent) => void, onMissed?: () => void): () => void {
+    return this.add(
+      `order:${orderId}`,
+      (event) => {
+        if (event.type === 'order.changed') onEvent(event);
+      },
+      onMissed,
+    );
   }
 
   /** `order.changed` events of one seller's orders. */
-  watchSeller(sellerId: string, onEvent: (event: OrderChangedEvent) => void): () => void {
-    return this.add(`seller:${sellerId}`, (event) => {
-      if (event.type === 'order.changed') onEvent(event);
-    });
+  watchSeller(sellerId: string, onEvent: (event: OrderChangedEvent) => void, onMissed?: () => void): () => void {
+    return this.add(
+      `seller:${sellerId}`,
+      (event) => {
+        if (event.type === 'order.changed') onEvent(event);
+      },
+      onMissed,
+    );
   }
 
   /** Every event: all order changes and seller changes. */
-  watchAll(onEvent: (event: DomainEvent) => void): () => void {
-    return this.add('*', onEvent);
+  watchAll(onEvent: (event: DomainEvent) => void, onMissed?: () => void): () => void {
+    return this.add('*', onEvent, onMissed);
   }
 
-  private add(key: string, listener: Listener): () => void {
+  private add(key: string, onEvent: Listener, onMissed: (() => void) | undefined): () => void {
     let set = this.watchers.get(key);
     if (!set) {
       set = new Set();
       this.watchers.set(key, set);
     }
-    set.add(listener);
-    this.unsubscribe ??= this.bus?.subscribe((event) => this.dispatch(event)) ?? null;
+    const watcher: Watcher = { onEvent, onMissed };
+    set.add(watcher);
+    if (!this.unsubscribe && this.bus) {
+      const stopEvents = this.bus.subscribe((event) => this.dispatch(event));
+      const stopGaps = this.bus.onMissedEvents?.(() => this.missed());
+      this.unsubscribe = () => {
+        stopEvents();
+        stopGaps?.();
+      };
+    }
     let done = false;
     return () => {
       if (done) return;
       done = true;
       const current = this.watchers.get(key);
-      current?.delete(listener);
+      current?.delete(watcher);
       if (current?.size === 0) this.watchers.delete(key);
       if (this.watchers.size === 0 && this.unsubscribe) {
         this.unsubscribe();
@@ -59,8 +81,12 @@ export class LiveOrders {
   private dispatch(event: DomainEvent): void {
     const keys = event.type === 'order.changed' ? [`order:${event.orderId}`, `seller:${event.sellerId}`, '*'] : ['*'];
     for (const key of keys) {
-      for (const listener of [...(this.watchers.get(key) ?? [])]) listener(event);
+      for (const watcher of [...(this.watchers.get(key) ?? [])]) watcher.onEvent(event);
     }
+  }
+
+  private missed(): void {
+    for (const set of [...this.watchers.values()]) for (const watcher of [...set]) watcher.onMissed?.();
   }
 
   /** Open streams in this process (tests check that a disconnect frees its stream). */
@@ -90,8 +116,8 @@ export interface OrderStreamOptions {
 
 /** What any live stream needs: how to watch, what to say first, and how to word each event. */
 export interface EventStreamOptions<E> {
-  /** Subscribes; returns the unsubscribe. */
-  readonly watch: (onEvent: (event: E) => void) => () => void;
+  /** Subscribes; `onMissed` is called when events may have been missed (LiveOrders). Returns the unsubscribe. */
+  readonly watch: (onEvent: (event: E) => void, onMissed: () => void) => () => void;
   /** The data of the first `ready` event. */
   readonly ready: Readonly<Record<string, unknown>>;
   readonly toMessage: (event: E) => { readonly event: string; readonly data: unknown };
@@ -118,7 +144,9 @@ export function reconnectDelayMs(random: () => number = Math.random): number {
  * clean unsubscribe when the client goes away. When `closing` is aborted (the process shuts
  * down) the stream ends at once with a `reconnect` event whose `retry:` field tells the browser
  * to reconnect after `reconnectDelayMs()`, to another instance (events in that gap are not
- * lost to the page: it re-reads on `ready`).
+ * lost to the page: it re-reads on `ready`). When events may have been missed (the event bus
+ * lost its connection), the stream ends with a short `retry` too: the browser reconnects, and
+ * every screen re-reads on a `ready` after its first one.
  */
 export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Response {
   c.header('X-Accel-Buffering', 'no');
@@ -126,10 +154,17 @@ export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Resp
     const queue: E[] = [];
     let wake: (() => void) | null = null;
     let open = true;
-    const stop = options.watch((event) => {
-      queue.push(event);
-      wake?.();
-    });
+    let missed = false;
+    const stop = options.watch(
+      (event) => {
+        queue.push(event);
+        wake?.();
+      },
+      () => {
+        missed = true;
+        wake?.();
+      },
+    );
     const onClosing = () => wake?.();
     options.closing?.addEventListener('abort', onClosing);
     const closing = () => options.closing?.aborted === true;
@@ -151,12 +186,13 @@ export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Resp
           });
           clearTimeout(timer);
           wake = null;
-          if (!open || closing()) break;
+          if (!open || closing() || missed) break;
           if (queue.length === 0) {
             await stream.write(': heartbeat\n\n');
             continue;
           }
         }
+        if (missed) break;
         if (queue.length === 0) continue;
         const event = queue.shift() as E;
         if (options.stillAllowed && !(await options.stillAllowed())) break;
@@ -166,6 +202,9 @@ export function eventStream<E>(c: Context, options: EventStreamOptions<E>): Resp
       if (open && closing()) {
         const retryMs = reconnectDelayMs();
         await stream.writeSSE({ event: 'reconnect', data: JSON.stringify({ reason: 'server shutting down', retryMs }), retry: retryMs });
+      } else if (open && missed) {
+        // Events were missed: the browser comes back soon, and its screen re-reads.
+        await stream.write(`retry: ${reconnectDelayMs()}\n\n`);
       }
     } finally {
       options.closing?.removeEventListener('abort', onClosing);
@@ -187,7 +226,7 @@ export const orderChangedMessage = (event: OrderChangedEvent) => ({
  */
 export function orderEventStream(c: Context, options: OrderStreamOptions): Response {
   return eventStream<OrderChangedEvent>(c, {
-    watch: (onEvent) => options.live.watch(options.orderId, onEvent),
+    watch: (onEvent, onMissed) => options.live.watch(options.orderId, onEvent, onMissed),
     ready: { orderId: options.orderId },
     toMessage: orderChangedMessage,
     heartbeatMs: options.heartbeatMs,

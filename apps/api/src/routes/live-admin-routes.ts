@@ -35,7 +35,7 @@ export function liveAdminRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<App
     if (!caller.ok) return caller.response;
     const { user } = caller;
     return eventStream<DomainEvent>(c, {
-      watch: (onEvent) => h.liveOrders.watchAll(onEvent),
+      watch: (onEvent, onMissed) => h.liveOrders.watchAll(onEvent, onMissed),
       ready: { scope: 'all' },
       toMessage: adminMessage,
       heartbeatMs: h.heartbeatMs,

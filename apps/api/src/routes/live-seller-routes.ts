@@ -18,7 +18,7 @@ export function liveSellerRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<Ap
     if (!caller.ok) return caller.response;
     const { sellerId, user } = caller;
     return eventStream<OrderChangedEvent>(c, {
-      watch: (onEvent) => h.liveOrders.watchSeller(sellerId, onEvent),
+      watch: (onEvent, onMissed) => h.liveOrders.watchSeller(sellerId, onEvent, onMissed),
       ready: { sellerId },
       toMessage: orderChangedMessage,
       heartbeatMs: h.heartbeatMs,

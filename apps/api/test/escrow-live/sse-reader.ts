@@ -21,7 +21,7 @@ export function sseReader(response: Response) {
   };
   return {
     /** The next block (event or comment); null when the stream ended; throws after `ms`. */
-    async next(ms = 5_000): Promise<{ event?: string; data?: unknown; comment?: string } | null> {
+    async next(ms = 5_000): Promise<{ event?: string; data?: unknown; comment?: string; retry?: number } | null> {
       const deadline = Date.now() + ms;
       while (pending.length === 0) {
         if (ended) return null;
@@ -32,6 +32,9 @@ export function sseReader(response: Response) {
       if (block.startsWith(':')) return { comment: block.slice(1).trim() };
       const event = /^event: (.*)$/m.exec(block)?.[1];
       const data = /^data: (.*)$/m.exec(block)?.[1];
+      const retry = /^retry: (\d+)$/m.exec(block)?.[1];
+      // A block with only `retry:` (a stream ending after missed events) reports it; events keep their shape.
+      if (!event && !data && retry) return { retry: Number(retry) };
       return { ...(event ? { event } : {}), ...(data ? { data: JSON.parse(data) } : {}) };
     },
     /** The next `event:` of this name, skipping heartbeats and others. */

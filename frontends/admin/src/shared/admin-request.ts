@@ -1,4 +1,4 @@
-import { NETWORK_ERROR_MESSAGE, requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+import { NETWORK_ERROR_MESSAGE, requestJson, SERVICE_UNAVAILABLE_MESSAGE, type ApiResult } from '@escrow/ui/api/request-json';
 
 /**
  * A state change sent at most once: the request carries an Idempotency-Key (docs/decisions/0011),
@@ -51,6 +51,7 @@ export async function sendOnce<T>(method: 'POST' | 'PUT', path: string, body: un
   }
   const parsed: unknown = await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, data: (parsed as { data?: T } | undefined)?.data as T };
+  if (response.status === 503) return { ok: false, status: 503, code: codeOf(parsed), message: SERVICE_UNAVAILABLE_MESSAGE };
   return { ok: false, status: response.status, code: codeOf(parsed), message: messageOf(parsed) ?? fallbackMessage };
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 
 /** Loading, empty and failure states inside a tab (the page's own h1 stays the only h1). */
@@ -15,12 +16,12 @@ export function EmptyPart({ title, children }: { title: string; children?: React
   );
 }
 
-/** A part of the screen that could not be read: what happened in plain words, and a retry. */
-export function FailedPart({ what, onRetry }: { what: string; onRetry: () => void }) {
+/** A part of the screen that could not be read: what happened in plain words (`unavailable`: the server said 503), and a retry. */
+export function FailedPart({ what, onRetry, unavailable = false }: { what: string; onRetry: () => void; unavailable?: boolean }) {
   return (
     <div className="admin-state admin-state--error" role="alert">
       <p className="admin-state__title">We could not load {what}.</p>
-      <p>Please check your internet connection and try again.</p>
+      <p>{unavailable ? SERVICE_UNAVAILABLE_MESSAGE : 'Please check your internet connection and try again.'}</p>
       <button type="button" className="button" onClick={onRetry}>
         Try again
       </button>

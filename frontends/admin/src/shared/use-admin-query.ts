@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { isServiceUnavailable } from '@escrow/ui/api/request-json';
 import { getJson } from './admin-request.ts';
 import { useAdminScreen } from './admin-context.ts';
 
@@ -9,6 +10,7 @@ interface Answer<T> {
   /** The path `data` was read from: another one while a new page or filter loads. */
   readonly dataPath: string | null;
   readonly failed: boolean;
+  readonly unavailable: boolean;
 }
 
 export interface AdminQuery<T> {
@@ -20,6 +22,8 @@ export interface AdminQuery<T> {
   readonly stale: boolean;
   /** The last read failed: with no data, an error state; with data, a "not up to date" note. */
   readonly failed: boolean;
+  /** That failure was a 503: the service is briefly unavailable (not the admin's connection). */
+  readonly unavailable: boolean;
   reload(): void;
 }
 
@@ -32,7 +36,7 @@ export interface AdminQuery<T> {
 export function useAdminQuery<T>(path: string): AdminQuery<T> {
   const { version, accessLost } = useAdminScreen();
   const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<Answer<T>>({ key: '', data: null, dataPath: null, failed: false });
+  const [answer, setAnswer] = useState<Answer<T>>({ key: '', data: null, dataPath: null, failed: false, unavailable: false });
   const key = `${path}#${version}#${attempt}`;
   const onAccessLost = useEffectEvent(accessLost);
 
@@ -43,12 +47,12 @@ export function useAdminQuery<T>(path: string): AdminQuery<T> {
         if (controller.signal.aborted) return;
         if (!result.ok && (result.status === 401 || result.status === 403)) onAccessLost();
         if (!result.ok) console.warn('Loading failed', path, result.status, result.code);
-        setAnswer((previous) => (result.ok ? { key, data: result.data, dataPath: path, failed: false } : { ...previous, key, failed: true }));
+        setAnswer((previous) => (result.ok ? { key, data: result.data, dataPath: path, failed: false, unavailable: false } : { ...previous, key, failed: true, unavailable: isServiceUnavailable(result) }));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('Loading failed', path, error);
-        setAnswer((previous) => ({ ...previous, key, failed: true }));
+        setAnswer((previous) => ({ ...previous, key, failed: true, unavailable: false }));
       });
     return () => controller.abort();
   }, [key, path]);
@@ -60,6 +64,7 @@ export function useAdminQuery<T>(path: string): AdminQuery<T> {
     loading: answer.data === null && !(current && answer.failed),
     stale: answer.data !== null && answer.dataPath !== path,
     failed: current && answer.failed,
+    unavailable: current && answer.failed && answer.unavailable,
     reload,
   };
 }

@@ -5,11 +5,13 @@ type Failure = Extract<ApiResult<unknown>, { ok: false }>;
 /**
  * What a failed action says (spec section 8: the server's message where it gave one, else the
  * screen's own fallback). A refusal (4xx) carries the server's reason, e.g. 'Please fill in
- * all fields'; a server fault (5xx) has nothing useful to add, so the fallback is shown; no
- * answer at all gets the fallback and a word about the connection.
+ * all fields'; a server fault (5xx) has nothing useful to add, so the fallback is shown,
+ * except a 503, which says the service is briefly unavailable; no answer at all gets the
+ * fallback and a word about the connection.
  */
 export function failureText(result: Failure, fallback: string): string {
   if (result.status === 0) return `${fallback}. Please check your connection and try again.`;
+  if (result.status === 503) return result.message;
   if (result.status >= 500) return fallback;
   return result.message || fallback;
 }

@@ -1,7 +1,11 @@
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { MessageState } from '@escrow/ui/components/message-state';
 
-/** Never a blank screen: what a seller page shows when its data could not be loaded. */
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** What a failed load says: the service's own 503 message, else a word about the connection. */
+export const loadFailedText = (status?: number): string => (status === 503 ? SERVICE_UNAVAILABLE_MESSAGE : 'Please check your internet connection and try again.');
+
+/** Never a blank screen: what a seller page shows when its data could not be loaded (`status`: of the failed read, if any). */
+export function LoadFailed({ onRetry, status }: { onRetry: () => void; status?: number | undefined }) {
   return (
     <MessageState
       tone="error"
@@ -17,7 +21,7 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
         </>
       }
     >
-      <p>Please check your internet connection and try again.</p>
+      <p>{loadFailedText(status)}</p>
     </MessageState>
   );
 }

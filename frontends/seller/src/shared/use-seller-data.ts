@@ -3,9 +3,10 @@ import type { ApiResult } from '@escrow/ui/api/request-json';
 import type { SellerPageProps } from './seller-page-props.ts';
 
 /** What a seller page's loader found: its data, a page to go to instead, or a failure. */
-export type PageLoad<T> = { kind: 'data'; data: T } | { kind: 'redirect'; to: string } | { kind: 'failed' };
+export type PageLoad<T> = { kind: 'data'; data: T } | { kind: 'redirect'; to: string } | { kind: 'failed'; status?: number };
 
-export type PageState<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; data: T };
+/** `status`: the HTTP status of the failed read (503: the service is briefly unavailable), if there was one. */
+export type PageState<T> = { kind: 'loading' } | { kind: 'failed'; status?: number } | { kind: 'loaded'; data: T };
 
 /**
  * Where a failed seller request sends the visitor: no session (401) to /auth, no seller record
@@ -15,7 +16,7 @@ export function redirectOrFailure(result: Extract<ApiResult<unknown>, { ok: fals
   if (result.status === 401) return { kind: 'redirect', to: '/auth' };
   if (result.status === 404 && result.code === 'SELLER_NOT_FOUND') return { kind: 'redirect', to: '/seller/signup' };
   console.warn('Loading failed', result.status, result.message);
-  return { kind: 'failed' };
+  return { kind: 'failed', status: result.status };
 }
 
 /**
@@ -38,7 +39,7 @@ export function useSellerData<T>(load: (signal: AbortSignal) => Promise<PageLoad
       .then((loaded) => {
         if (controller.signal.aborted) return;
         if (loaded.kind === 'redirect') navigate(loaded.to, { replace: true });
-        else setState(loaded.kind === 'data' ? { kind: 'loaded', data: loaded.data } : { kind: 'failed' });
+        else setState(loaded.kind === 'data' ? { kind: 'loaded', data: loaded.data } : { kind: 'failed', ...(loaded.status !== undefined ? { status: loaded.status } : {}) });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,3 +1,5 @@
+import { catalogue } from '@escrow/core/messages';
+
 /**
  * One way for every frontend to call the API: same-origin, JSON in and out, the session cookie
  * sent by the browser (never a token in script-readable storage). Errors come back as values
@@ -9,6 +11,16 @@ export type ApiResult<T> =
   | { readonly ok: false; readonly status: number; readonly code: string; readonly message: string };
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+
+/**
+ * What every screen shows for a 503: the API's answer to an infrastructure failure (the
+ * database or the disk, docs/decisions/0036), also when a proxy's 503 page carries no JSON.
+ * Nothing was wrong with what the user did, and trying again is safe.
+ */
+export const SERVICE_UNAVAILABLE_MESSAGE = catalogue.errors.serviceUnavailable;
+
+/** A failure that is the server's, not the user's: say so, and that trying again is fine. */
+export const isServiceUnavailable = (result: { readonly ok: boolean; readonly status: number }): boolean => !result.ok && result.status === 503;
 
 interface RequestOptions {
   /** Shown when the server's answer carries no message (a proxy's 502 page, invalid JSON). */
@@ -47,5 +59,6 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
     return { ok: true, status: response.status, data: data as T };
   }
   const error = errorOf(parsed);
+  if (response.status === 503) return { ok: false, status: 503, code: error.code ?? 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE };
   return { ok: false, status: response.status, code: error.code ?? 'UNKNOWN', message: error.message ?? options.fallbackMessage };
 }

@@ -68,7 +68,8 @@ export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDro
           if (result.status === 404) return { kind: 'not-found', message: result.message };
           console.warn('Loading the order failed', result.status, result.message);
           if (previous.kind === 'loaded') return { ...previous, stale: true };
-          return { kind: 'failed', status: result.status, message: result.status === 0 || result.status >= 500 ? failedMessage : result.message };
+          // A 503 says what it is (the service, not the phone's connection); other failures the page's own text.
+          return { kind: 'failed', status: result.status, message: result.status === 503 ? result.message : result.status === 0 || result.status >= 500 ? failedMessage : result.message };
         });
       })
       .catch((error: unknown) => {

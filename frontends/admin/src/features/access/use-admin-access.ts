@@ -1,8 +1,9 @@
+import { isServiceUnavailable } from '@escrow/ui/api/request-json';
 import { useCallback, useEffect, useState } from 'react';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { Account } from '../../shared/admin-types.ts';
 
-export type AdminAccess = { kind: 'checking' } | { kind: 'admin'; account: Account } | { kind: 'denied' } | { kind: 'failed' };
+export type AdminAccess = { kind: 'checking' } | { kind: 'admin'; account: Account } | { kind: 'denied' } | { kind: 'failed'; unavailable?: boolean };
 
 /**
  * Whether the visitor may see /admin: a session whose account holds the admin role (GET
@@ -22,7 +23,7 @@ export function useAdminAccess(): { access: AdminAccess; retry(): void; deny(): 
         if (controller.signal.aborted) return;
         if (!result.ok) {
           console.warn('The session could not be read', result.status, result.code);
-          setAccess({ kind: 'failed' });
+          setAccess({ kind: 'failed', unavailable: isServiceUnavailable(result) });
           return;
         }
         const account = result.data.account;

@@ -22,7 +22,7 @@ export function ContactsTab() {
   const filterId = useId();
 
   let body;
-  if (contacts.failed && (contacts.data === null || contacts.stale)) body = <FailedPart what="the contact messages" onRetry={contacts.reload} />;
+  if (contacts.failed && (contacts.data === null || contacts.stale)) body = <FailedPart what="the contact messages" onRetry={contacts.reload} unavailable={contacts.unavailable} />;
   else if (contacts.data === null) body = <LoadingPart label="Loading contact messages…" />;
   else if (contacts.data.contacts.length === 0) body = <EmptyPart title={filter === 'all' ? 'No contact messages yet.' : 'No messages here.'} />;
   else {

@@ -1,3 +1,4 @@
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { useEffect, useRef } from 'react';
 import { catalogue } from '@escrow/core/messages';
 import { LoadingState } from '@escrow/ui/components/loading-state';
@@ -43,7 +44,7 @@ export default function AdminDashboardPage({ navigate }: AdminPageProps) {
           </>
         }
       >
-        <p>Please check your internet connection and try again.</p>
+        <p>{access.unavailable ? SERVICE_UNAVAILABLE_MESSAGE : 'Please check your internet connection and try again.'}</p>
       </MessageState>
     );
   }

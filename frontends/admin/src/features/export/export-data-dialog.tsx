@@ -7,6 +7,7 @@ import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
 import { withQuery } from '../../shared/admin-request.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { downloadCsv } from './download-csv.ts';
 
 const EXPORT_FAILED = 'Failed to export data. Please try again.';
@@ -43,7 +44,7 @@ export function ExportDataDialog() {
       }
       if (outcome.status === 401 || outcome.status === 403) return accessLost();
       console.warn('The export failed', outcome.status);
-      setError(outcome.status === 400 && outcome.message ? outcome.message : EXPORT_FAILED);
+      setError(outcome.status === 503 ? SERVICE_UNAVAILABLE_MESSAGE : outcome.status === 400 && outcome.message ? outcome.message : EXPORT_FAILED);
     });
   };
 

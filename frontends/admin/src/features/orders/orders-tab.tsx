@@ -42,7 +42,7 @@ export function OrdersTab() {
 }
 
 function OrdersList({ orders, filtered, onPage }: { orders: AdminQuery<OrdersPage>; filtered: boolean; onPage: (page: number) => void }) {
-  if (orders.failed && (orders.data === null || orders.stale)) return <FailedPart what="the orders" onRetry={orders.reload} />;
+  if (orders.failed && (orders.data === null || orders.stale)) return <FailedPart what="the orders" onRetry={orders.reload} unavailable={orders.unavailable} />;
   if (orders.data === null) return <LoadingPart label="Loading orders…" />;
   const { orders: rows, total, page, pageSize } = orders.data;
   if (rows.length === 0) {

@@ -38,7 +38,7 @@ export function PaymentConfigDialog() {
 /** Mounted while the dialog is open: reads the saved values each time it opens. */
 function DialogBody({ onSaved }: { onSaved: () => void }) {
   const config = useAdminQuery<PaymentConfigAnswer>(adminApi.paymentConfigPath());
-  if (config.failed && config.data === null) return <FailedPart what="the payment configuration" onRetry={config.reload} />;
+  if (config.failed && config.data === null) return <FailedPart what="the payment configuration" onRetry={config.reload} unavailable={config.unavailable} />;
   if (config.data === null) return <LoadingState label="Loading payment configuration…" />;
   return <DialogForm saved={config.data.config} onSaved={onSaved} />;
 }

@@ -26,7 +26,7 @@ export function PaymentInfoCard() {
   });
 
   let body;
-  if (config.failed && config.data === null) body = <FailedPart what="the payment information" onRetry={config.reload} />;
+  if (config.failed && config.data === null) body = <FailedPart what="the payment information" onRetry={config.reload} unavailable={config.unavailable} />;
   else if (!saved) body = <LoadingPart label="Loading payment information…" />;
   else {
     const editing = draft !== null;

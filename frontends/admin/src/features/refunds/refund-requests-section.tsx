@@ -62,7 +62,7 @@ export function RefundRequestsSection() {
 }
 
 function RefundList({ requests, filter, onPage }: { requests: AdminQuery<RefundRequestsPage>; filter: Filter; onPage: (page: number) => void }) {
-  if (requests.failed && (requests.data === null || requests.stale)) return <FailedPart what="the refund requests" onRetry={requests.reload} />;
+  if (requests.failed && (requests.data === null || requests.stale)) return <FailedPart what="the refund requests" onRetry={requests.reload} unavailable={requests.unavailable} />;
   if (requests.data === null) return <LoadingPart label="Loading refund requests…" />;
   const { refundRequests, total, page, pageSize } = requests.data;
   if (refundRequests.length === 0) return <EmptyPart title={filter === 'open' ? 'No open refund requests.' : 'No refund requests here.'} />;

@@ -38,7 +38,7 @@ export function SellersTab() {
   };
 
   let body;
-  if (sellers.failed && (sellers.data === null || sellers.stale)) body = <FailedPart what="the sellers" onRetry={sellers.reload} />;
+  if (sellers.failed && (sellers.data === null || sellers.stale)) body = <FailedPart what="the sellers" onRetry={sellers.reload} unavailable={sellers.unavailable} />;
   else if (sellers.data === null) body = <LoadingPart label="Loading sellers…" />;
   else if (sellers.data.sellers.length === 0) body = q ? <EmptyPart title="No sellers match this search." /> : <EmptyPart title="No sellers yet." />;
   else {

@@ -35,7 +35,7 @@ const CARDS: readonly Card[] = [
 /** The figures over all orders, sellers and contact messages, computed by the server. */
 export function SummaryCards() {
   const summary = useAdminQuery<AdminSummary>(adminApi.summaryPath());
-  if (summary.failed && summary.data === null) return <FailedPart what="the summary" onRetry={summary.reload} />;
+  if (summary.failed && summary.data === null) return <FailedPart what="the summary" onRetry={summary.reload} unavailable={summary.unavailable} />;
   const data = summary.data;
   return (
     <section aria-labelledby="summary-title" aria-busy={summary.loading || undefined}>

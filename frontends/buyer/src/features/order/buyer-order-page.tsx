@@ -66,7 +66,8 @@ export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
           </button>
         }
       >
-        <p>Please check your internet connection and try again.</p>
+        {/* A 503's title already says what happened: the service, not the phone's connection. */}
+        {state.status === 503 ? null : <p>Please check your internet connection and try again.</p>}
       </MessageState>
     );
   }

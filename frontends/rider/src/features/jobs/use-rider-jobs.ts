@@ -30,7 +30,7 @@ export function useRiderJobs(phone: string | null): { state: RiderJobsState; rel
         const failure = !available.ok ? available : !assigned.ok ? assigned : null;
         console.warn('Loading the jobs failed', failure?.status, failure?.message);
         const invalidPhone = failure?.status === 400;
-        setState({ kind: 'failed', message: invalidPhone || failure?.status === 429 ? (failure?.message ?? failed) : failed, invalidPhone });
+        setState({ kind: 'failed', message: invalidPhone || failure?.status === 429 || failure?.status === 503 ? (failure?.message ?? failed) : failed, invalidPhone });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('Loading the jobs failed', error);

@@ -39,7 +39,7 @@ export default function CreateOrderPage({ navigate }: SellerPageProps) {
   const { state, retry } = useSellerData(loadForm, navigate);
   const [created, setCreated] = useState<{ order: SellerOrderView; message: string } | null>(null);
 
-  if (state.kind === 'failed') return <LoadFailed onRetry={retry} />;
+  if (state.kind === 'failed') return <LoadFailed onRetry={retry} status={state.status} />;
   if (state.kind === 'loading') return <LoadingState label="Loading the order form…" />;
   const { profile, feeBasisPoints } = state.data;
 

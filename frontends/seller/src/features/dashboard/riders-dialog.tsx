@@ -1,3 +1,4 @@
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
@@ -10,7 +11,7 @@ import { ordersApi, type RiderView } from '../../shared/orders-api.ts';
 // not with the dashboard.
 const AddRiderForm = lazy(() => import('./add-rider-form.tsx').then((module) => ({ default: module.AddRiderForm })));
 
-type Riders = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; riders: readonly RiderView[] };
+type Riders = { kind: 'loading' } | { kind: 'failed'; status: number } | { kind: 'loaded'; riders: readonly RiderView[] };
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /**
@@ -31,7 +32,7 @@ export function RidersDialog() {
       .then((result) => {
         if (signal?.aborted) return;
         if (!result.ok) console.warn('Loading riders failed', result.status, result.message);
-        setRiders(result.ok ? { kind: 'loaded', riders: result.data.riders } : { kind: 'failed' });
+        setRiders(result.ok ? { kind: 'loaded', riders: result.data.riders } : { kind: 'failed', status: result.status });
       })
       .catch(() => undefined);
   }, []);
@@ -109,7 +110,7 @@ function RiderList({ riders, removing, onRemove, onRetry }: { riders: Riders; re
   if (riders.kind === 'failed') {
     return (
       <div className="inline-error" role="alert">
-        <p>We could not load your riders.</p>
+        <p>We could not load your riders.{riders.status === 503 ? ` ${SERVICE_UNAVAILABLE_MESSAGE}` : ''}</p>
         <button type="button" className="button button--secondary" onClick={onRetry}>
           Try again
         </button>

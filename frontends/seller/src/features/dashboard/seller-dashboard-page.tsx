@@ -29,7 +29,7 @@ export default function SellerDashboardPage({ navigate }: SellerPageProps) {
 
 function Dashboard({ navigate }: SellerPageProps) {
   const { state, retry, refresh } = useDashboard(navigate);
-  if (state.kind === 'failed') return <LoadFailed onRetry={retry} />;
+  if (state.kind === 'failed') return <LoadFailed onRetry={retry} status={state.status} />;
   if (state.kind === 'loading') return <LoadingState label="Loading your dashboard…" />;
   return <LoadedDashboard data={state.data} refresh={refresh} navigate={navigate} />;
 }

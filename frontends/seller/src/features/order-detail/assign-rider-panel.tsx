@@ -1,3 +1,4 @@
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { catalogue } from '@escrow/core/messages';
 import { TRANSITIONS } from '@escrow/core/orders';
@@ -8,7 +9,7 @@ import { failureText } from '../../shared/failure-text.ts';
 import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { ordersApi, type RiderView, type SellerOrderView } from '../../shared/orders-api.ts';
 
-type Riders = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; riders: readonly RiderView[] };
+type Riders = { kind: 'loading' } | { kind: 'failed'; status: number } | { kind: 'loaded'; riders: readonly RiderView[] };
 
 function useRiders() {
   const [riders, setRiders] = useState<Riders>({ kind: 'loading' });
@@ -20,7 +21,7 @@ function useRiders() {
       .then((result) => {
         if (controller.signal.aborted) return;
         if (!result.ok) console.warn('Loading riders failed', result.status, result.message);
-        setRiders(result.ok ? { kind: 'loaded', riders: result.data.riders } : { kind: 'failed' });
+        setRiders(result.ok ? { kind: 'loaded', riders: result.data.riders } : { kind: 'failed', status: result.status });
       })
       .catch(() => undefined);
     return () => controller.abort();
@@ -115,7 +116,7 @@ export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView;
             </label>
             {riders.kind === 'failed' ? (
               <div className="inline-error" role="alert">
-                <p>We could not load your riders.</p>
+                <p>We could not load your riders.{riders.status === 503 ? ` ${SERVICE_UNAVAILABLE_MESSAGE}` : ''}</p>
                 <button type="button" className="button button--secondary" onClick={retry}>
                   Try again
                 </button>

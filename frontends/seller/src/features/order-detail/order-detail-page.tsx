@@ -1,6 +1,7 @@
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
 import { catalogue } from '@escrow/core/messages';
+import { loadFailedText } from '../../shared/load-failed.tsx';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
 import { useInterval } from '../../shared/use-interval.ts';
 import { useLiveEvents } from '../../shared/use-live-events.ts';
@@ -56,7 +57,7 @@ function OrderDetail({ orderId, navigate }: OrderDetailPageProps) {
           </>
         }
       >
-        <p>Please check your internet connection and try again.</p>
+        <p>{loadFailedText(state.status)}</p>
       </MessageState>
     );
   }

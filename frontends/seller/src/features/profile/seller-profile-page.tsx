@@ -48,7 +48,7 @@ export default function SellerProfilePage({ navigate }: SellerPageProps) {
   if (state.kind === 'loading' || (state.kind === 'failed' && (state.status === 401 || state.status === 404))) {
     return <LoadingState label="Loading your profile…" />;
   }
-  if (state.kind === 'failed') return <LoadFailed onRetry={profile.reload} />;
+  if (state.kind === 'failed') return <LoadFailed onRetry={profile.reload} status={state.status} />;
   const data = state.data;
 
   return (

@@ -56,7 +56,7 @@ export default function SellerSignupPage({ navigate }: SellerPageProps) {
     catalogue.seller.createProfileFailed,
   );
 
-  if (state.kind === 'failed') return <LoadFailed onRetry={session.reload} />;
+  if (state.kind === 'failed') return <LoadFailed onRetry={session.reload} status={state.status} />;
   if (!account || account.sellerId) return <LoadingState label="Checking your account…" />;
 
   const canSubmit = termsAccepted && paymentMethod !== '' && fields.paymentNumber.trim() !== '';

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestJson, SERVICE_UNAVAILABLE_MESSAGE } from '../src/api/request-json.ts';
+
+const answer = (status: number, body: string, type = 'application/json') => vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': type } }));
+
+describe('requestJson on a failure', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a 503 from the API shows its message: the service is briefly unavailable', async () => {
+    vi.stubGlobal('fetch', answer(503, JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please try again.' } })));
+    const result = await requestJson('POST', '/api/x', { a: 1 }, { fallbackMessage: 'Failed to create order' });
+    expect(result).toEqual({ ok: false, status: 503, code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE });
+    expect(SERVICE_UNAVAILABLE_MESSAGE).toBe('Service temporarily unavailable. Please try again.');
+  });
+
+  it("a proxy's 503 page (no JSON) shows the same message, not the screen's generic fallback", async () => {
+    vi.stubGlobal('fetch', answer(503, '<html><body>503 Service Unavailable</body></html>', 'text/html'));
+    const result = await requestJson('GET', '/api/x', undefined, { fallbackMessage: 'Failed to load order' });
+    expect(result).toMatchObject({ ok: false, status: 503, message: SERVICE_UNAVAILABLE_MESSAGE });
+  });
+
+  it('other failures keep the server message, else the fallback', async () => {
+    vi.stubGlobal('fetch', answer(500, JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } })));
+    expect(await requestJson('GET', '/api/x', undefined, { fallbackMessage: 'F' })).toMatchObject({ status: 500, message: 'Something went wrong. Please try again.' });
+    vi.stubGlobal('fetch', answer(502, 'Bad Gateway', 'text/plain'));
+    expect(await requestJson('GET', '/api/x', undefined, { fallbackMessage: 'F' })).toMatchObject({ status: 502, message: 'F' });
+  });
+});

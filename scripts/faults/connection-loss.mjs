@@ -1,0 +1,582 @@
+// The connection-loss campaign (issue 14, item 1; docs/decisions/0036): a real API process (or
+// API_WORKERS processes) on PostgreSQL, reached through a TCP proxy this module controls,
+// under a closed-loop load of order lifecycles, buyer reads and health checks. It terminates
+// the API's own backends (pg_terminate_backend, found by the proxy's client ports) N times,
+// then cuts every connection and refuses new ones for 8 s (an outage), lets them through
+// again, and checks: no process exited, every request was answered within a bound, nothing
+// answered 500 (only 2xx, 4xx, 503 with the message and Retry-After), the API answers
+// normally afterwards, no order was made twice, a replayed key gets the same answer, and the
+// admin CLI's ledger check passes. The shared PostgreSQL server is never stopped.
+//
+// `npm run faults` imports `campaign`; `node scripts/faults/connection-loss.mjs [postgres]`
+// prints the rows as JSON; the API test suite runs `runConnectionLoss` on the TypeScript
+// sources (apps/api/test/connection-loss-process.test.ts). Environment:
+// DATABASE_URL_TEST (postgres://postgres@127.0.0.1:5432/test), FAULTS_CONNECTION_ROUNDS (25),
+// FAULTS_OUTAGE_SECONDS (8).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mpesaReceipt, photoUpload } from '../../bench/http-client.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
+
+export const POSTGRES_URL = process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
+/** A request not answered in this long counts as hung. */
+export const REQUEST_BOUND_MS = 15_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A TCP proxy between the API and PostgreSQL. `cut()` closes every connection, `refuse(true)`
+ * closes every new one at once (an outage), `upstreamPorts()` are the client ports PostgreSQL
+ * sees (pg_stat_activity.client_port): the API's backends and nobody else's.
+ */
+export async function startTcpProxy(target) {
+  const pairs = new Set();
+  let refusing = false;
+  let accepted = 0;
+  const server = createServer((client) => {
+    accepted += 1;
+    if (refusing) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect({ host: target.host, port: target.port });
+    const pair = { client, upstream };
+    pairs.add(pair);
+    const drop = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [client, upstream]) {
+      socket.on('error', drop);
+      socket.on('close', drop);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address();
+  const cut = () => {
+    for (const { client, upstream } of [...pairs]) {
+      client.destroy();
+      upstream.destroy();
+    }
+    pairs.clear();
+  };
+  return {
+    port,
+    urlFor(url) {
+      const u = new URL(url);
+      u.hostname = '127.0.0.1';
+      u.port = String(port);
+      return u.toString();
+    },
+    cut,
+    refuse(on) {
+      refusing = on;
+      if (on) cut();
+    },
+    upstreamPorts: () => [...pairs].map((p) => p.upstream.localPort).filter((p) => typeof p === 'number'),
+    get connectionsAccepted() {
+      return accepted;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        cut();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function withAdmin(work) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Terminates the backends whose client port is one of the proxy's: the API's own. */
+async function terminateApiBackends(proxy) {
+  const ports = proxy.upstreamPorts();
+  if (ports.length === 0) return 0;
+  return withAdmin(async (client) => {
+    const { rows } = await client.query(
+      "select pg_terminate_backend(pid) as done from pg_stat_activity where client_addr = '127.0.0.1' and client_port = any($1::int[]) and pid <> pg_backend_pid()",
+      [ports],
+    );
+    return rows.filter((r) => r.done).length;
+  });
+}
+
+/** One HTTP request, answered within REQUEST_BOUND_MS or counted as hung. */
+function call(agent, base, { method = 'GET', path, headers = {}, json, raw }) {
+  return new Promise((resolve) => {
+    const url = new URL(path, base);
+    const all = { ...headers };
+    let payload;
+    if (json !== undefined) {
+      payload = Buffer.from(JSON.stringify(json));
+      all['content-type'] = 'application/json';
+    } else if (raw !== undefined) {
+      payload = raw.body;
+      Object.assign(all, raw.headers);
+    }
+    if (payload) all['content-length'] = String(payload.length);
+    const started = Date.now();
+    let settled = false;
+    const done = (reply) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...reply, ms: Date.now() - started });
+    };
+    const req = http.request({ agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: all }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+      res.on('error', (error) => done({ status: 0, failure: error.code ?? error.message }));
+    });
+    const timer = setTimeout(() => {
+      done({ status: 0, failure: 'hung' });
+      req.destroy();
+    }, REQUEST_BOUND_MS);
+    req.on('error', (error) => done({ status: 0, failure: error.code ?? error.message }));
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+const parse = (reply) => {
+  try {
+    return JSON.parse(reply.body);
+  } catch {
+    return {};
+  }
+};
+
+/** What every answer of the run adds up to. */
+function newStats() {
+  return {
+    requests: 0,
+    statuses: {},
+    hung: 0,
+    resets: 0,
+    /** 5xx other than a proper 503, and 503s without the message or Retry-After. */
+    serverErrors: [],
+    maxMs: 0,
+    lifecycles: 0,
+    abandoned: 0,
+    unexpected: [],
+    lastWriteOkAt: 0,
+  };
+}
+
+function record(stats, what, reply) {
+  stats.requests += 1;
+  stats.maxMs = Math.max(stats.maxMs, reply.ms);
+  const key = reply.status === 0 ? reply.failure : String(reply.status);
+  stats.statuses[key] = (stats.statuses[key] ?? 0) + 1;
+  if (reply.failure === 'hung') stats.hung += 1;
+  else if (reply.status === 0) stats.resets += 1;
+  if (reply.status >= 500) {
+    const body = parse(reply);
+    const proper = reply.status === 503 && (what === 'health' || (body.error?.code === 'SERVICE_UNAVAILABLE' && body.error?.message === UNAVAILABLE_MESSAGE && reply.headers['retry-after']));
+    if (!proper && stats.serverErrors.length < 20) stats.serverErrors.push(`${what}: ${reply.status} ${reply.body.slice(0, 200)}`);
+    else if (!proper) stats.serverErrors.push('...');
+  }
+}
+
+/** Starts the API as its own process (the compiled one, or the TypeScript sources through tsx). */
+async function startApi(env, { source }) {
+  const args = source ? ['--conditions=@escrow/source', '--import', 'tsx', join(root, 'apps/api/src/main.ts')] : [join(root, 'apps/api/dist/main.js')];
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    if (stderr.length > 4_000_000) stderr = stderr.slice(-2_000_000);
+  });
+  let stopping = false;
+  let unexpectedExit = null;
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  void exited.then((how) => {
+    if (!stopping) unexpectedExit = how;
+  });
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const agent = new http.Agent({ keepAlive: false });
+  for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null) throw new Error(`the API exited at start:\n${stderr.slice(-3_000)}`);
+    const health = await call(agent, base, { path: '/api/health' });
+    if (health.status === 200) break;
+    if (tries > 600) throw new Error(`the API did not become healthy:\n${stderr.slice(-3_000)}`);
+    await sleep(100);
+  }
+  return {
+    base,
+    stderr: () => stderr,
+    /** The API process exited without being asked, plus workers that died (the primary logs each, API_WORKERS > 1). */
+    processExits: () => (unexpectedExit ? 1 : 0) + (stderr.match(/"message":"An API worker (died|exited during start-up)/g)?.length ?? 0),
+    unexpectedExit: () => unexpectedExit,
+    async stop() {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const how = await exited;
+      clearTimeout(timer);
+      return how;
+    },
+  };
+}
+
+/** Seeds through the real API: a seller (sign-up, profile) and three riders. */
+async function seed(base) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const origin = { origin: base };
+  const expect = (reply, status, what) => {
+    if (reply.status !== status) throw new Error(`seed ${what}: expected ${status}, got ${reply.status} ${reply.body?.slice(0, 300) ?? reply.failure}`);
+    return parse(reply);
+  };
+  const signUp = await call(agent, base, { method: 'POST', path: '/api/auth/sign-up', headers: origin, json: { email: `faults-${randomUUID().slice(0, 8)}@example.com`, password: 'Faults#2026pass' } });
+  expect(signUp, 201, 'sign-up');
+  const cookie = /session=([^;]+)/.exec([].concat(signUp.headers['set-cookie'] ?? []).join('\n'))?.[1];
+  if (!cookie) throw new Error('sign-up set no session cookie');
+  const seller = { ...origin, cookie: `session=${cookie}` };
+  expect(
+    await call(agent, base, { method: 'POST', path: '/api/seller/profile', headers: seller, json: { businessName: 'Faults Electronics', location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true } }),
+    201,
+    'seller profile',
+  );
+  const riderIds = [];
+  for (let i = 0; i < 3; i += 1) {
+    const body = expect(await call(agent, base, { method: 'POST', path: '/api/seller/riders', headers: seller, json: { name: `Faults Rider ${i + 1}`, phone: `07120000${10 + i}`, motorbikePlate: `KMC ${100 + i}C` } }), 201, 'add rider');
+    riderIds.push(body.data.rider.id);
+  }
+  agent.destroy();
+  return { seller, riderIds };
+}
+
+const RETRYABLE_CONFLICT = new Set(['IDEMPOTENCY_REQUEST_IN_PROGRESS', 'CONCURRENT_UPDATE']);
+
+/**
+ * The load: `lifecycles` workers each running order lifecycles (create, pay, assign, accept,
+ * pickup with a photo, complete), every step under its own Idempotency-Key and retried with
+ * that key after a 503 or a dropped connection, as a client would; `readers` workers reading
+ * the buyer page; one health poller. Returns `stop()`.
+ */
+function startLoad({ base, seller, riderIds, stats, lifecycles = 6, readers = 2, phase }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: lifecycles + readers + 2 });
+  let stopped = false;
+  const orders = [];
+  const creates = [];
+  const health = { byPhase: {} };
+
+  const step = async (what, request, okStatus) => {
+    const key = randomUUID();
+    const deadline = Date.now() + 40_000;
+    while (!stopped && Date.now() < deadline) {
+      const reply = await call(agent, base, { ...request, headers: { ...request.headers, 'idempotency-key': key } });
+      record(stats, what, reply);
+      if (reply.status === okStatus) {
+        stats.lastWriteOkAt = Date.now();
+        return { reply, key };
+      }
+      const code = parse(reply).error?.code;
+      const retry = reply.status === 503 || (reply.status === 0 && reply.failure !== 'hung') || (reply.status === 409 && RETRYABLE_CONFLICT.has(code));
+      if (!retry) {
+        if (reply.status !== 0 && stats.unexpected.length < 20) stats.unexpected.push(`${what}: ${reply.status} ${reply.body.slice(0, 160)}`);
+        return null;
+      }
+      await sleep(150 + Math.random() * 250);
+    }
+    return null;
+  };
+
+  const lifecycle = async (worker, i) => {
+    const itemName = `Fault item ${worker}-${i}-${randomBytes(3).toString('hex')}`;
+    const createRequest = { method: 'POST', path: '/api/seller/orders', headers: seller, json: { itemName, price: '2500.00', buyerName: 'Fault Buyer', buyerPhone: '0722 000 111', buyerAddress: 'Kilimani, Nairobi', deliveryCost: '200', estate: 'Kilimani' } };
+    const created = await step('create', createRequest, 201);
+    if (!created) return false;
+    const order = parse(created.reply).data.order;
+    creates.push({ request: createRequest, key: created.key, status: created.reply.status, body: created.reply.body });
+    orders.push({ id: order.id, code: order.deliveryCode });
+    const buyer = { 'x-delivery-code': order.deliveryCode };
+    if (!(await step('pay', { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: buyer, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } }, 200))) return false;
+    const assigned = await step('assign', { method: 'POST', path: `/api/seller/orders/${order.id}/rider`, headers: seller, json: { riderId: riderIds[(worker + i) % riderIds.length] } }, 200);
+    if (!assigned) return false;
+    const link = new URL(parse(assigned.reply).data.links.rider);
+    const rider = { 'x-rider-phone': link.searchParams.get('phone'), 'x-rider-key': link.searchParams.get('key') };
+    if (!(await step('accept', { method: 'POST', path: `/api/rider/orders/${order.id}/accept`, headers: rider }, 200))) return false;
+    if (!(await step('pickup', { method: 'POST', path: `/api/rider/orders/${order.id}/pickup`, headers: rider, raw: photoUpload() }, 200))) return false;
+    return Boolean(await step('complete', { method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: rider, json: { deliveryCode: order.deliveryCode } }, 200));
+  };
+
+  const running = [
+    ...Array.from({ length: lifecycles }, async (_, worker) => {
+      for (let i = 0; !stopped; i += 1) {
+        const completed = await lifecycle(worker, i);
+        if (completed) stats.lifecycles += 1;
+        else if (!stopped) stats.abandoned += 1;
+      }
+    }),
+    ...Array.from({ length: readers }, async () => {
+      while (!stopped) {
+        const order = orders[Math.floor(Math.random() * orders.length)];
+        if (!order) {
+          await sleep(50);
+          continue;
+        }
+        record(stats, 'buyer read', await call(agent, base, { path: `/api/buyer/orders/${order.id}`, headers: { 'x-delivery-code': order.code } }));
+        await sleep(20);
+      }
+    }),
+    (async () => {
+      while (!stopped) {
+        const reply = await call(agent, base, { path: '/api/health' });
+        record(stats, 'health', reply);
+        const counts = (health.byPhase[phase()] ??= {});
+        counts[reply.status || reply.failure] = (counts[reply.status || reply.failure] ?? 0) + 1;
+        await sleep(200);
+      }
+    })(),
+  ];
+  return {
+    creates,
+    health,
+    async stop() {
+      stopped = true;
+      await Promise.allSettled(running);
+      agent.destroy();
+    },
+  };
+}
+
+/** One whole lifecycle on a quiet API, every step answered at once: the API answers normally. */
+async function quietLifecycle(base, seller, riderIds) {
+  const stats = newStats();
+  let failed = null;
+  const load = startLoad({ base, seller, riderIds, stats, lifecycles: 1, readers: 0, phase: () => 'after' });
+  const deadline = Date.now() + 30_000;
+  while (stats.lifecycles === 0 && stats.abandoned === 0 && Date.now() < deadline) await sleep(50);
+  await load.stop();
+  if (stats.lifecycles === 0) failed = `no lifecycle completed after the faults: ${JSON.stringify(stats.statuses)} ${stats.unexpected.join('; ')}`;
+  else if (Object.keys(stats.statuses).some((s) => !/^2\d\d$/.test(s))) failed = `answers after the faults were not all 2xx: ${JSON.stringify(stats.statuses)}`;
+  return failed;
+}
+
+function runCli(args, env, { source }) {
+  const command = source ? ['--conditions=@escrow/source', '--import', 'tsx', join(root, 'apps/cli/src/main.ts'), ...args] : [join(root, 'apps/cli/dist/main.js'), ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, command, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+class ApiGone extends Error {
+  constructor(how) {
+    super(`the API process exited (code ${how?.code}, signal ${how?.signal}); the run ended early`);
+  }
+}
+
+/**
+ * One run: a fresh schema, the API (`workers` processes) through a proxy, the load, `rounds`
+ * terminations of the API's backends, an outage of `outageMs`, the checks. Resolves a report.
+ */
+export async function runConnectionLoss({ workers = 1, rounds = 25, outageMs = 8_000, source = false, log = () => {}, lifecycles = 6, readers = 2 } = {}) {
+  const schema = `f_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create schema ${schema}`));
+  const direct = new URL(POSTGRES_URL);
+  direct.searchParams.set('options', `-c search_path=${schema}`);
+  const target = new URL(POSTGRES_URL);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const dataDir = mkdtempSync(join(tmpdir(), 'escrow-faults-conn-'));
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    RATE_LIMITS: 'off',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    FRONTEND_DIST: join(dataDir, 'no-frontend'),
+    PAYBILL_BUSINESS_NUMBER: '522533',
+    PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
+    DATABASE_URL: proxy.urlFor(direct.toString()),
+    DATABASE_POOL_SIZE: '4',
+    ...(workers > 1 ? { API_WORKERS: String(workers) } : {}),
+  };
+  let api = null;
+  let load = null;
+  const stats = newStats();
+  let phase = 'terminations';
+  const report = { workers, rounds: 0, terminated: 0, outageMs, schema, healthyAfterMs: null, writesAfterMs: null, healthByPhase: {}, afterFailure: null, replayed: 0, changedAnswers: 0 };
+  try {
+    log(`connection-loss: starting the API (${workers} process${workers > 1 ? 'es' : ''}, ${source ? 'TypeScript sources' : 'compiled'}) through a proxy, schema ${schema}`);
+    api = await startApi(env, { source });
+    const { seller, riderIds } = await seed(api.base);
+    load = startLoad({ base: api.base, seller, riderIds, stats, lifecycles, readers, phase: () => phase });
+    await sleep(1_000);
+    // The API process is gone (it crashed, or its primary gave up on the workers): the run ends early.
+    const gone = () => api.unexpectedExit() !== null;
+
+    for (let round = 1; round <= rounds && !gone(); round += 1) {
+      // Under load: a write has succeeded since the last round (at most 10 s of waiting).
+      const since = Date.now();
+      while (stats.lastWriteOkAt < since && Date.now() - since < 10_000 && !gone()) await sleep(25);
+      await sleep(150 + Math.random() * 350);
+      report.terminated += await terminateApiBackends(proxy);
+      report.rounds = round;
+      if (round % 5 === 0) log(`connection-loss: ${round}/${rounds} rounds, ${report.terminated} backends terminated, ${stats.requests} requests, ${stats.lifecycles} lifecycles`);
+    }
+    await sleep(1_000);
+    if (gone()) throw new ApiGone(api.unexpectedExit());
+
+    log(`connection-loss: outage of ${outageMs / 1000} s (every connection cut, new ones refused)`);
+    phase = 'outage';
+    proxy.refuse(true);
+    await sleep(outageMs);
+    proxy.refuse(false);
+    phase = 'recovery';
+    const back = Date.now();
+    let healthyAfterMs = null;
+    const probe = new http.Agent({ keepAlive: false });
+    while (Date.now() - back < 30_000 && !gone()) {
+      if ((await call(probe, api.base, { path: '/api/health' })).status === 200) {
+        healthyAfterMs = Date.now() - back;
+        break;
+      }
+      await sleep(100);
+    }
+    report.healthyAfterMs = healthyAfterMs;
+    const writesBefore = stats.lastWriteOkAt;
+    while (stats.lastWriteOkAt === writesBefore && Date.now() - back < 30_000 && !gone()) await sleep(50);
+    report.writesAfterMs = stats.lastWriteOkAt > writesBefore ? stats.lastWriteOkAt - back : null;
+    log(`connection-loss: healthy ${healthyAfterMs ?? '(never)'} ms after the database came back, writing after ${report.writesAfterMs ?? '(never)'} ms`);
+    await sleep(1_000);
+    phase = 'after';
+    await load.stop();
+    report.healthByPhase = load.health.byPhase;
+    if (gone()) throw new ApiGone(api.unexpectedExit());
+
+    report.afterFailure = await quietLifecycle(api.base, seller, riderIds);
+
+    // Replays: every order made under a key answers that key again with the same answer.
+    let changedAnswers = 0;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    for (const create of load.creates) {
+      const again = await call(agent, api.base, { ...create.request, headers: { ...create.request.headers, 'idempotency-key': create.key } });
+      if (again.status !== create.status || again.body !== create.body) changedAnswers += 1;
+    }
+    agent.destroy();
+    report.replayed = load.creates.length;
+    report.changedAnswers = changedAnswers;
+  } catch (error) {
+    if (!(error instanceof ApiGone)) {
+      await load?.stop();
+      await api?.stop();
+      await withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`)).catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    log(`connection-loss: ${error.message}`);
+    report.afterFailure = error.message;
+  } finally {
+    await load?.stop();
+    if (load) report.healthByPhase = load.health.byPhase;
+    if (api) {
+      report.processExits = api.processExits();
+      report.unexpectedExit = api.unexpectedExit();
+      report.shutdown = await api.stop();
+      report.stderrTail = api.stderr().slice(-1_500);
+    }
+    await proxy.close();
+  }
+
+  const dupes = await withAdmin(async (client) => {
+    const { rows } = await client.query(`select count(*)::int as n from (select item_name from ${schema}.orders group by item_name having count(*) > 1) d`);
+    const orders = await client.query(`select count(*)::int as n from ${schema}.orders`);
+    return { duplicates: rows[0].n, orders: orders.rows[0].n };
+  });
+  const ledger = await runCli(['ledger', 'check'], { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: direct.toString() }, { source });
+  await withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`)).catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    ...report,
+    ...stats,
+    ...dupes,
+    ledger: ledger.code === 0 ? 'pass' : `FAIL: ${ledger.out.trim().split('\n').slice(0, 3).join(' | ')}`,
+    ledgerOutput: ledger.out.trim(),
+  };
+}
+
+/** The `npm run faults` contract: rows for one database. SQLite has no connection to lose. */
+export async function campaign({ database, log = () => {} }) {
+  if (database !== 'postgres') {
+    return [{ campaign: 'connection-loss', database, rounds: 0, requests: 0, duplicates: 0, changedAnswers: 0, processExits: 0, hung: 0, resets: 0, ledger: 'n/a', notes: 'n/a: SQLite is a file in the API process, there is no connection to lose' }];
+  }
+  const rounds = Number(process.env.FAULTS_CONNECTION_ROUNDS ?? 25);
+  const outageMs = Number(process.env.FAULTS_OUTAGE_SECONDS ?? 8) * 1_000;
+  const rows = [];
+  for (const workers of [1, 2]) {
+    const r = await runConnectionLoss({ workers, rounds, outageMs, log });
+    const fiveHundreds = r.serverErrors.length;
+    rows.push({
+      campaign: 'connection-loss',
+      database,
+      rounds: r.rounds,
+      requests: r.requests,
+      duplicates: r.duplicates,
+      changedAnswers: r.changedAnswers,
+      processExits: r.processExits,
+      hung: r.hung,
+      resets: r.resets,
+      ledger: r.ledger,
+      notes: [
+        `API_WORKERS=${workers}`,
+        `${r.terminated} backends terminated in ${r.rounds} rounds + ${outageMs / 1000} s outage`,
+        `answers ${JSON.stringify(r.statuses)}`,
+        `${fiveHundreds === 0 ? 'no' : fiveHundreds} 5xx other than 503`,
+        `health during outage ${JSON.stringify(r.healthByPhase?.outage ?? {})}`,
+        `healthy ${r.healthyAfterMs ?? 'never'} ms, writing ${r.writesAfterMs ?? 'never'} ms after it`,
+        `${r.lifecycles} lifecycles, ${r.abandoned} given up`,
+        `max ${r.maxMs} ms`,
+        ...(r.afterFailure ? [r.afterFailure] : []),
+        ...(r.unexpected.length ? [`unexpected: ${r.unexpected.slice(0, 3).join('; ')}`] : []),
+      ].join('; '),
+    });
+  }
+  return rows;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const database = process.argv[2] ?? 'postgres';
+  const rows = await campaign({ database, log: (line) => console.error(line) });
+  console.log(JSON.stringify(rows, null, 2));
+}
