@@ -17,3 +17,4 @@ export type * from './admin-queries.js';
 export type * from './admin-store.js';
 export type * from './ledger-audit-source.js';
 export type * from './inactive-accounts.js';
+export * from './unstorable-text.js';

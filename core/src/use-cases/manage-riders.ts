@@ -1,9 +1,10 @@
 import { err, ok, type Result } from '../errors.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { Rider } from '../ports/records.js';
+import { validationMessages } from '../validation/messages.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
-import { text } from './input-text.js';
+import { text, unstorableText } from './input-text.js';
 
 /** A seller adds a rider to their list (name, phone and plate all required). */
 export async function addRider(
@@ -13,6 +14,11 @@ export async function addRider(
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'seller') return err('FORBIDDEN');
   const sellerId = actor.sellerId;
+  const refused = unstorableText([
+    [args.name, validationMessages.rider.nameInvalid],
+    [args.motorbikePlate, validationMessages.rider.plateInvalid],
+  ]);
+  if (refused) return refused;
   const name = text(args.name);
   const plate = text(args.motorbikePlate).toUpperCase();
   if (!name || !plate || !text(args.phone)) return err('VALIDATION_FAILED', { message: 'Please fill in all fields' });

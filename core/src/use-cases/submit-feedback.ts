@@ -2,7 +2,8 @@ import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Feedback } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
-import { optionalText } from './input-text.js';
+import { validationMessages } from '../validation/messages.js';
+import { optionalText, unstorableText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 const isRating = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5;
@@ -15,6 +16,11 @@ export async function submitFeedback(
   if (!isRating(args.riderRating) || !isRating(args.sellerRating)) {
     return err('VALIDATION_FAILED', { message: 'Please rate both the rider and seller' });
   }
+  const refused = unstorableText([
+    [args.comment, validationMessages.feedback.commentInvalid],
+    [args.buyerName, validationMessages.order.buyerNameInvalid],
+  ]);
+  if (refused) return refused;
   const comment = optionalText(args.comment)?.slice(0, 1000) ?? null;
   let saved: Feedback | null = null;
   const changed = await mutateOrder(deps, {

@@ -6,10 +6,12 @@ import {
   type DatabaseIntrospector,
   type DatabaseMetadataOptions,
   type DialectAdapter,
+  type Driver,
   type Kysely,
   type MigrationLockOptions,
   type TableMetadata,
 } from 'kysely';
+import { guardTextParameters } from './text-parameter-guard.js';
 
 /** An arbitrary first key, so our advisory locks cannot meet another tool's. */
 const ESCROW_MIGRATION_LOCK_CLASS = 0x0e5c;
@@ -65,6 +67,11 @@ class RetryingPostgresIntrospector extends PostgresIntrospector {
 }
 
 export class SchemaScopedPostgresDialect extends PostgresDialect {
+  // Text no column can hold is refused before it reaches the server (text-parameter-guard.ts).
+  override createDriver(): Driver {
+    return guardTextParameters(super.createDriver());
+  }
+
   override createAdapter(): DialectAdapter {
     return new SchemaScopedMigrationLockAdapter();
   }
