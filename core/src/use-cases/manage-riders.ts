@@ -6,7 +6,12 @@ import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
 import { text, unstorableText } from './input-text.js';
 
-/** A seller adds a rider to their list (name, phone and plate all required). */
+/**
+ * A seller adds a rider to their list (name, phone and plate all required). Adding a phone
+ * that is already on the list returns that rider (spec), whether the other add came first or
+ * at the same moment: two simultaneous adds of one phone make one rider, and both answers
+ * are that rider (decision 0040). The database's unique (seller, phone) decides the race.
+ */
 export async function addRider(
   deps: Pick<EscrowDeps, 'store' | 'clock' | 'random'>,
   args: { actor: Actor; name: string; phone: string; motorbikePlate: string },
@@ -29,8 +34,9 @@ export async function addRider(
     const existing = await tx.riders.findBySellerAndPhone(sellerId, phone);
     if (existing) return ok(existing);
     const rider: Rider = { id: deps.random.uuid(), sellerId, name, phone, motorbikePlate: plate, createdAt: deps.clock.now() };
-    await tx.riders.insert(rider);
-    return ok(rider);
+    const listed = await tx.riders.insertUnlessListed(rider);
+    // Added and removed again by concurrent requests between our insert and our read: rare, and retryable.
+    return listed ? ok(listed) : err('CONCURRENT_UPDATE');
   });
 }
 
