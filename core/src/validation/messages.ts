@@ -27,6 +27,7 @@ export const validationMessages = {
     mismatch: 'Passwords do not match',
     changeMismatch: "New passwords don't match",
     changeFieldsRequired: 'Please fill in all password fields',
+    invalidCharacter: 'Password contains a character that is not allowed',
   },
   resetCode: {
     invalid: 'Enter the 6-digit code',

@@ -88,6 +88,8 @@ const CASES: readonly Case[] = [
   { schema: v.paymentConfigSchema, valid: PAYBILL, field: 'accountNumber', message: m.paymentConfig.accountNumberInvalid },
   { schema: v.paymentConfigSchema, valid: PAYBILL, field: 'accountName', message: m.paymentConfig.accountNameInvalid },
   { schema: v.signInSchema, valid: { email: 'amani@example.com', password: 'Sokoni#2026' }, field: 'email', message: m.email.invalid },
+  { schema: v.signUpSchema, valid: { email: 'amani@example.com', password: 'Sokoni#2026' }, field: 'password', message: m.password.invalidCharacter },
+  { schema: v.setPasswordSchema, valid: { password: 'Sokoni#2026', confirmPassword: 'Sokoni#2026' }, field: 'password', message: m.password.invalidCharacter },
   { schema: v.requestResetCodeSchema, valid: { email: 'amani@example.com' }, field: 'email', message: m.email.invalid },
   { schema: v.buyerPaymentSchema, valid: { termsAccepted: true, deliveryCode: '123456', mpesaReceipt: 'QF12345678' }, field: 'mpesaReceipt', message: m.buyer.mpesaReceiptInvalid },
   { schema: v.deliveryCodeFormSchema, valid: { deliveryCode: '123456' }, field: 'deliveryCode', message: m.deliveryCode.entryInvalid },
