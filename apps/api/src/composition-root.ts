@@ -2,7 +2,18 @@
 // adapters into the core's use cases and the HTTP app.
 import { cryptoRandom, feePolicy, systemClock, type EscrowDeps } from '@escrow/core';
 import { join } from 'node:path';
-import { createKyselyAdminQueries, createKyselyAdminStore, createKyselyContactStore, createKyselyEscrowQueries, createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
+import {
+  createKyselyAdminQueries,
+  createKyselyAdminStore,
+  createKyselyContactStore,
+  createKyselyEscrowQueries,
+  createKyselyEscrowStore,
+  createKyselyFailureCounters,
+  createKyselyIdempotencyStore,
+  createKyselyRateLimiter,
+  openDatabase,
+  type DatabaseHandle,
+} from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
 import { EVENTS_CHANNEL, PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
@@ -11,7 +22,7 @@ import type { Hono } from 'hono';
 import { composeAccounts, composeNotifier } from './accounts/compose-accounts.js';
 import type { Config } from './config.js';
 import { createApp } from './http/create-app.js';
-import { rateLimitsOff } from './http/rate-limits-off.js';
+import { failureCountersOff, rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
 import { startOutboxDispatcher } from './outbox-dispatcher.js';
 
@@ -51,6 +62,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   }
   const idempotency = createKyselyIdempotencyStore(database.db, database.dialect);
   const rateLimiter = config.rateLimitsOff ? rateLimitsOff : createKyselyRateLimiter(database.db);
+  const failureCounters = config.rateLimitsOff ? failureCountersOff : createKyselyFailureCounters(database.db);
   if (config.rateLimitsOff) logger.warn('RATE_LIMITS=off: request rate limits are OFF (benchmark mode; never in production)');
   const files = new FsFileStorage(join(config.dataDir, 'uploads'));
   const deps: EscrowDeps = {
@@ -63,7 +75,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   };
   const mail = composeNotifier(config, logger);
   const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: mail.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 5_000 });
-  const accounts = composeAccounts({ config, database, events, files, rateLimiter, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
+  const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
   const app = createApp({
     checkDatabase: async () => ({ ...(await database.check()), dialect: database.dialect }),
     frontendDist: config.frontendDist,

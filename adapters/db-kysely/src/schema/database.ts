@@ -10,7 +10,7 @@ import type {
   UsersTable,
 } from './account-tables.js';
 import type { LedgerEntriesTable, LedgerPostingsTable } from './ledger-tables.js';
-import type { AdminAuditLogTable, IdempotencyKeysTable, OutboxTable, RateLimitCountersTable } from './operations-tables.js';
+import type { AdminAuditLogTable, FailureCountersTable, IdempotencyKeysTable, OutboxTable, RateLimitCountersTable } from './operations-tables.js';
 import type {
   CodeAttemptsTable,
   FeedbackTable,
@@ -46,6 +46,7 @@ export interface Database {
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_counters: RateLimitCountersTable;
+  failure_counters: FailureCountersTable;
   admin_audit_log: AdminAuditLogTable;
 }
 

@@ -35,6 +35,14 @@ export interface RateLimitCountersTable {
   expires_at: Timestamp;
 }
 
+/** Failures per key with the time of the latest (migration 0009): waits that grow with each failure. */
+export interface FailureCountersTable {
+  bucket_key: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 /** Admin writes that touch no order (migration 0006); append-only, enforced by triggers. */
 export interface AdminAuditLogTable {
   seq: Seq;

@@ -1,4 +1,4 @@
-import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type FileStorage, type Notifier, type RateLimiter } from '@escrow/core';
+import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type FailureCounters, type FileStorage, type Notifier, type RateLimiter } from '@escrow/core';
 import { createKyselyAccountsStore, purgeExpiredAccountRows, type DatabaseHandle } from '@escrow/db-kysely';
 import { ConsoleNotifier } from '@escrow/notify-console';
 import { SmtpNotifier } from '@escrow/notify-smtp';
@@ -28,6 +28,7 @@ export function composeAccounts(args: {
   events: EventBus;
   files: FileStorage;
   rateLimiter: RateLimiter;
+  failureCounters: FailureCounters;
   logger: Logger;
   sendOutboxSoon: () => void;
 }): { deps: AccountsDeps; http: AccountsHttpOptions; stop(): void } {
@@ -44,6 +45,7 @@ export function composeAccounts(args: {
     deps,
     files: args.files,
     rateLimiter: args.rateLimiter,
+    failureCounters: args.failureCounters,
     ...(args.config.trustProxyHops ? { trustProxyHops: args.config.trustProxyHops } : {}),
     // Behind a TLS-terminating proxy the API sees plain HTTP; the public URL says what browsers use.
     ...(publicBaseUrl?.startsWith('https://') ? { secureCookies: true } : {}),
@@ -52,7 +54,7 @@ export function composeAccounts(args: {
   };
   const sweep = setInterval(() => {
     const now = systemClock.now();
-    Promise.all([purgeExpiredAccountRows(deps.store, now), args.rateLimiter.purgeExpired(now)]).catch((error: unknown) =>
+    Promise.all([purgeExpiredAccountRows(deps.store, now), args.rateLimiter.purgeExpired(now), args.failureCounters.purgeExpired(now)]).catch((error: unknown) =>
       args.logger.warn('accounts sweep failed', { error: error instanceof Error ? error.message : String(error) }),
     );
   }, 60 * 60_000);

@@ -32,6 +32,13 @@ export interface RateLimitDeps {
   readonly clock: Clock;
 }
 
+/** 429 RATE_LIMITED with Retry-After: the whole seconds to wait (at least 1). */
+export function tooManyRequests(c: Context, retryAfterMs: number): Response {
+  c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: catalogue.accounts.tooManyAttempts } };
+  return c.json(body, 429);
+}
+
 /**
  * Counts the request against each (rule, key) in turn and answers 429 with Retry-After at the
  * first refusal (the later counters are then not charged); null means go ahead.
@@ -40,12 +47,7 @@ export async function rateLimited(c: Context, deps: RateLimitDeps, checks: reado
   const now = deps.clock.now();
   for (const [rule, key] of checks) {
     const decision = await deps.rateLimiter.hit(rule, key, now);
-    if (!decision.allowed) {
-      const seconds = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
-      c.header('Retry-After', String(seconds));
-      const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: catalogue.accounts.tooManyAttempts } };
-      return c.json(body, 429);
-    }
+    if (!decision.allowed) return tooManyRequests(c, decision.resetAt.getTime() - now.getTime());
   }
   return null;
 }
