@@ -11,6 +11,7 @@ import {
   createKyselyFailureCounters,
   createKyselyIdempotencyStore,
   createKyselyRateLimiter,
+  loadServerSecret,
   openDatabase,
   type DatabaseHandle,
 } from '@escrow/db-kysely';
@@ -38,8 +39,11 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   const fees = feePolicy(config.feeBasisPoints);
   if (!fees.ok) throw new Error(`FEE_BASIS_POINTS: ${fees.error.detail ?? fees.error.code}`);
   const database = openDatabase({ dataDir: config.dataDir, ...(config.database.kind === 'postgres' ? { databaseUrl: config.database.url, ...(config.database.poolSize ? { poolSize: config.database.poolSize } : {}) } : {}) });
+  let buyerProofKey: string;
   try {
     await database.migrate();
+    // Keys the buyer's proof cookie; one per deployment, shared by every instance (decision 0040).
+    buyerProofKey = await loadServerSecret(database.db, 'buyer_proof_key');
   } catch (error) {
     await database.close();
     throw error;
@@ -81,7 +85,19 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     frontendDist: config.frontendDist,
     publicBaseUrl: config.publicBaseUrl,
     logger,
-    escrow: { deps, files, photoFiles: files, idempotency, rateLimiter, paybill: config.paybill, trustProxyHops: config.trustProxyHops, queries: createKyselyEscrowQueries(database.db, database.dialect), publicBaseUrl: config.publicBaseUrl, admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) } },
+    escrow: {
+      deps,
+      files,
+      photoFiles: files,
+      idempotency,
+      rateLimiter,
+      paybill: config.paybill,
+      trustProxyHops: config.trustProxyHops,
+      queries: createKyselyEscrowQueries(database.db, database.dialect),
+      publicBaseUrl: config.publicBaseUrl,
+      admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) },
+      buyerProofKey,
+    },
     accounts: accounts.http,
     contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
   });

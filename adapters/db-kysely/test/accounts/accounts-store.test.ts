@@ -182,6 +182,19 @@ describe.each(targets)('RateLimiter on $name', (target) => {
     expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
   });
 
+  it('gives a hit back in the window it was counted in, never below zero', async () => {
+    const limiter = createKyselyRateLimiter(harness.db);
+    await limiter.hit(rule, 'k', now);
+    await limiter.hit(rule, 'k', now);
+    await limiter.release(rule, 'k', now);
+    expect((await limiter.hit(rule, 'k', now)).count).toBe(2);
+    // A hit given back after its window ended does not touch the next window.
+    await limiter.release(rule, 'k', at('2026-01-01T08:59:59.000Z'));
+    expect((await limiter.hit(rule, 'k', now)).count).toBe(3);
+    for (let i = 0; i < 5; i += 1) await limiter.release(rule, 'k', now);
+    expect((await limiter.hit(rule, 'k', now)).count).toBe(1);
+  });
+
   it('forgets a key on reset and purges finished windows', async () => {
     const limiter = createKyselyRateLimiter(harness.db);
     await limiter.hit(rule, 'k', now);

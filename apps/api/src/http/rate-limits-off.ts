@@ -9,6 +9,7 @@ import type { FailureCounters, RateLimiter } from '@escrow/core';
 export const rateLimitsOff: RateLimiter = {
   hit: async (rule, _key, now) => ({ allowed: true, count: 0, remaining: rule.limit, resetAt: new Date(now.getTime() + rule.windowMs) }),
   reset: async () => undefined,
+  release: async () => undefined,
   purgeExpired: async () => 0,
 };
 

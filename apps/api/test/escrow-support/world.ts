@@ -15,6 +15,7 @@ import {
   systemClock,
   type CreateOrderInput,
   type EscrowDeps,
+  type Clock,
   type EventBus,
   type Order,
   type Result,
@@ -77,6 +78,8 @@ export interface WorldOptions {
    * test gives `events`; false: the store publishes after commit and keys are claimed first.
    */
   readonly asDeployed?: boolean;
+  /** The clock of the core and of the rate limits (default: the system's); a FixedClock lets a test cross limit windows. */
+  readonly clock?: Clock;
 }
 
 let receiptCounter = 0;
@@ -108,7 +111,7 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
   }
   const deps: EscrowDeps = {
     store: createKyselyEscrowStore(handle.db, dialect, notifyChannel === undefined ? {} : { notifyChannel }),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     random: cryptoRandom,
     payments: unverifiablePayments,
     fees: must(feePolicy(250)),
@@ -127,6 +130,8 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
       idempotency: createKyselyIdempotencyStore(handle.db, dialect),
       rateLimiter: createKyselyRateLimiter(handle.db),
       paybill: options.paybill ?? PAYBILL,
+      // As composed in production: the key of the buyer's proof cookie (decision 0040).
+      buyerProofKey: randomUUID(),
       ...(options.live ? { live: options.live } : {}),
     },
   });
