@@ -6,7 +6,7 @@ import { ledgerMigration } from './0003-ledger.js';
 import { operationsMigration } from './0004-operations.js';
 import { orderListIndexesMigration } from './0005-order-list-indexes.js';
 import { adminAreaMigration } from './0006-admin-area.js';
-import { failureCountersMigration } from './0009-failure-counters.js';
+import { throttlingMigration } from './0009-throttling.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -20,7 +20,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0004-operations': operationsMigration(dialect),
     '0005-order-list-indexes': orderListIndexesMigration(),
     '0006-admin-area': adminAreaMigration(dialect),
-    '0009-failure-counters': failureCountersMigration(dialect),
+    '0009-throttling': throttlingMigration(dialect),
   };
 }
 

@@ -10,7 +10,7 @@ import type {
   UsersTable,
 } from './account-tables.js';
 import type { LedgerEntriesTable, LedgerPostingsTable } from './ledger-tables.js';
-import type { AdminAuditLogTable, FailureCountersTable, IdempotencyKeysTable, OutboxTable, RateLimitCountersTable } from './operations-tables.js';
+import type { AdminAuditLogTable, FailureCountersTable, IdempotencyKeysTable, OutboxTable, RateLimitCountersTable, ServerSecretsTable } from './operations-tables.js';
 import type {
   CodeAttemptsTable,
   FeedbackTable,
@@ -47,6 +47,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_counters: RateLimitCountersTable;
   failure_counters: FailureCountersTable;
+  server_secrets: ServerSecretsTable;
   admin_audit_log: AdminAuditLogTable;
 }
 

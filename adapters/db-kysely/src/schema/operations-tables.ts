@@ -43,6 +43,13 @@ export interface FailureCountersTable {
   expires_at: Timestamp;
 }
 
+/** Random secrets of the deployment, made once (migration 0009): the buyer's proof cookie key. */
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
 /** Admin writes that touch no order (migration 0006); append-only, enforced by triggers. */
 export interface AdminAuditLogTable {
   seq: Seq;
