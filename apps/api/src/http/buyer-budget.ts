@@ -26,7 +26,7 @@ interface Claim {
 }
 
 /** Per request: what `admitBuyerRequest` charged, for `settleBuyerBudget` to keep or give back. */
-const claims = new WeakMap<Request, Claim>();
+const claims = new WeakMap<Context, Claim>();
 
 /**
  * The proof cookie's value for an order and the code it was opened with: HMAC-SHA256 under a
@@ -78,7 +78,7 @@ export async function admitBuyerRequest(c: Context, deps: BuyerBudgetDeps, reque
       return tooManyRequests(c, decision.resetAt.getTime() - now.getTime());
     }
   }
-  claims.set(c.req.raw, { at: now, charged, orderId: request.orderId, code: request.code });
+  claims.set(c, { at: now, charged, orderId: request.orderId, code: request.code });
   return null;
 }
 
@@ -91,9 +91,9 @@ export async function admitBuyerRequest(c: Context, deps: BuyerBudgetDeps, reque
 export function settleBuyerBudget(deps: BuyerBudgetDeps): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const claim = claims.get(c.req.raw);
+    const claim = claims.get(c);
     if (!claim) return;
-    claims.delete(c.req.raw);
+    claims.delete(c);
     const status = c.res.status;
     if (status === 404 || status >= 500) return;
     for (const [rule, key] of claim.charged) await deps.rateLimiter.release(rule, key, claim.at);

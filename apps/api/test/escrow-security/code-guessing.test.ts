@@ -29,9 +29,15 @@ const proofCookieOf = (headers: Headers): string | undefined =>
 
 /** Opens the buyer's live stream and closes it again at once (a reconnect); the status it was answered. */
 async function openLiveStream(world: World, orderId: string, code: string, address: string, cookie?: string): Promise<number> {
+  return (await openLive(world, orderId, code, address, cookie)).status;
+}
+
+async function openLive(world: World, orderId: string, code: string, address: string, cookie?: string): Promise<{ status: number; headers: Headers; firstEvent: string }> {
   const response = await world.app.request(`/api/live/orders/${orderId}?code=${code}`, { headers: cookie ? { cookie } : {} }, from(address));
-  await response.body?.cancel();
-  return response.status;
+  const reader = response.body?.getReader();
+  const first = reader ? await reader.read() : undefined;
+  await reader?.cancel();
+  return { status: response.status, headers: response.headers, firstEvent: first?.value ? Buffer.from(first.value).toString() : '' };
 }
 
 describe.each(DIALECTS)('guessing delivery codes on %s', (dialect) => {
@@ -82,6 +88,11 @@ describe.each(DIALECTS)('guessing delivery codes on %s', (dialect) => {
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect(statuses).toHaveLength(300);
+    // A live stream opened by a fresh browser streams as before and carries the proof for its path.
+    const live = await openLive(world, order.id, order.deliveryCode, '41.90.64.8');
+    expect(live.status).toBe(200);
+    expect(live.firstEvent).toContain('ready');
+    expect(live.headers.getSetCookie().join('\n')).toContain(`Path=/api/live/orders/${order.id}`);
     // Fresh browsers (no proof) with the right code, from many addresses, cost the order nothing either.
     for (let i = 0; i < 100; i += 1) expect((await api.get(`/api/buyer/orders/${order.id}`, { headers: buyerHeaders(order.deliveryCode) })).status).toBe(200);
     const wrong = order.deliveryCode === '999999' ? '999998' : '999999';
