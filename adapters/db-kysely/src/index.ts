@@ -7,6 +7,8 @@ export { createKyselyEscrowStore, type EscrowStoreOptions } from './store/create
 export { createKyselyIdempotencyStore } from './idempotency/kysely-idempotency-store.js';
 export { createKyselyAccountsStore, purgeExpiredAccountRows } from './accounts/create-kysely-accounts-store.js';
 export { createKyselyRateLimiter } from './rate-limit/kysely-rate-limiter.js';
+export { createKyselyFailureCounters } from './rate-limit/kysely-failure-counters.js';
+export { loadServerSecret } from './secrets/server-secret.js';
 export { createKyselyContactStore } from './contact/kysely-contact-store.js';
 export { createKyselyEscrowQueries } from './queries/create-kysely-escrow-queries.js';
 export { createKyselyAdminQueries } from './queries/admin-kysely-queries.js';

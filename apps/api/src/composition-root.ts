@@ -4,7 +4,21 @@ import { cryptoRandom, feePolicy, systemClock, type EscrowDeps } from '@escrow/c
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { createKyselyAdminQueries, createKyselyAdminStore, createKyselyContactStore, createKyselyEscrowQueries, createKyselyEscrowStore, createKyselyFileReferences, createKyselyIdempotencyStore, createKyselyJobLeases, createKyselyRateLimiter, openDatabase, type DatabaseHandle } from '@escrow/db-kysely';
+import {
+  createKyselyAdminQueries,
+  createKyselyAdminStore,
+  createKyselyContactStore,
+  createKyselyEscrowQueries,
+  createKyselyEscrowStore,
+  createKyselyFailureCounters,
+  createKyselyFileReferences,
+  createKyselyIdempotencyStore,
+  createKyselyJobLeases,
+  createKyselyRateLimiter,
+  loadServerSecret,
+  openDatabase,
+  type DatabaseHandle,
+} from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
 import { EVENTS_CHANNEL, PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
@@ -14,7 +28,7 @@ import { composeAccounts, composeNotifier } from './accounts/compose-accounts.js
 import type { Config } from './config.js';
 import { startDailyFileSweep, type DailyFileSweepOptions } from './daily-file-sweep.js';
 import { createApp } from './http/create-app.js';
-import { rateLimitsOff } from './http/rate-limits-off.js';
+import { failureCountersOff, rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
 import { startOutboxDispatcher } from './outbox-dispatcher.js';
 
@@ -45,8 +59,11 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     // A dropped connection is replaced by the pool; the request that held it answers 503.
     onConnectionError: (error) => logger.warn('database connection lost', { error: error.message, ...connectionErrorCode(error) }),
   });
+  let buyerProofKey: string;
   try {
     await database.migrate();
+    // Keys the buyer's proof cookie; one per deployment, shared by every instance (decision 0040).
+    buyerProofKey = await loadServerSecret(database.db, 'buyer_proof_key');
   } catch (error) {
     await database.close();
     throw error;
@@ -69,6 +86,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   }
   const idempotency = createKyselyIdempotencyStore(database.db);
   const rateLimiter = config.rateLimitsOff ? rateLimitsOff : createKyselyRateLimiter(database.db);
+  const failureCounters = config.rateLimitsOff ? failureCountersOff : createKyselyFailureCounters(database.db);
   if (config.rateLimitsOff) logger.warn('RATE_LIMITS=off: request rate limits are OFF (benchmark mode; never in production)');
   const files = new FsFileStorage(join(config.dataDir, 'uploads'));
   const deps: EscrowDeps = {
@@ -81,7 +99,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   };
   const mail = composeNotifier(config, logger);
   const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: mail.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 5_000 });
-  const accounts = composeAccounts({ config, database, events, files, rateLimiter, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
+  const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
   const liveStreamsClosing = new AbortController();
   const app = createApp({
     checkDatabase: async () => {
@@ -93,7 +111,20 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     frontendDist: config.frontendDist,
     publicBaseUrl: config.publicBaseUrl,
     logger,
-    escrow: { deps, files, photoFiles: files, idempotency, rateLimiter, paybill: config.paybill, trustProxyHops: config.trustProxyHops, queries: createKyselyEscrowQueries(database.db, database.dialect), publicBaseUrl: config.publicBaseUrl, admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) }, live: { closing: liveStreamsClosing.signal } },
+    escrow: {
+      deps,
+      files,
+      photoFiles: files,
+      idempotency,
+      rateLimiter,
+      paybill: config.paybill,
+      trustProxyHops: config.trustProxyHops,
+      queries: createKyselyEscrowQueries(database.db, database.dialect),
+      publicBaseUrl: config.publicBaseUrl,
+      admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) },
+      buyerProofKey,
+      live: { closing: liveStreamsClosing.signal },
+    },
     accounts: accounts.http,
     contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
   });

@@ -1,4 +1,4 @@
-import { ERROR_CODES, err, ok } from '@escrow/core';
+import { ERROR_CODES, err, ok, UnstorableTextError } from '@escrow/core';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
@@ -101,6 +101,18 @@ describe('app.onError', () => {
     expect(JSON.parse(text)).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please try again.' } });
     expect(text).not.toContain('10.0.0.5');
     expect(logger.entries).toContainEqual(expect.objectContaining({ level: 'error', fields: expect.objectContaining({ cause, path: '/api/write' }) }));
+  });
+
+  it('answers text a store refused as unstorable (a NUL that slipped past a schema) with 400, not 500', async () => {
+    const { app, logger } = testApp();
+    app.post('/api/store', () => {
+      throw new UnstorableTextError();
+    });
+    const response = await app.request('/api/store', { method: 'POST' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Please check the form and try again.' } });
+    expect(logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(logger.entries.some((entry) => entry.level === 'warn' && /NUL or a lone surrogate/.test(entry.message))).toBe(true);
   });
 });
 

@@ -1,5 +1,7 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createErrorHandler } from '../src/http/error-handler.js';
@@ -19,6 +21,13 @@ app.post('/echo', jsonBody(schema), (c) => {
   return c.json({ got: c.req.valid('json'), streamRead: incoming?.readableDidRead ?? null });
 });
 app.post('/small', jsonBody(schema, { maxBytes: 100, tooLargeMessage: 'Keep it short' }), (c) => c.json({ got: c.req.valid('json') }));
+// What the contact route did: Hono's bodyLimit (which starts the body's web stream) and then an
+// await as long as a PostgreSQL round trip before jsonBody. An empty body then ended unseen and
+// jsonBody waited for it forever.
+const aWhile = () => new Promise((resolve) => setTimeout(resolve, 30));
+app.post('/after-a-while', bodyLimit({ maxSize: 1_000 }), async (_c, next) => { await aWhile(); await next(); }, jsonBody(schema), (c) => c.json({ got: c.req.valid('json') }));
+app.post('/after-a-while-untouched', async (_c, next) => { await aWhile(); await next(); }, jsonBody(schema), (c) => c.json({ got: c.req.valid('json') }));
+app.post('/impatient', jsonBody(schema, { timeoutMs: 300 }), (c) => c.json({ got: c.req.valid('json') }));
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -35,7 +44,7 @@ interface Sent {
 }
 
 function post({ path = '/echo', body = '', type = 'application/json', chunked = false }: Sent): Promise<{ status: number; json: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
+  const answer = new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
     const headers: Record<string, string> = {};
     if (type !== null) headers['content-type'] = type;
     if (!chunked) headers['content-length'] = String(Buffer.byteLength(body));
@@ -54,6 +63,12 @@ function post({ path = '/echo', body = '', type = 'application/json', chunked = 
       req.end();
     } else req.end(body);
   });
+  // Every request is answered, or the test says which one hung.
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`POST ${path} (${chunked ? 'chunked' : `${Buffer.byteLength(body)} bytes`}) got no answer in 5 s`)), 5_000);
+  });
+  return Promise.race([answer, hung]).finally(() => clearTimeout(timer));
 }
 
 const code = (reply: { json: Record<string, unknown> }) => (reply.json.error as { code?: string } | undefined)?.code;
@@ -102,5 +117,36 @@ describe('jsonBody over HTTP', () => {
     }
     const app2 = await app.request('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"in process"}' });
     expect(await app2.json()).toEqual({ got: { name: 'in process' }, streamRead: null });
+  });
+
+  it('answers an empty or missing body 400 however the body was started and however long the route took before reading it', async () => {
+    for (const path of ['/echo', '/after-a-while', '/after-a-while-untouched']) {
+      for (const chunked of [false, true]) {
+        const reply = await post({ path, body: '', chunked });
+        expect(reply.status, `${path} ${chunked ? 'chunked' : 'Content-Length: 0'}`).toBe(400);
+        expect(reply.json).toEqual({ error: { code: 'BAD_REQUEST', message: 'Malformed JSON in request body' } });
+      }
+      expect((await post({ path, body: '{"name":"late"}' })).json).toMatchObject({ got: { name: 'late' } });
+    }
+  });
+
+  it('reads every JSON media type with the limit (application/x+json too, which Hono would otherwise parse whole)', async () => {
+    const tooBig = JSON.stringify({ name: 'x'.repeat(MAX_JSON_BODY_BYTES) });
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json', 'Application/JSON']) {
+      for (const chunked of [false, true]) expect((await post({ body: tooBig, type, chunked })).status, `${type} ${chunked}`).toBe(413);
+      expect((await post({ body: '{"name":"typed"}', type })).json).toMatchObject({ got: { name: 'typed' } });
+    }
+  });
+
+  it('answers a body that stops arriving 408 once its time is up, and closes that connection', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write('POST /impatient HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":');
+    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5_000))]);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text).toContain('"code":"BAD_REQUEST"');
   });
 });

@@ -8,7 +8,7 @@ import { DIALECTS, openSellerWorld, PASSWORD, type SellerSession, type SellerWor
 import { cli } from './support/run-cli.js';
 
 const SEVEN_MONTHS_AGO = () => new Date(Date.now() - 213 * 86_400_000).toISOString();
-const TABLES = ['users', 'sessions', 'user_roles', 'password_verification', 'password_reset_codes', 'sellers', 'buyer_profiles', 'riders', 'orders', 'feedback', 'rider_payment_confirmations', 'refund_requests', 'order_events', 'code_attempts', 'outbox', 'idempotency_keys', 'rate_limit_counters', 'admin_audit_log', 'ledger_postings', 'ledger_entries', 'system_config'] as const;
+const TABLES = ['users', 'sessions', 'user_roles', 'password_verification', 'password_reset_codes', 'sellers', 'buyer_profiles', 'riders', 'orders', 'feedback', 'rider_payment_confirmations', 'refund_requests', 'order_events', 'code_attempts', 'outbox', 'idempotency_keys', 'rate_limit_counters', 'failure_counters', 'admin_audit_log', 'ledger_postings', 'ledger_entries', 'system_config'] as const;
 
 describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (dialect) => {
   let world: SellerWorld;
@@ -45,6 +45,8 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     must(await completeDelivery(world.deps, { orderId: assignedId, actor: { kind: 'rider', ...t }, code }));
     must(await confirmSettlement(world.deps, { orderId: assignedId, actor: admin }));
     await world.paid(busy);
+    // A wrong password leaves sign-in failure counts keyed by the email.
+    expect((await world.call('POST', '/api/auth/sign-in', { json: { email: leaving.email, password: 'Wrong#Pass1' } })).status).toBe(401);
     // Stored photos: the seller's logo and a pickup photo.
     const uploads = join(world.dataDir, 'uploads', 'order-photos');
     await mkdir(join(uploads, 'seller-logos'), { recursive: true });

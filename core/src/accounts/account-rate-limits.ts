@@ -8,10 +8,13 @@ const minutes = (n: number): number => n * 60_000;
  * account and are tight; per-address limits stop one client from sweeping many accounts and
  * are loose, because Kenyan mobile networks put many subscribers behind one address (CGNAT).
  * A person who mistypes a few times never meets either.
+ *
+ * Sign-in has no per-email window: ten wrong passwords from anywhere used to lock the owner
+ * out for 15 minutes. Wrong passwords slow the address they come from instead
+ * (sign-in-throttle.ts); this window only caps a flood of attempts from one address.
  */
 export const ACCOUNT_RATE_LIMITS = {
-  signInPerAddress: { name: 'sign-in:address', limit: 100, windowMs: minutes(15) },
-  signInPerEmail: { name: 'sign-in:email', limit: 10, windowMs: minutes(15) },
+  signInPerAddress: { name: 'sign-in-attempts:address', limit: 100, windowMs: minutes(15) },
   signUpPerAddress: { name: 'sign-up:address', limit: 50, windowMs: minutes(60) },
   resetRequestPerAddress: { name: 'reset-request:address', limit: 30, windowMs: minutes(60) },
   resetRequestPerEmail: { name: 'reset-request:email', limit: 5, windowMs: minutes(60) },

@@ -53,6 +53,13 @@ export interface SellerRepository {
 
 export interface RiderRepository {
   insert(rider: Rider): Promise<void>;
+  /**
+   * Adds `rider` to its seller's list unless the list already has that phone, in one
+   * statement that a concurrent add of the same phone cannot slip past (it waits for the other
+   * to commit). Returns the rider on the list with that phone: `rider` itself, or the one
+   * already there; undefined only if that one was deleted in between.
+   */
+  insertUnlessListed(rider: Rider): Promise<Rider | undefined>;
   get(id: string): Promise<Rider | undefined>;
   listBySeller(sellerId: string): Promise<Rider[]>;
   findBySellerAndPhone(sellerId: string, phone: string): Promise<Rider | undefined>;

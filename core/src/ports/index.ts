@@ -18,3 +18,5 @@ export type * from './admin-store.js';
 export type * from './ledger-audit-source.js';
 export type * from './inactive-accounts.js';
 export type * from './stored-files.js';
+export * from './unstorable-text.js';
+export type * from './failure-counters.js';

@@ -30,6 +30,12 @@ export interface RateLimiter {
   hit(rule: RateLimitRule, key: string, now: Date): Promise<RateLimitDecision>;
   /** Forgets the current window of `key` (e.g. a successful sign-in clears its failures). */
   reset(rule: RateLimitRule, key: string, now: Date): Promise<void>;
+  /**
+   * Takes back one hit counted at `at` (same window; never below zero): a limit that counts an
+   * attempt before knowing whether it was a failure gives it back when it was not (a right
+   * delivery code costs a buyer nothing).
+   */
+  release(rule: RateLimitRule, key: string, at: Date): Promise<void>;
   /** Deletes counters whose window has ended; returns how many went. */
   purgeExpired(now: Date): Promise<number>;
 }

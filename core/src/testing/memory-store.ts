@@ -108,6 +108,12 @@ function bind(s: MemoryState): EscrowTx {
       insert: async (rider) => {
         s.riders.set(rider.id, rider);
       },
+      insertUnlessListed: async (rider) => {
+        const listed = [...s.riders.values()].find((r) => r.sellerId === rider.sellerId && r.phone === rider.phone);
+        if (listed) return listed;
+        s.riders.set(rider.id, rider);
+        return rider;
+      },
       get: async (id) => s.riders.get(id),
       listBySeller: async (sellerId) => [...s.riders.values()].filter((r) => r.sellerId === sellerId),
       findBySellerAndPhone: async (sellerId, phone) => [...s.riders.values()].find((r) => r.sellerId === sellerId && r.phone === phone),

@@ -1,10 +1,11 @@
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
+import { validationMessages } from '../validation/messages.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { text } from './input-text.js';
+import { text, unstorableText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 export type RiderChoice = { readonly riderId: string } | { readonly name: string; readonly phone: string };
@@ -28,6 +29,8 @@ export async function assignRider(deps: EscrowDeps, args: { orderId: string; act
         name = rider.name;
         phone = rider.phone;
       } else {
+        const refused = unstorableText([[choice['name'], validationMessages.rider.nameInvalid]]);
+        if (refused) return refused;
         name = text(choice['name']);
         phone = normalizeKenyanPhone(text(choice['phone']));
         if (!name) return err('VALIDATION_FAILED', { message: 'Please select or add a rider' });

@@ -3,11 +3,13 @@ import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { optionalText } from './input-text.js';
+import { optionalText, unstorableText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 /** The seller cancels before any payment (a paid order is refunded instead). */
 export async function cancelOrder(deps: EscrowDeps, args: { orderId: string; actor: Actor; reason?: string | null }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
+  const refused = unstorableText([[args.reason, 'The reason contains a character that is not allowed']]);
+  if (refused) return refused;
   return mutateOrder(deps, {
     orderId: args.orderId,
     actor: args.actor,

@@ -4,7 +4,7 @@ import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { optionalText } from './input-text.js';
+import { optionalText, unstorableText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 /**
@@ -12,6 +12,8 @@ import { mutateOrder } from './mutate-order.js';
  * the status guard and the version-conditional update each stop a second settlement.
  */
 export async function confirmSettlement(deps: EscrowDeps, args: { orderId: string; actor: Actor; reference?: string | null }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
+  const refused = unstorableText([[args.reference, 'The payout reference contains a character that is not allowed']]);
+  if (refused) return refused;
   const reference = optionalText(args.reference);
   return mutateOrder(deps, {
     orderId: args.orderId,

@@ -11,8 +11,11 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import { actorForAudit } from '../ports/records.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
-import { text, optionalText } from './input-text.js';
+import { validationMessages } from '../validation/messages.js';
+import { text, optionalText, unstorableText } from './input-text.js';
 import { enqueueForSeller, publishQuietly } from './mutate-order.js';
+
+const m = validationMessages.order;
 
 /** A new order as the seller's form sends it after parsing (money already in cents). */
 export interface CreateOrderInput {
@@ -139,6 +142,17 @@ function checkFields(input: CreateOrderInput): Result<{
   deliveryPaidBy: DeliveryPaidBy;
   buyerCashAmount: Cents | null;
 }> {
+  const refused = unstorableText([
+    [input.itemName, m.itemNameInvalid],
+    [input.buyerName, m.buyerNameInvalid],
+    [input.buyerAddress, m.buyerAddressInvalid],
+    [input.pinLocationLink, m.pinLocationInvalid],
+    [input.landmark, m.landmarkInvalid],
+    [input.houseNumber, m.houseNumberInvalid],
+    [input.estate, m.estateInvalid],
+    [input.pickupLocation, m.pickupLocationInvalid],
+  ]);
+  if (refused) return refused;
   if (!text(input.itemName)) return invalid('Item name is required');
   if (!text(input.buyerName)) return invalid('Buyer name is required');
   if (!text(input.buyerAddress)) return invalid('Delivery address is required');

@@ -3,7 +3,8 @@ import { parseActor, type Actor } from '../orders/actor.js';
 import type { RiderPaymentConfirmation } from '../ports/records.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { text } from './input-text.js';
+import { validationMessages } from '../validation/messages.js';
+import { text, unstorableText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 /** The rider records the money collected at the door (delivery fee, cash), or an issue with it. */
@@ -12,6 +13,8 @@ export async function recordRiderPayment(
   args: { orderId: string; actor: Actor; paymentReceived: boolean; paymentIssue?: string | null },
   options: ChangeOptions<Result<RiderPaymentConfirmation>> = {},
 ): Promise<Result<RiderPaymentConfirmation>> {
+  const refused = unstorableText([[args.paymentIssue, validationMessages.riderPayment.issueInvalid]]);
+  if (refused) return refused;
   const issue = text(args.paymentIssue);
   if (typeof args.paymentReceived !== 'boolean') return err('VALIDATION_FAILED', { message: 'Say whether the payment was received' });
   if (!args.paymentReceived && !issue) return err('VALIDATION_FAILED', { message: 'Please describe the payment issue' });

@@ -3,7 +3,8 @@ import { parseActor, type Actor } from '../orders/actor.js';
 import type { RefundRequest } from '../ports/records.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { text } from './input-text.js';
+import { validationMessages } from '../validation/messages.js';
+import { text, unstorableText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 export const REFUND_REASON_MIN = 5;
@@ -14,6 +15,8 @@ export const REFUND_REASON_MAX = 1000;
  * the seller or rider records that the buyer rejected the item. An admin resolves it.
  */
 export async function requestRefund(deps: EscrowDeps, args: { orderId: string; actor: Actor; reason: string }, options: ChangeOptions<Result<RefundRequest>> = {}): Promise<Result<RefundRequest>> {
+  const refused = unstorableText([[args.reason, validationMessages.refund.reasonInvalid]]);
+  if (refused) return refused;
   const reason = text(args.reason);
   if (reason.length < REFUND_REASON_MIN) return err('VALIDATION_FAILED', { message: 'Please tell us why you want a refund' });
   if (reason.length > REFUND_REASON_MAX) return err('VALIDATION_FAILED', { message: `The reason can be at most ${REFUND_REASON_MAX} characters` });

@@ -6,7 +6,7 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { parseMpesaReceipt } from './confirm-payment.js';
-import { optionalText } from './input-text.js';
+import { optionalText, unstorableText } from './input-text.js';
 
 export type RefundDecision =
   | { readonly decision: 'refund'; readonly mpesaReference: string; readonly note?: string | null }
@@ -27,6 +27,8 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
   if (decision === 'refund' && !reference) {
     return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa reference of the refund' });
   }
+  const refused = unstorableText([[resolution['note'], 'The note contains a character that is not allowed']]);
+  if (refused) return refused;
   const note = optionalText(resolution['note']);
   if (typeof args.refundId !== 'string') return err('REFUND_NOT_FOUND');
   const request = await deps.store.read((tx) => tx.refunds.get(args.refundId));

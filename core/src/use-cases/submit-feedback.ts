@@ -3,7 +3,8 @@ import type { Actor } from '../orders/actor.js';
 import type { Feedback } from '../ports/records.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { optionalText } from './input-text.js';
+import { validationMessages } from '../validation/messages.js';
+import { optionalText, unstorableText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
 
 const isRating = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5;
@@ -17,6 +18,11 @@ export async function submitFeedback(
   if (!isRating(args.riderRating) || !isRating(args.sellerRating)) {
     return err('VALIDATION_FAILED', { message: 'Please rate both the rider and seller' });
   }
+  const refused = unstorableText([
+    [args.comment, validationMessages.feedback.commentInvalid],
+    [args.buyerName, validationMessages.order.buyerNameInvalid],
+  ]);
+  if (refused) return refused;
   const comment = optionalText(args.comment)?.slice(0, 1000) ?? null;
   return mutateOrder(deps, {
     orderId: args.orderId,

@@ -12,9 +12,9 @@ const m = validationMessages.rider;
  */
 export const assignRiderSchema = z
   .object({
-    riderId: optionalText({ max: 100, tooLong: m.selectOrAdd }),
-    newRiderName: optionalText({ max: 100, tooLong: m.nameTooLong }),
-    newRiderPhone: optionalText({ max: 40, tooLong: validationMessages.phone.invalid }),
+    riderId: optionalText({ max: 100, tooLong: m.selectOrAdd, invalid: m.selectOrAdd }),
+    newRiderName: optionalText({ max: 100, tooLong: m.nameTooLong, invalid: m.nameInvalid }),
+    newRiderPhone: optionalText({ max: 40, tooLong: validationMessages.phone.invalid, invalid: validationMessages.phone.invalid }),
   })
   .transform((value, ctx) => {
     if (value.riderId !== null) return { kind: 'existing' as const, riderId: value.riderId };

@@ -15,7 +15,7 @@ const rating = z
 export const feedbackSchema = z.object({
   riderRating: rating,
   sellerRating: rating,
-  comment: optionalText({ max: 1000, tooLong: m.commentTooLong }),
+  comment: optionalText({ max: 1000, tooLong: m.commentTooLong, invalid: m.commentInvalid }),
 });
 
 export type FeedbackInput = z.input<typeof feedbackSchema>;

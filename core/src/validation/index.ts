@@ -25,3 +25,4 @@ export * from './seller-about.js';
 export * from './seller-business-details.js';
 export * from './seller-payment-info.js';
 export * from './seller-signup.js';
+export * from './storable-text.js';

@@ -27,6 +27,7 @@ export const validationMessages = {
     mismatch: 'Passwords do not match',
     changeMismatch: "New passwords don't match",
     changeFieldsRequired: 'Please fill in all password fields',
+    invalidCharacter: 'Password contains a character that is not allowed',
   },
   resetCode: {
     invalid: 'Enter the 6-digit code',
@@ -37,6 +38,9 @@ export const validationMessages = {
     phoneTooLong: 'Phone number must be at most 20 characters',
     messageRequired: 'Message is required',
     messageTooLong: 'Message must be at most 1000 characters',
+    nameInvalid: 'Name contains a character that is not allowed',
+    phoneInvalid: 'Phone number contains a character that is not allowed',
+    messageInvalid: 'Message contains a character that is not allowed',
   },
   seller: {
     businessNameRequired: 'Business name is required',
@@ -53,11 +57,17 @@ export const validationMessages = {
     aboutTooLong: 'About must be at most 1000 characters',
     termsRequired: 'Please accept the terms and conditions to continue',
     paymentFieldsRequired: 'Please fill in all payment fields',
+    businessNameInvalid: 'Business name contains a character that is not allowed',
+    locationInvalid: 'Location contains a character that is not allowed',
+    businessProfileInvalid: 'Business profile contains a character that is not allowed',
+    aboutInvalid: 'About contains a character that is not allowed',
   },
   rider: {
     fieldsRequired: 'Please fill in all fields',
     nameTooLong: 'Rider name must be at most 100 characters',
     plateTooLong: 'Motorbike plate must be at most 20 characters',
+    nameInvalid: 'Rider name contains a character that is not allowed',
+    plateInvalid: 'Motorbike plate contains a character that is not allowed',
     phoneRequired: 'Please enter your phone number',
     selectOrAdd: 'Please select or add a rider',
     // The photo is a file upload, checked outside zod; the text is kept with its siblings.
@@ -85,6 +95,13 @@ export const validationMessages = {
     cashAmountRequired: 'Enter the cash amount the rider collects from the buyer',
     cashAmountInvalid: 'Enter the cash amount in KSh, from 0 to 10,000,000 with at most 2 decimals',
     deliveryPaidByInvalid: 'Please choose who pays for delivery',
+    itemNameInvalid: 'Item name contains a character that is not allowed',
+    buyerNameInvalid: 'Buyer name contains a character that is not allowed',
+    buyerAddressInvalid: 'Delivery address contains a character that is not allowed',
+    landmarkInvalid: 'Landmark contains a character that is not allowed',
+    houseNumberInvalid: 'House number contains a character that is not allowed',
+    estateInvalid: 'Estate contains a character that is not allowed',
+    pickupLocationInvalid: 'Pickup location contains a character that is not allowed',
   },
   deliveryCode: {
     entryInvalid: 'Enter the 6-digit delivery code',
@@ -100,6 +117,7 @@ export const validationMessages = {
     ratingsRequired: 'Please rate both the rider and seller',
     ratingInvalid: 'Ratings are whole stars from 1 to 5',
     commentTooLong: 'Comment must be at most 1000 characters',
+    commentInvalid: 'Comment contains a character that is not allowed',
   },
   paymentConfig: {
     fieldsRequired: 'Please fill in all payment information',
@@ -117,11 +135,13 @@ export const validationMessages = {
     reasonRequired: 'Please tell us why you want a refund',
     reasonTooShort: 'The reason must be at least 5 characters',
     reasonTooLong: 'The reason must be at most 1000 characters',
+    reasonInvalid: 'The reason contains a character that is not allowed',
   },
   riderPayment: {
     receivedRequired: 'Please say whether you received the payment',
     issueRequired: 'Please describe the payment issue',
     issueTooLong: 'The issue description must be at most 1000 characters',
+    issueInvalid: 'The issue description contains a character that is not allowed',
   },
 } as const;
 

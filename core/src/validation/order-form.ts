@@ -16,7 +16,7 @@ export type DeliveryPayer = (typeof DELIVERY_PAYERS)[number];
 
 // A pin is a maps link the rider opens, so only web links make sense; z.httpUrl also
 // refuses javascript: and data: links that would run in the rider's browser.
-const pinLocationLink = optionalText({ max: 2000, tooLong: m.pinLocationTooLong }).pipe(
+const pinLocationLink = optionalText({ max: 2000, tooLong: m.pinLocationTooLong, invalid: m.pinLocationInvalid }).pipe(
   z.httpUrl({ error: m.pinLocationInvalid }).nullable(),
 );
 
@@ -28,17 +28,17 @@ const pinLocationLink = optionalText({ max: 2000, tooLong: m.pinLocationTooLong 
  */
 export const orderFormSchema = z
   .object({
-    itemName: requiredText({ required: m.itemNameRequired, max: 200, tooLong: m.itemNameTooLong }),
+    itemName: requiredText({ required: m.itemNameRequired, max: 200, tooLong: m.itemNameTooLong, invalid: m.itemNameInvalid }),
     price: kshAmountField({ required: m.priceRequired, invalid: m.priceInvalid }),
-    buyerName: requiredText({ required: m.buyerNameRequired, max: 100, tooLong: m.buyerNameTooLong }),
+    buyerName: requiredText({ required: m.buyerNameRequired, max: 100, tooLong: m.buyerNameTooLong, invalid: m.buyerNameInvalid }),
     buyerPhone: kenyanPhoneField({ required: m.buyerPhoneRequired, invalid: validationMessages.phone.invalid }),
-    buyerAddress: requiredText({ required: m.buyerAddressRequired, max: 500, tooLong: m.buyerAddressTooLong }),
+    buyerAddress: requiredText({ required: m.buyerAddressRequired, max: 500, tooLong: m.buyerAddressTooLong, invalid: m.buyerAddressInvalid }),
     pinLocationLink,
-    landmark: optionalText({ max: 200, tooLong: m.landmarkTooLong }),
-    houseNumber: optionalText({ max: 200, tooLong: m.houseNumberTooLong }),
-    estate: optionalText({ max: 200, tooLong: m.estateTooLong }),
+    landmark: optionalText({ max: 200, tooLong: m.landmarkTooLong, invalid: m.landmarkInvalid }),
+    houseNumber: optionalText({ max: 200, tooLong: m.houseNumberTooLong, invalid: m.houseNumberInvalid }),
+    estate: optionalText({ max: 200, tooLong: m.estateTooLong, invalid: m.estateInvalid }),
     // Null means "the seller's location" (spec section 3: pickup_location defaults to it).
-    pickupLocation: optionalText({ max: 200, tooLong: m.pickupLocationTooLong }),
+    pickupLocation: optionalText({ max: 200, tooLong: m.pickupLocationTooLong, invalid: m.pickupLocationInvalid }),
     deliveryCost: kshAmountField({ required: m.deliveryCostRequired, invalid: m.deliveryCostInvalid }),
     deliveryPaidBy: z.enum(DELIVERY_PAYERS, { error: m.deliveryPaidByInvalid }).default('buyer'),
     paymentMethod: z.enum(ORDER_PAYMENT_METHODS, { error: m.paymentMethodInvalid }).default('mpesa_prepay'),

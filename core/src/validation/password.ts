@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { whenFieldsValid } from './fields.js';
 import { validationMessages } from './messages.js';
+import { isStorableText } from './storable-text.js';
 
 const m = validationMessages.password;
 
@@ -17,7 +18,9 @@ const SPECIAL_CHARACTER = /[^\p{L}\p{N}\s]/u;
 /**
  * A new password (sign-up, reset, change). The checks run in the spec's order and zod keeps
  * their issues in that order, so the first issue is the spec's "first failing message".
- * Passwords are never trimmed: a space is a character the user chose.
+ * Passwords are never trimmed: a space is a character the user chose. Only its hash is
+ * stored, but a NUL or half a surrogate pair is refused like in every other field: neither
+ * can be typed, and half a pair is hashed as U+FFFD, so two different passwords would match.
  */
 export const newPasswordSchema = z
   .string({ error: m.tooShort })
@@ -25,7 +28,8 @@ export const newPasswordSchema = z
   .regex(UPPERCASE, { error: m.missingUppercase })
   .regex(NUMBER, { error: m.missingNumber })
   .regex(SPECIAL_CHARACTER, { error: m.missingSpecialCharacter })
-  .max(PASSWORD_MAX_LENGTH, { error: m.tooLong });
+  .max(PASSWORD_MAX_LENGTH, { error: m.tooLong })
+  .refine(isStorableText, { error: m.invalidCharacter });
 
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 export type NewPasswordOutput = z.output<typeof newPasswordSchema>;

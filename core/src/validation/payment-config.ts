@@ -11,7 +11,7 @@ const ACCOUNT_NUMBER = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-const filled = () => requiredText({ required: m.fieldsRequired, max: 10_000, tooLong: m.fieldsRequired });
+const filled = (invalid: string) => requiredText({ required: m.fieldsRequired, max: 10_000, tooLong: m.fieldsRequired, invalid });
 
 /**
  * The admin's Paybill settings (Admin tab and Payment Configuration dialog), shown to every
@@ -20,7 +20,7 @@ const filled = () => requiredText({ required: m.fieldsRequired, max: 10_000, too
  * gets the spec's message; then the formats, field by field.
  */
 export const paymentConfigSchema = z
-  .object({ businessNumber: filled(), accountNumber: filled(), accountName: filled() })
+  .object({ businessNumber: filled(m.businessNumberInvalid), accountNumber: filled(m.accountNumberInvalid), accountName: filled(m.accountNameInvalid) })
   .pipe(
     z.object({
       businessNumber: z.string().max(7, { error: m.businessNumberInvalid }).regex(SHORT_CODE, { error: m.businessNumberInvalid }),

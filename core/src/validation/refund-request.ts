@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages } from './messages.js';
+import { isStorableText } from './storable-text.js';
 
 const m = validationMessages.refund;
 
@@ -10,7 +11,8 @@ export const refundRequestSchema = z.object({
     .trim()
     .min(1, { error: m.reasonRequired, abort: true })
     .min(5, { error: m.reasonTooShort })
-    .max(1000, { error: m.reasonTooLong }),
+    .max(1000, { error: m.reasonTooLong })
+    .refine(isStorableText, { error: m.reasonInvalid }),
 });
 
 export type RefundRequestInput = z.input<typeof refundRequestSchema>;

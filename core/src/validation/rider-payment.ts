@@ -12,7 +12,7 @@ const m = validationMessages.riderPayment;
 export const riderPaymentSchema = z
   .object({
     paymentReceived: z.boolean({ error: m.receivedRequired }),
-    paymentIssue: optionalText({ max: 1000, tooLong: m.issueTooLong }),
+    paymentIssue: optionalText({ max: 1000, tooLong: m.issueTooLong, invalid: m.issueInvalid }),
   })
   .transform((value, ctx) => {
     if (value.paymentReceived) return { paymentReceived: true as const, paymentIssue: null };

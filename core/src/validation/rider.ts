@@ -9,13 +9,13 @@ const m = validationMessages.rider;
  * A motorbike plate as riders and sellers compare it: trimmed, upper-cased, inner runs of
  * spaces collapsed ("kmda  123a" and "KMDA 123A" are the same bike).
  */
-export const motorbikePlateSchema = requiredText({ required: m.fieldsRequired, max: 20, tooLong: m.plateTooLong })
+export const motorbikePlateSchema = requiredText({ required: m.fieldsRequired, max: 20, tooLong: m.plateTooLong, invalid: m.plateInvalid })
   .toUpperCase()
   .transform((plate) => plate.replace(/\s+/g, ' '));
 
 /** The seller's Add Rider form: every field is required, with the spec's one message. */
 export const addRiderSchema = z.object({
-  name: requiredText({ required: m.fieldsRequired, max: 100, tooLong: m.nameTooLong }),
+  name: requiredText({ required: m.fieldsRequired, max: 100, tooLong: m.nameTooLong, invalid: m.nameInvalid }),
   phone: kenyanPhoneField({ required: m.fieldsRequired, invalid: validationMessages.phone.invalid }),
   motorbikePlate: motorbikePlateSchema,
 });

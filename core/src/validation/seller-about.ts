@@ -4,7 +4,7 @@ import { validationMessages } from './messages.js';
 
 /** The profile's About Your Business section; optional, empty is saved as null. */
 export const sellerAboutSchema = z.object({
-  about: optionalText({ max: 1000, tooLong: validationMessages.seller.aboutTooLong }),
+  about: optionalText({ max: 1000, tooLong: validationMessages.seller.aboutTooLong, invalid: validationMessages.seller.aboutInvalid }),
 });
 
 export type SellerAboutInput = z.input<typeof sellerAboutSchema>;

@@ -14,8 +14,8 @@ const m = validationMessages.seller;
 
 /** Business name, location, phone: shared by sign-up and the profile's Business Details. */
 export const sellerBusinessFields = {
-  businessName: requiredText({ required: m.businessNameRequired, max: 100, tooLong: m.businessNameTooLong }),
-  location: requiredText({ required: m.locationRequired, max: 100, tooLong: m.locationTooLong }),
+  businessName: requiredText({ required: m.businessNameRequired, max: 100, tooLong: m.businessNameTooLong, invalid: m.businessNameInvalid }),
+  location: requiredText({ required: m.locationRequired, max: 100, tooLong: m.locationTooLong, invalid: m.locationInvalid }),
   phone: kenyanPhoneField({ required: validationMessages.phone.invalid, invalid: validationMessages.phone.invalid }),
   whatsapp: optionalKenyanPhoneField(m.whatsappInvalid),
 };
@@ -29,7 +29,7 @@ export const sellerBusinessFields = {
 export const sellerSignupSchema = z
   .object({
     ...sellerBusinessFields,
-    businessProfile: optionalText({ max: 500, tooLong: m.businessProfileTooLong }),
+    businessProfile: optionalText({ max: 500, tooLong: m.businessProfileTooLong, invalid: m.businessProfileInvalid }),
     about: sellerAboutSchema.shape.about,
     paymentMethod: sellerPayoutMethodField(m.paymentMethodRequired),
     paymentNumber: paymentNumberField(m.paymentNumberRequired),

@@ -75,6 +75,7 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
   }
   // Rate-limit counters keyed by the e-mail (sign-in, reset codes) would keep it until they expire.
   await trx.deleteFrom('rate_limit_counters').where(sql<boolean>`bucket_key like ${`%:${likeLiteral(account.email)}`} escape '\\'`).execute();
+  await trx.deleteFrom('failure_counters').where(sql<boolean>`bucket_key like ${`%:${likeLiteral(account.email)}`} escape '\\'`).execute();
   if (account.sellerId) await trx.deleteFrom('idempotency_keys').where('scope', '=', `seller\n${account.sellerId}`).execute();
   await trx
     .updateTable('users')

@@ -8,6 +8,7 @@ import {
   type Driver,
   type SqliteDialectConfig,
 } from 'kysely';
+import { guardTextParameters } from './text-parameter-guard.js';
 
 /**
  * Kysely's SQLite driver already runs one transaction at a time: it owns a single connection
@@ -63,7 +64,7 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return guardTextParameters(new ImmediateSqliteDriver(this.#config));
   }
 
   override createAdapter(): DialectAdapter {

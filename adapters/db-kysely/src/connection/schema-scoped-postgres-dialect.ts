@@ -15,6 +15,7 @@ import {
   type MigrationLockOptions,
   type TableMetadata,
 } from 'kysely';
+import { guardTextParameters } from './text-parameter-guard.js';
 
 /** An arbitrary first key, so our advisory locks cannot meet another tool's. */
 const ESCROW_MIGRATION_LOCK_CLASS = 0x0e5c;
@@ -107,7 +108,8 @@ export class SchemaScopedPostgresDialect extends PostgresDialect {
   }
 
   override createDriver(): Driver {
-    return new SurvivingPostgresDriver(this.#config);
+    // Text no column can hold is refused before it reaches the server (text-parameter-guard.ts).
+    return guardTextParameters(new SurvivingPostgresDriver(this.#config));
   }
 
   override createAdapter(): DialectAdapter {

@@ -32,6 +32,16 @@ export function createKyselyRateLimiter(db: Kysely<Database>): RateLimiter {
         .where('window_start', '=', encodeTime(window.start))
         .execute();
     },
+    async release(rule, key, at) {
+      const window = rateLimitWindow(rule, at);
+      await db
+        .updateTable('rate_limit_counters')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('bucket_key', '=', bucketOf(rule.name, key))
+        .where('window_start', '=', encodeTime(window.start))
+        .where('count', '>', 0)
+        .execute();
+    },
     async purgeExpired(now) {
       const result = await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', encodeTime(now)).executeTakeFirst();
       return Number(result.numDeletedRows);

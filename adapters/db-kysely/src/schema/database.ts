@@ -10,7 +10,7 @@ import type {
   UsersTable,
 } from './account-tables.js';
 import type { LedgerEntriesTable, LedgerPostingsTable } from './ledger-tables.js';
-import type { AdminAuditLogTable, HealthProbeTable, IdempotencyKeysTable, JobLeasesTable, OutboxTable, RateLimitCountersTable } from './operations-tables.js';
+import type { AdminAuditLogTable, FailureCountersTable, HealthProbeTable, IdempotencyKeysTable, JobLeasesTable, OutboxTable, RateLimitCountersTable, ServerSecretsTable } from './operations-tables.js';
 import type {
   CodeAttemptsTable,
   FeedbackTable,
@@ -46,6 +46,8 @@ export interface Database {
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_counters: RateLimitCountersTable;
+  failure_counters: FailureCountersTable;
+  server_secrets: ServerSecretsTable;
   admin_audit_log: AdminAuditLogTable;
   job_leases: JobLeasesTable;
   health_probe: HealthProbeTable;

@@ -42,6 +42,21 @@ export interface RateLimitCountersTable {
   expires_at: Timestamp;
 }
 
+/** Failures per key with the time of the latest (migration 0009): waits that grow with each failure. */
+export interface FailureCountersTable {
+  bucket_key: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** Random secrets of the deployment, made once (migration 0009): the buyer's proof cookie key. */
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
 /** Admin writes that touch no order (migration 0006); append-only, enforced by triggers. */
 export interface AdminAuditLogTable {
   seq: Seq;

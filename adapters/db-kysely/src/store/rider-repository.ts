@@ -29,6 +29,26 @@ export function kyselyRiderRepository(db: Kysely<Database>): RiderRepository {
         })
         .execute();
     },
+    async insertUnlessListed(rider) {
+      // ON CONFLICT waits for a concurrent insert of the same phone to commit, then does
+      // nothing; the read after it (a new statement, a new snapshot) sees that rider.
+      const inserted = await db
+        .insertInto('riders')
+        .values({
+          id: rider.id,
+          seller_id: rider.sellerId,
+          name: rider.name,
+          phone: rider.phone,
+          motorbike_plate: rider.motorbikePlate,
+          created_at: encodeTime(rider.createdAt),
+        })
+        .onConflict((oc) => oc.columns(['seller_id', 'phone']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return toRider(inserted);
+      const listed = await select().where('seller_id', '=', rider.sellerId).where('phone', '=', rider.phone).executeTakeFirst();
+      return listed === undefined ? undefined : toRider(listed);
+    },
     async get(id) {
       const row = await select().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : toRider(row);

@@ -1,6 +1,6 @@
 import type { AccountsStore, ResetCodeRecord, SellerProfile, UserAccount } from '@escrow/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKyselyAccountsStore, createKyselyRateLimiter, purgeExpiredAccountRows } from '../../src/index.js';
+import { createKyselyAccountsStore, createKyselyFailureCounters, createKyselyRateLimiter, purgeExpiredAccountRows } from '../../src/index.js';
 import { postgresForTests } from '../support/postgres.js';
 import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from '../support/store-harness.js';
 
@@ -182,6 +182,19 @@ describe.each(targets)('RateLimiter on $name', (target) => {
     expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
   });
 
+  it('gives a hit back in the window it was counted in, never below zero', async () => {
+    const limiter = createKyselyRateLimiter(harness.db);
+    await limiter.hit(rule, 'k', now);
+    await limiter.hit(rule, 'k', now);
+    await limiter.release(rule, 'k', now);
+    expect((await limiter.hit(rule, 'k', now)).count).toBe(2);
+    // A hit given back after its window ended does not touch the next window.
+    await limiter.release(rule, 'k', at('2026-01-01T08:59:59.000Z'));
+    expect((await limiter.hit(rule, 'k', now)).count).toBe(3);
+    for (let i = 0; i < 5; i += 1) await limiter.release(rule, 'k', now);
+    expect((await limiter.hit(rule, 'k', now)).count).toBe(1);
+  });
+
   it('forgets a key on reset and purges finished windows', async () => {
     const limiter = createKyselyRateLimiter(harness.db);
     await limiter.hit(rule, 'k', now);
@@ -190,5 +203,46 @@ describe.each(targets)('RateLimiter on $name', (target) => {
     expect((await limiter.hit(rule, 'k', now)).count).toBe(1);
     expect(await limiter.purgeExpired(at('2026-01-01T09:00:59.000Z'))).toBe(0);
     expect(await limiter.purgeExpired(at('2026-01-01T09:01:00.000Z'))).toBe(1);
+  });
+});
+
+describe.each(targets)('FailureCounters on $name', (target) => {
+  let harness: StoreHarness;
+  beforeEach(async () => {
+    harness = await target.open({ poolSize: 10 });
+  });
+  afterEach(async () => harness.dispose());
+  const hour = 60 * 60_000;
+  const t0 = at('2026-01-01T09:00:00.000Z');
+  const later = (ms: number) => new Date(t0.getTime() + ms);
+
+  it('counts failures with the time of the latest, forgets a count an hour after its last failure, and purges it', async () => {
+    const counters = createKyselyFailureCounters(harness.db);
+    await counters.record('k', t0, hour);
+    await counters.record('k', later(1_000), hour);
+    expect(await counters.read(['k', 'other'], later(2_000))).toEqual(new Map([['k', { failures: 2, lastFailureAt: later(1_000) }]]));
+    expect(await counters.read(['k'], later(1_000 + hour))).toEqual(new Map());
+    await counters.record('k', later(1_000 + hour), hour);
+    expect((await counters.read(['k'], later(1_000 + hour)))?.get('k')?.failures).toBe(1);
+    await counters.clear('k');
+    expect(await counters.read(['k'], later(1_000 + hour))).toEqual(new Map());
+    await counters.record('gone', t0, hour);
+    expect(await counters.purgeExpired(later(hour - 1))).toBe(0);
+    expect(await counters.purgeExpired(later(hour))).toBe(1);
+  });
+
+  it('claims only when the count is still what was read: of 20 parallel claims on one key exactly one wins, each time', async () => {
+    const counters = createKyselyFailureCounters(harness.db);
+    for (let round = 0; round < 3; round += 1) {
+      const now = later(round * 1_000);
+      const seen = (await counters.read(['k'], now)).get('k');
+      const wins = await Promise.all(Array.from({ length: 20 }, () => counters.claim('k', seen, now, hour)));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+      expect((await counters.read(['k'], now)).get('k')).toEqual({ failures: round + 1, lastFailureAt: now });
+    }
+    // A stale view loses; a forgotten count is claimed afresh from "none".
+    expect(await counters.claim('k', { failures: 1, lastFailureAt: t0 }, later(5_000), hour)).toBe(false);
+    expect(await counters.claim('k', undefined, later(3 * hour), hour)).toBe(true);
+    expect((await counters.read(['k'], later(3 * hour))).get('k')?.failures).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import { outboxContract } from './outbox-contract.js';
 import { peopleAndAuditContract } from './people-and-audit-contract.js';
 import { recordsContract } from './records-contract.js';
 import { transactionsContract } from './transactions-contract.js';
+import { unstorableTextContract } from './unstorable-text-contract.js';
 
 /** Gives each test a fresh database; `harness()` is only valid inside a test. */
 export type HarnessAccess = () => StoreHarness;
@@ -39,5 +40,6 @@ export function defineStoreContract(target: StoreTarget): void {
     describe('outbox', () => outboxContract(harness));
     describe('transactions', () => transactionsContract(harness));
     describe('Idempotency-Keys written with the change', () => idempotencyContract(harness));
+    describe('text no column can hold', () => unstorableTextContract(harness));
   });
 }

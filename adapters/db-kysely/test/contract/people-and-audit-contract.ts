@@ -28,6 +28,20 @@ export function peopleAndAuditContract(harness: HarnessAccess): void {
     expect(await h.store.read((tx) => tx.riders.listBySeller(seller.id))).toStrictEqual([second]);
   });
 
+  it('adds a rider unless the phone is listed, in one statement: 20 concurrent adds of one phone leave one rider and all return it', async () => {
+    const h = harness();
+    const seller = await seedSeller(h);
+    const first = newRider(seller.id, { createdAt: at(1) });
+    expect(await h.store.transaction((tx) => tx.riders.insertUnlessListed(first))).toStrictEqual(first);
+    // Sequentially: the listed rider, not the new one.
+    expect(await h.store.transaction((tx) => tx.riders.insertUnlessListed(newRider(seller.id, { phone: first.phone, name: 'Other' })))).toStrictEqual(first);
+    const racedPhone = phone();
+    const raced = await Promise.all(Array.from({ length: 20 }, (_, i) => h.store.transaction((tx) => tx.riders.insertUnlessListed(newRider(seller.id, { phone: racedPhone, name: `Racer ${i}` })))));
+    const listed = (await h.store.read((tx) => tx.riders.listBySeller(seller.id))).filter((r) => r.phone === racedPhone);
+    expect(listed).toHaveLength(1);
+    expect(raced.every((r) => r?.id === listed[0]?.id)).toBe(true);
+  });
+
   it('reads the parts of a seller the escrow flow needs', async () => {
     const h = harness();
     const seller = await seedSeller(h);

@@ -1,4 +1,4 @@
-import type { AccountsDeps, FileStorage, RateLimiter } from '@escrow/core';
+import type { AccountsDeps, FailureCounters, FileStorage, RateLimiter } from '@escrow/core';
 import type { Context, Hono } from 'hono';
 import { clientAddress } from '../http/client-address.js';
 import { authRoutes, meRoute } from '../routes/auth-routes.js';
@@ -10,6 +10,8 @@ export interface AccountsHttpOptions {
   /** Where seller logos go (the same storage as order photos). */
   readonly files: FileStorage;
   readonly rateLimiter: RateLimiter;
+  /** Wrong-password counts with growing waits (sign-in throttling). */
+  readonly failureCounters: FailureCounters;
   /** Proxies in front of the API whose X-Forwarded-For is trusted (0: use the TCP peer). */
   readonly trustProxyHops?: number;
   /**

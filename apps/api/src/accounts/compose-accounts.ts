@@ -1,4 +1,4 @@
-import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type FileStorage, type Notifier, type RateLimiter } from '@escrow/core';
+import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type FailureCounters, type FileStorage, type Notifier, type RateLimiter } from '@escrow/core';
 import { createKyselyAccountsStore, purgeExpiredAccountRows, type DatabaseHandle } from '@escrow/db-kysely';
 import { ConsoleNotifier } from '@escrow/notify-console';
 import { SmtpNotifier } from '@escrow/notify-smtp';
@@ -28,6 +28,7 @@ export function composeAccounts(args: {
   events: EventBus;
   files: FileStorage;
   rateLimiter: RateLimiter;
+  failureCounters: FailureCounters;
   logger: Logger;
   sendOutboxSoon: () => void;
 }): { deps: AccountsDeps; http: AccountsHttpOptions; stop(): Promise<void> } {
@@ -44,6 +45,7 @@ export function composeAccounts(args: {
     deps,
     files: args.files,
     rateLimiter: args.rateLimiter,
+    failureCounters: args.failureCounters,
     ...(args.config.trustProxyHops ? { trustProxyHops: args.config.trustProxyHops } : {}),
     // Behind a TLS-terminating proxy the API sees plain HTTP; the public URL says what browsers use.
     ...(publicBaseUrl?.startsWith('https://') ? { secureCookies: true } : {}),
@@ -53,7 +55,7 @@ export function composeAccounts(args: {
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {
     const now = systemClock.now();
-    sweeping = Promise.all([purgeExpiredAccountRows(deps.store, now), args.rateLimiter.purgeExpired(now)]).then(
+    sweeping = Promise.all([purgeExpiredAccountRows(deps.store, now), args.rateLimiter.purgeExpired(now), args.failureCounters.purgeExpired(now)]).then(
       () => undefined,
       (error: unknown) => args.logger.warn('accounts sweep failed', { error: error instanceof Error ? error.message : String(error) }),
     );

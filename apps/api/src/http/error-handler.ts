@@ -1,4 +1,4 @@
-import { catalogue, messageFor, type DomainError, type ErrorCode, type IdempotentAnswer, type Result } from '@escrow/core';
+import { catalogue, messageFor, UnstorableTextError, type DomainError, type ErrorCode, type IdempotentAnswer, type Result } from '@escrow/core';
 import { infrastructureFailure } from '@escrow/db-kysely';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -143,6 +143,12 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
         error: { code: CODE_BY_CLIENT_STATUS[status] ?? 'BAD_REQUEST', message: error.message || 'Bad request' },
       };
       return c.json(body, status);
+    }
+    if (error instanceof UnstorableTextError) {
+      // Text no column can hold reached the store: every field refuses it with its own message
+      // first, so this is a path that missed it. The request was bad, not the server.
+      logger.warn('Refused text no database column can hold (NUL or a lone surrogate)', { method: c.req.method, path: c.req.path });
+      return c.json(errorBody({ code: 'VALIDATION_FAILED', message: catalogue.validation.common.invalidInput }), 400);
     }
     const failure = infrastructureFailure(error);
     if (failure) {

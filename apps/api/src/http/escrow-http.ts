@@ -13,6 +13,7 @@ import { sellerDashboardRoutes } from '../routes/seller-dashboard-routes.js';
 import { sellerFeePolicyRoutes } from '../routes/seller-fee-policy-routes.js';
 import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
 import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
+import type { BuyerBudgetDeps } from './buyer-budget.js';
 import { clientAddress } from './client-address.js';
 import type { Logger } from './logger.js';
 import { paybillSource, type PaybillSource } from './paybill-source.js';
@@ -40,6 +41,8 @@ export interface EscrowHttpOptions {
   readonly publicBaseUrl?: string;
   /** The admin area (issue 6): its read models and store. With it, buyers see the admin's saved Paybill (`paybill` is then the fallback). */
   readonly admin?: AdminHttpOptions;
+  /** A server secret keying the buyer's proof cookie (decision 0040); without it no proof is given, and every request spends the budgets. */
+  readonly buyerProofKey?: string;
 }
 
 export interface AdminHttpOptions {
@@ -59,10 +62,13 @@ export interface EscrowHttp extends EscrowHttpOptions {
   readonly paybillSource: PaybillSource;
   /** What `idempotent` needs: the stored keys and the clock. */
   readonly keys: IdempotencyDeps;
+  /** The buyer page's budget: its limiter, clock, proof key and address rule. */
+  readonly buyerBudget: BuyerBudgetDeps;
   address(c: Context): string;
 }
 
 export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHttp {
+  const address = (c: Context) => clientAddress(c, options.trustProxyHops ?? 0);
   return {
     ...options,
     logger,
@@ -74,7 +80,14 @@ export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHt
     paybillSource: options.admin
       ? paybillSource({ queries: options.admin.queries, defaults: paymentDefaults(options.paybill), events: options.deps.events })
       : { current: async () => options.paybill, invalidate: () => undefined, close: () => undefined },
-    address: (c) => clientAddress(c, options.trustProxyHops ?? 0),
+    buyerBudget: {
+      rateLimiter: options.rateLimiter,
+      clock: options.deps.clock,
+      ...(options.buyerProofKey ? { proofKey: options.buyerProofKey } : {}),
+      secureCookies: options.publicBaseUrl?.startsWith('https://') === true,
+      address,
+    },
+    address,
   };
 }
 

@@ -83,7 +83,12 @@ export async function idempotent<R>(
   let committed: IdempotentAnswer | undefined;
   const change: IdempotentChange<R> = {
     request,
-    answer: render,
+    answer(result) {
+      const answer = render(result);
+      // Rolls the change back: an answer that says nothing final is never stored with a key.
+      if (isTransient(answer)) throw new TransientAnswer(answer);
+      return answer;
+    },
     committed: (answer) => {
       committed = answer;
     },
@@ -95,12 +100,32 @@ export async function idempotent<R>(
     result = await run(<T>() => ({ idempotency: change as unknown as IdempotentChange<T> }));
   } catch (error) {
     if (error instanceof IdempotencyKeyUsed) return replay(c, request, error.stored);
+    if (error instanceof TransientAnswer) return sendAnswer(c, error.answer);
     throw error;
   }
   if (committed) return sendAnswer(c, committed);
   const stored = await deps.store.find(request.scope, request.key, now);
   if (stored) return replay(c, request, stored);
   return sendAnswer(c, render(result));
+}
+
+/** Answers that say nothing final about a request (a server fault, a rate limit, a lost race): a retry with the same key must run it again. */
+function isTransient(answer: IdempotentAnswer): boolean {
+  if (answer.status >= 500 || answer.status === 429) return true;
+  if (answer.status !== 409) return false;
+  try {
+    return (JSON.parse(answer.body) as { error?: { code?: unknown } }).error?.code === 'CONCURRENT_UPDATE';
+  } catch {
+    return false;
+  }
+}
+
+/** Thrown from inside a keyed transaction whose answer is transient: the change rolls back and the answer is given unstored. */
+class TransientAnswer extends Error {
+  constructor(readonly answer: IdempotentAnswer) {
+    super(`a transient answer (${answer.status}) is not stored with its key`);
+    this.name = 'TransientAnswer';
+  }
 }
 
 /** The stored answer of a key, for the same request; 422 for another request with the same key. */

@@ -1,4 +1,4 @@
-import type { RateLimiter } from '@escrow/core';
+import type { FailureCounters, RateLimiter } from '@escrow/core';
 
 /**
  * The limiter of `RATE_LIMITS=off` (benchmarks only; config refuses it unless NODE_ENV is
@@ -9,5 +9,15 @@ import type { RateLimiter } from '@escrow/core';
 export const rateLimitsOff: RateLimiter = {
   hit: async (rule, _key, now) => ({ allowed: true, count: 0, remaining: rule.limit, resetAt: new Date(now.getTime() + rule.windowMs) }),
   reset: async () => undefined,
+  release: async () => undefined,
+  purgeExpired: async () => 0,
+};
+
+/** The failure counters of `RATE_LIMITS=off`: nothing is counted, so no sign-in ever waits. */
+export const failureCountersOff: FailureCounters = {
+  read: async () => new Map(),
+  claim: async () => true,
+  record: async () => undefined,
+  clear: async () => undefined,
   purgeExpired: async () => 0,
 };

@@ -26,8 +26,8 @@ import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
 
 const refundsQuery = pageQuerySchema.extend({ status: z.enum(['open', 'refunded', 'rejected', 'all'], { error: 'Status must be open, refunded, rejected or all' }).optional() });
-const settlementSchema = z.object({ reference: optionalText({ max: 100, tooLong: 'The payout reference must be at most 100 characters' }) });
-const note = optionalText({ max: 1000, tooLong: 'The note must be at most 1000 characters' });
+const settlementSchema = z.object({ reference: optionalText({ max: 100, tooLong: 'The payout reference must be at most 100 characters', invalid: 'The payout reference contains a character that is not allowed' }) });
+const note = optionalText({ max: 1000, tooLong: 'The note must be at most 1000 characters', invalid: 'The note contains a character that is not allowed' });
 const resolutionSchema = z.discriminatedUnion(
   'decision',
   [

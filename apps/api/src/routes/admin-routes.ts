@@ -9,6 +9,7 @@ import {
   ORDER_STATUSES,
   type AdminDeps,
 } from '@escrow/core';
+import { isStorableText } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
@@ -20,7 +21,11 @@ import { adminPaymentConfigRoutes } from './admin-payment-config-routes.js';
 import { adminCaller, adminOnly } from './seller-orders-access.js';
 import { pageQuerySchema, queryOf } from './seller-orders-input.js';
 
-const search = z.string().max(MAX_SEARCH_LENGTH, { error: `Search for at most ${MAX_SEARCH_LENGTH} characters` }).optional();
+const search = z
+  .string()
+  .max(MAX_SEARCH_LENGTH, { error: `Search for at most ${MAX_SEARCH_LENGTH} characters` })
+  .refine(isStorableText, { error: 'The search contains a character that is not allowed' })
+  .optional();
 const ordersQuery = pageQuerySchema.extend({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional(), q: search });
 const sellersQuery = pageQuerySchema.extend({ q: search });
 

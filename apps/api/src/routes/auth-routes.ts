@@ -1,9 +1,11 @@
 import {
   ACCOUNT_RATE_LIMITS,
+  admitSignIn,
   changePassword,
   getAccount,
   requestPasswordReset,
   resetPassword,
+  settleSignIn,
   signIn,
   signOut,
   signUp,
@@ -15,7 +17,7 @@ import { Hono, type Context } from 'hono';
 import type { AccountsHttp } from '../accounts/accounts-http.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorBody, sendResult } from '../http/error-handler.js';
-import { rateLimited } from '../http/escrow-rate-limits.js';
+import { rateLimited, tooManyRequests } from '../http/escrow-rate-limits.js';
 import { jsonBody } from '../http/json-body.js';
 import { clearSessionCookie, writeSessionCookie } from '../http/session-cookie.js';
 
@@ -45,7 +47,9 @@ export function signInRequired(c: Context): Response {
  *   POST /change-password            signed in; current + new + confirm; ends every other session
  *   GET  /session                    the caller's account, or null: 200 either way, so a page that
  *                                    only asks "who is here?" never logs a failed request
- * Sign-in, reset requests and code checks are rate-limited per address and per email.
+ * Reset requests and code checks are rate-limited per address and per email. Sign-in is capped
+ * per address, and wrong passwords slow the address they come from with growing waits (core's
+ * sign-in-throttle.ts): failures from elsewhere never lock the owner out.
  */
 export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -63,12 +67,15 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
 
   app.post('/sign-in', jsonBody(signInSchema), async (c) => {
     const body = c.req.valid('json');
-    const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.signInPerAddress, ACCOUNT_RATE_LIMITS.signInPerEmail, body.email);
+    const address = accounts.address(c);
+    const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.signInPerAddress, address]]);
     if (limited) return limited;
+    const throttle = { failures: accounts.failureCounters, clock: accounts.deps.clock };
+    const gate = await admitSignIn(throttle, { email: body.email, address });
+    if (!gate.ok) return tooManyRequests(c, gate.retryAfterMs);
     const result = await signIn(accounts.deps, { input: body, replacesSessionId: c.get('user')?.sessionId ?? null });
+    await settleSignIn(throttle, gate.pass, result.ok ? 'signed-in' : result.error.code === 'INVALID_CREDENTIALS' ? 'wrong-credentials' : 'other');
     if (!result.ok) return sendResult(c, result);
-    // A right password clears the email's failures, so the owner is not locked out by a typo streak.
-    await accounts.rateLimiter.reset(ACCOUNT_RATE_LIMITS.signInPerEmail, body.email, accounts.deps.clock.now());
     writeSessionCookie(c, result.value.issued, secure);
     return c.json({ data: { account: result.value.account } }, 200);
   });

@@ -12,8 +12,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
+import { admitBuyerRequest, settleBuyerBudget } from '../http/buyer-budget.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
-import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { buyerActor, buyerNotFound, deliveryCodeOf, deliveryCodeRequired, ORDER_ID_FORMAT } from './buyer-credentials.js';
@@ -28,22 +28,17 @@ export const REFUND_REQUESTED_MESSAGE = 'Your refund request was sent. An admin 
 type Guarded = { ok: true; orderId: string; code: string } | { ok: false; response: Response };
 
 /**
- * Every buyer request: the code must be there (400 otherwise, independent of any order), the
- * request is counted per address and per order (429 past the limit, whatever the code), and
- * an order id of an impossible shape is answered like a wrong code.
+ * Every buyer request: the code must be there (400 otherwise, independent of any order), then
+ * the buyer budget (http/buyer-budget.ts: look-ups per address; wrong codes per order and per
+ * address, 429 once spent whatever the code, unless this browser holds the buyer's proof), and
+ * an order id of an impossible shape is answered like a wrong code. Routes that call it run
+ * inside `settleBuyerBudget`, which settles the charge once the answer is known.
  */
 async function guard(c: Context, h: EscrowHttp, options: { allowQuery?: boolean } = {}): Promise<Guarded> {
   const code = deliveryCodeOf(c, options);
   if (code === null) return { ok: false, response: deliveryCodeRequired(c) };
   const orderId = c.req.param('id') ?? '';
-  const address = h.address(c);
-  const checks = ORDER_ID_FORMAT.test(orderId)
-    ? ([
-        [ESCROW_RATE_LIMITS.buyerPerAddress, address],
-        [ESCROW_RATE_LIMITS.buyerPerOrder, orderId],
-      ] as const)
-    : ([[ESCROW_RATE_LIMITS.buyerPerAddress, address]] as const);
-  const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, checks);
+  const limited = await admitBuyerRequest(c, h.buyerBudget, { orderId: ORDER_ID_FORMAT.test(orderId) ? orderId : '', code });
   if (limited) return { ok: false, response: limited };
   if (!ORDER_ID_FORMAT.test(orderId)) return { ok: false, response: buyerNotFound(c) };
   return { ok: true, orderId, code };
@@ -62,6 +57,8 @@ const buyerScope = (orderId: string, code: string) => `buyer\n${orderId}\n${code
  */
 export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use('/orders/:id', settleBuyerBudget(h.buyerBudget));
+  app.use('/orders/:id/*', settleBuyerBudget(h.buyerBudget));
 
   app.get('/orders/:id', async (c) => {
     const g = await guard(c, h);

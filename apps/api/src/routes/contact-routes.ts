@@ -1,11 +1,10 @@
 import { catalogue, submitContactMessage, type Clock, type ContactStore, type EventBus, type Random, type RateLimiter, type RateLimitRule } from '@escrow/core';
 import { contactFormSchema } from '@escrow/core/validation';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env.js';
 import { clientAddress } from '../http/client-address.js';
 import { sendResult, type ErrorBody } from '../http/error-handler.js';
-import { jsonBody, payloadTooLarge } from '../http/json-body.js';
+import { jsonBody } from '../http/json-body.js';
 
 /**
  * Messages per address per hour. Generous because Kenyan mobile networks put many
@@ -47,12 +46,11 @@ function limitPerAddress(deps: ContactRouteDeps): MiddlewareHandler<AppEnv> {
  */
 export function contactRoutes(deps: ContactRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // The body is read only after the count, by jsonBody, which enforces the size limit while
+  // reading. (Hono's bodyLimit here used to start the body's web stream before the count; on
+  // PostgreSQL the count took long enough for an empty body to end unseen, and the request hung.)
   app.post(
     '/',
-    bodyLimit({
-      maxSize: CONTACT_MAX_BODY_BYTES,
-      onError: (c) => payloadTooLarge(c, catalogue.validation.contact.messageTooLong),
-    }),
     limitPerAddress(deps),
     jsonBody(contactFormSchema, { maxBytes: CONTACT_MAX_BODY_BYTES, tooLargeMessage: catalogue.validation.contact.messageTooLong }),
     async (c) => {

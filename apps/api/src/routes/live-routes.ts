@@ -2,6 +2,7 @@ import { getBuyerOrder, getRiderJob } from '@escrow/core';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { notFoundBody, sendResult } from '../http/error-handler.js';
+import { settleBuyerBudget } from '../http/buyer-budget.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { orderEventStream } from '../http/sse.js';
 import { buyerActor, deliveryCodeOf } from './buyer-credentials.js';
@@ -18,6 +19,7 @@ import { riderWithKey } from './rider-credentials.js';
  */
 export function liveRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use('/orders/:id', settleBuyerBudget(h.buyerBudget));
   app.get('/orders/:id', async (c) => {
     const stream = { live: h.liveOrders, heartbeatMs: h.heartbeatMs, maxLifetimeMs: h.maxLifetimeMs, closing: h.closing };
     if (deliveryCodeOf(c, { allowQuery: true }) !== null) {

@@ -31,7 +31,7 @@ export const ORDER_CANCELLED_MESSAGE = 'Order cancelled';
 export const RIDER_ASSIGNED_MESSAGE = 'Rider assigned. Send the rider link to your rider.';
 export const CODE_UNLOCKED_MESSAGE = 'Delivery code entry unlocked';
 
-const cancelSchema = z.object({ reason: optionalText({ max: 500, tooLong: 'The reason must be at most 500 characters' }) });
+const cancelSchema = z.object({ reason: optionalText({ max: 500, tooLong: 'The reason must be at most 500 characters', invalid: 'The reason contains a character that is not allowed' }) });
 
 /**
  * The seller's orders, mounted at /api/seller (a session with a seller record; the seller id

@@ -13,6 +13,7 @@ import { Hono, type Context } from 'hono';
 import type { AccountsHttp } from '../accounts/accounts-http.js';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
+import { jsonInputOrEmpty } from '../http/json-body.js';
 import { signInRequired } from './auth-routes.js';
 import { photoBodyLimit, readPhotoUpload } from './photos.js';
 
@@ -41,10 +42,15 @@ export type SellerProfileView = ReturnType<typeof sellerProfileView>;
 const send = (c: Context, result: Result<SellerProfile>, status: 200 | 201 = 200): Response =>
   sendResult(c, result.ok ? { ok: true, value: sellerProfileView(result.value) } : result, status);
 
-async function jsonInput(c: Context): Promise<unknown> {
-  // A body that is not JSON is handed on as "nothing": the use case answers with the form's first message.
-  return c.req.json().catch(() => ({}));
-}
+/**
+ * The JSON body, at most 64 KB, read with the limit enforced while reading (413 over it, 400
+ * malformed). A body that is not JSON is handed on as "nothing": the use case answers with the
+ * form's first message.
+ */
+const withJsonInput = async (c: Context, run: (input: unknown) => Promise<Response>): Promise<Response> => {
+  const read = await jsonInputOrEmpty(c);
+  return read.ok ? run(read.value) : read.response;
+};
 
 /**
  * The caller's own seller record, mounted at /api/seller/profile. Every route works on the
@@ -71,10 +77,10 @@ export function sellerProfileRoutes(accounts: AccountsHttp): Hono<AppEnv> {
   const userIdOf = (c: Context<AppEnv>): string => c.get('user')?.userId ?? '';
 
   app.get('/', async (c) => send(c, await getOwnSellerProfile(deps, { userId: userIdOf(c) })));
-  app.post('/', async (c) => send(c, await createSellerProfile(deps, { userId: userIdOf(c), input: await jsonInput(c) }), 201));
-  app.put('/business-details', async (c) => send(c, await updateSellerBusinessDetails(deps, { userId: userIdOf(c), input: await jsonInput(c) })));
-  app.put('/about', async (c) => send(c, await updateSellerAbout(deps, { userId: userIdOf(c), input: await jsonInput(c) })));
-  app.put('/payment-info', async (c) => send(c, await updateSellerPaymentInfo(deps, { userId: userIdOf(c), input: await jsonInput(c) })));
+  app.post('/', (c) => withJsonInput(c, async (input) => send(c, await createSellerProfile(deps, { userId: userIdOf(c), input }), 201)));
+  app.put('/business-details', (c) => withJsonInput(c, async (input) => send(c, await updateSellerBusinessDetails(deps, { userId: userIdOf(c), input }))));
+  app.put('/about', (c) => withJsonInput(c, async (input) => send(c, await updateSellerAbout(deps, { userId: userIdOf(c), input }))));
+  app.put('/payment-info', (c) => withJsonInput(c, async (input) => send(c, await updateSellerPaymentInfo(deps, { userId: userIdOf(c), input }))));
   app.put('/logo', photoBodyLimit(), async (c) => {
     const upload = await readPhotoUpload(c, 'logo');
     if (!upload.ok) return upload.response;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cryptoRandom, type AccountsDeps } from '@escrow/core';
 import { FixedClock } from '@escrow/core/testing';
-import { createKyselyAccountsStore, createKyselyRateLimiter } from '@escrow/db-kysely';
+import { createKyselyAccountsStore, createKyselyFailureCounters, createKyselyRateLimiter } from '@escrow/db-kysely';
 import { FsFileStorage } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
 import { postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
@@ -75,7 +75,7 @@ export async function accountsWorld(target: StoreTarget, options: Partial<Accoun
   const app = createApp({
     checkDatabase: healthySqlite,
     logger: recordingLogger(),
-    accounts: { deps, files: new FsFileStorage(uploadsDir), rateLimiter: createKyselyRateLimiter(harness.db), ...options },
+    accounts: { deps, files: new FsFileStorage(uploadsDir), rateLimiter: createKyselyRateLimiter(harness.db), failureCounters: createKyselyFailureCounters(harness.db), ...options },
   });
 
   const call: AccountsWorld['call'] = async (method, path, o = {}) => {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteTarget } from '../../../../adapters/db-kysely/test/support/store-harness.js';
-import { accountsWorld, type AccountsWorld } from './accounts-world.js';
+import { ACCOUNT_TARGETS, accountsWorld, type AccountsWorld } from './accounts-world.js';
 
 const ENDPOINTS: [string, string][] = [
   ['POST', '/api/auth/sign-up'],
@@ -16,7 +15,9 @@ const ENDPOINTS: [string, string][] = [
   ['PUT', '/api/seller/profile/payment-info'],
 ];
 
-const field = fc.oneof(fc.string(), fc.constant(''), fc.integer(), fc.boolean(), fc.constant(null), fc.object(), fc.array(fc.string()), fc.constant('Sokoni#2026'), fc.constant('amani@example.com'));
+// Text no database can hold (a NUL, half a surrogate pair) is among the values: a 500 on PostgreSQL before decision 0040.
+const unstorable = fc.constantFrom('Kamau\u0000', 'amani\u0000@example.com', 'Sokoni#2026\u0000', 'x\ud800', '\udfff', '0712\u0000345678');
+const field = fc.oneof(fc.string(), fc.constant(''), fc.integer(), fc.boolean(), fc.constant(null), fc.object(), fc.array(fc.string()), fc.constant('Sokoni#2026'), fc.constant('amani@example.com'), unstorable);
 const body = fc.oneof(
   fc.jsonValue(),
   fc.record(
@@ -29,11 +30,11 @@ const body = fc.oneof(
   ),
 );
 
-describe('the account endpoints with whatever a client sends (SQLite)', () => {
+describe.each(ACCOUNT_TARGETS)('the account endpoints with whatever a client sends ($name)', (target) => {
   let w: AccountsWorld;
   let token: string;
   beforeAll(async () => {
-    w = await accountsWorld(sqliteTarget, { trustProxyHops: 1 });
+    w = await accountsWorld(target, { trustProxyHops: 1 });
     token = await w.signUp('fuzz@example.com');
   });
   afterAll(async () => w.dispose());

@@ -14,26 +14,32 @@ type Kind = 'text' | 'optText' | 'money' | 'optMoney' | 'phone' | 'terms' | 'boo
 
 const BIG = 'x'.repeat(100_000);
 const common = [[], {}, { nested: { deeper: [1, 2, 3] } }, 1e308, true];
+/**
+ * Text no database column can hold: a NUL (PostgreSQL refuses the statement) and half a
+ * surrogate pair (stored as U+FFFD), alone and inside otherwise good text. Every text field
+ * must refuse them with its own message (decision 0040).
+ */
+export const UNSTORABLE_TEXT = ['\u0000', 'Kamau\u0000', 'Ngong\u0000 Road', 'x\ud800', '\udfffx', 'KMD\u0000 1A', '0712\u0000345678', 'QF1234\u00005678'];
 
 /** Values each kind of field must refuse (every one is invalid for that kind, whatever else is sent). */
 const INVALID: Record<Kind, readonly unknown[]> = {
-  text: [null, '', '   ', '\t\n', 123, BIG, ...common],
-  optText: [123, -1, BIG, ...common],
+  text: [null, '', '   ', '\t\n', 123, BIG, ...common, ...UNSTORABLE_TEXT],
+  optText: [123, -1, BIG, ...common, ...UNSTORABLE_TEXT],
   money: [null, '', '  ', 'abc', '-1', -1, '12.345', '1e5', '0x10', 'NaN', 'Infinity', 10_000_000.01, '10,000', '1_000', ...common],
   optMoney: ['abc', '-5', -5, '12.345', '1e5', 'Infinity', ...common],
-  phone: [null, '', '12345', 'abc', '+1 555 0100', '0812345678', "0712345678' OR '1'='1", BIG, 712345678, ...common],
+  phone: [null, '', '12345', 'abc', '+1 555 0100', '0812345678', "0712345678' OR '1'='1", BIG, 712345678, ...common, ...UNSTORABLE_TEXT],
   terms: [null, false, 'true', 1, 'yes', ...common.slice(0, 2)],
   bool: [null, 'true', 1, 0, 'yes', ...common.slice(0, 2)],
   rating: [null, 0, 6, 3.5, -1, '5', 'five', Number.MAX_SAFE_INTEGER, ...common.slice(0, 2)],
-  code: [null, '', '12345', '1234567', 'abcdef', '12 34 56', '012345', 123456, "1' OR '1'='1", ...common.slice(0, 2)],
-  receipt: [null, '', 'short', 'ABC-123-XY', 'ABCDEFGHIJK', '<script>x', 1234567890, "' OR 1=1--", ...common.slice(0, 2)],
+  code: [null, '', '12345', '1234567', 'abcdef', '12 34 56', '012345', 123456, "1' OR '1'='1", ...common.slice(0, 2), '12345\u0000', '123\ud800456'],
+  receipt: [null, '', 'short', 'ABC-123-XY', 'ABCDEFGHIJK', '<script>x', 1234567890, "' OR 1=1--", ...common.slice(0, 2), ...UNSTORABLE_TEXT],
   decision: [null, '', 'REFUND', 'delete', 'approve', 1, ...common.slice(0, 2)],
-  url: ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/x', 'not a url', 'http://', 123, ...common.slice(0, 2)],
+  url: ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/x', 'not a url', 'http://', 123, ...common.slice(0, 2), 'https://maps.example.com/\u0000', 'https://maps.example.com/\ud800'],
   payMethod: [null, 'bitcoin', 'MPESA_PREPAY', 1, ...common.slice(0, 2)],
   payer: [null, 'nobody', 'BUYER', 1, ...common.slice(0, 2)],
-  ref: [123, BIG, ...common.slice(0, 2)],
-  shortCode: [null, '', '   ', '1234', '12345678', 'abcde', '24 72 47', '=12345', 247247, "12345' OR '1'='1", BIG, ...common],
-  account: [null, '', '   ', 'x'.repeat(21), '=HYPERLINK("x")', 'ACC#1', '-ACC', 'ACC\n1', 12345, BIG, ...common],
+  ref: [123, BIG, ...common.slice(0, 2), ...UNSTORABLE_TEXT],
+  shortCode: [null, '', '   ', '1234', '12345678', 'abcde', '24 72 47', '=12345', 247247, "12345' OR '1'='1", BIG, ...common, '24724\u00007', '247247\ud800'],
+  account: [null, '', '   ', 'x'.repeat(21), '=HYPERLINK("x")', 'ACC#1', '-ACC', 'ACC\n1', 12345, BIG, ...common, ...UNSTORABLE_TEXT],
 };
 
 export interface BodySpec {
@@ -76,7 +82,7 @@ export const BODIES: Readonly<Record<string, BodySpec>> = {
 /** The CSV export's query: dates that are not real YYYY-MM-DD days, a backwards range, injection. */
 export const BAD_EXPORT_QUERIES = ['from=2026-02-30', 'to=2026-13-01', 'from=30-11-2026', 'from=2026-12-01&to=2026-01-01', 'from=%00', "from=2026-01-01'--", 'to=%3Cscript%3E', `from=${'9'.repeat(3_000)}`];
 
-const MALFORMED_JSON = ['{', '{"a":', '{"a":1,}', "{'a':1}", 'undefined', '{"a":1}{"b":2}', '[1,2', '\u0000', '{"a":"\\x41"}', '[' .repeat(50_000), `${'{"a":'.repeat(2_000)}1${'}'.repeat(1_999)}`];
+const MALFORMED_JSON = ['', '   ', '{', '{"a":', '{"a":1,}', "{'a':1}", 'undefined', '{"a":1}{"b":2}', '[1,2', '\u0000', '{"a":"\\x41"}', '[' .repeat(50_000), `${'{"a":'.repeat(2_000)}1${'}'.repeat(1_999)}`];
 const NOT_AN_OBJECT = ['null', '[]', '"text"', '42', 'true', '[{"reason":"A good enough reason"}]', '""'];
 const WRONG_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'text/html', 'multipart/form-data', 'application/octet-stream', 'image/png'];
 

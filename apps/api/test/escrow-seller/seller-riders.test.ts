@@ -24,6 +24,22 @@ describe.each(DIALECTS)('seller riders API on %s', (dialect) => {
     expect((await list(amani)).filter((r) => r.phone === '+254712000111')).toHaveLength(1);
   });
 
+  it('adds one rider when 20 adds of the same phone arrive at once: every answer is 201 with that rider (decision 0040)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const phone = `+2547130004${String(round).padStart(2, '0')}`;
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => world.call('POST', '/api/seller/riders', { cookie: amani.cookie, json: { name: `Rider ${i}`, phone, motorbikePlate: `KMD ${i}A` }, headers: idempotencyKey() })),
+      );
+      expect(replies.map((r) => r.status)).toEqual(replies.map(() => 201));
+      const ids = new Set(replies.map((r) => r.body.data.rider.id as string));
+      expect(ids.size).toBe(1);
+      const listed = (await list(amani)).filter((r) => r.phone === phone);
+      expect(listed).toHaveLength(1);
+      expect(ids.has(listed[0]!.id)).toBe(true);
+    }
+    expect(world.logs.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
+
   it("answers 'Please fill in all fields' when any field is missing or blank", async () => {
     for (const body of [{}, { name: 'A', phone: '0712000222' }, { name: '', phone: '0712000222', motorbikePlate: 'K' }, { name: 'A', phone: ' ', motorbikePlate: 'K' }]) {
       const reply = await world.call('POST', '/api/seller/riders', { cookie: amani.cookie, json: body });

@@ -15,6 +15,7 @@ import {
   systemClock,
   type CreateOrderInput,
   type EscrowDeps,
+  type Clock,
   type EventBus,
   type Order,
   type Result,
@@ -76,6 +77,8 @@ export interface WorldOptions {
    * default on PostgreSQL unless the test gives `events`; false: the core publishes after commit.
    */
   readonly asDeployed?: boolean;
+  /** The clock of the core and of the rate limits (default: the system's); a FixedClock lets a test cross limit windows. */
+  readonly clock?: Clock;
 }
 
 let receiptCounter = 0;
@@ -107,7 +110,7 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
   }
   const deps: EscrowDeps = {
     store: createKyselyEscrowStore(handle.db, dialect, notifyChannel === undefined ? {} : { notifyChannel }),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     random: cryptoRandom,
     payments: unverifiablePayments,
     fees: must(feePolicy(250)),
@@ -126,6 +129,8 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
       idempotency: createKyselyIdempotencyStore(handle.db),
       rateLimiter: createKyselyRateLimiter(handle.db),
       paybill: options.paybill ?? PAYBILL,
+      // As composed in production: the key of the buyer's proof cookie (decision 0040).
+      buyerProofKey: randomUUID(),
       ...(options.live ? { live: options.live } : {}),
     },
   });

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema/database.js';
+import { encodeTime } from '../store/codec.js';
+
+/**
+ * A random secret of this deployment, made once and kept in `server_secrets` under `name`, so
+ * every API instance and every restart use the same one (e.g. the key of the buyer's proof
+ * cookie). 32 random bytes, base64url. Whoever makes it first wins; the others read theirs.
+ */
+export async function loadServerSecret(db: Kysely<Database>, name: string): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, secret: randomBytes(32).toString('base64url'), created_at: encodeTime(new Date()) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.secret;
+}
