@@ -93,7 +93,19 @@ describe.runIf(postgres.available)('PostgreSQL connections that are lost', () =>
     await terminateOwnBackends(proxy);
     const error = await slow;
     expect(infrastructureFailure(error)).toMatchObject({ reason: 'connection lost', cause: '57P01' });
-    expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+    // An idle pooled connection whose backend was terminated too is dropped when its socket's
+    // end is read; on a loaded machine a query may still pick it first, and fails as lost (a
+    // request would answer 503). Within a few tries the pool serves from fresh connections.
+    let rows: unknown;
+    for (let attempt = 1; rows === undefined; attempt += 1) {
+      try {
+        rows = (await sql<{ one: number }>`select 1 as one`.execute(db)).rows;
+      } catch (failure) {
+        expect(infrastructureFailure(failure)).toMatchObject({ reason: 'connection lost' });
+        if (attempt >= 3) throw failure;
+      }
+    }
+    expect(rows).toEqual([{ one: 1 }]);
   });
 
   it('every connection cut at once (idle and checked out): each holder fails, the next queries open new connections', async () => {

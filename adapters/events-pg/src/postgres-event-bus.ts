@@ -1,7 +1,18 @@
+import { createHash } from 'node:crypto';
 import { parseOrderStatus, type DomainEvent, type EventBus } from '@escrow/core';
 import pg from 'pg';
 
-/** The one channel every API process LISTENs on and NOTIFYs to. */
+/**
+ * The channel of a deployment whose tables live in `schema`: every API process of it LISTENs on
+ * and NOTIFYs to it. NOTIFY reaches every session of the database, so deployments (or test
+ * runs) in other schemas of the same database must not share one: `public` keeps the plain
+ * EVENTS_CHANNEL, any other schema gets a channel of its own.
+ */
+export function eventsChannelFor(schema: string): string {
+  return schema === 'public' ? EVENTS_CHANNEL : `${EVENTS_CHANNEL}_${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+/** The channel of the deployment in the `public` schema. */
 export const EVENTS_CHANNEL = 'escrow_events';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ours are far smaller. */

@@ -20,7 +20,7 @@ import {
   type DatabaseHandle,
 } from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
-import { EVENTS_CHANNEL, PostgresEventBus } from '@escrow/events-pg';
+import { eventsChannelFor, PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
 import { FsFileStorage, FsStoredFileListing } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
@@ -68,12 +68,14 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     await database.close();
     throw error;
   }
-  // PostgreSQL: order changes are NOTIFYed inside their own transaction (decision 0022).
-  const store = createKyselyEscrowStore(database.db, database.dialect, config.database.kind === 'postgres' ? { notifyChannel: EVENTS_CHANNEL } : {});
+  // PostgreSQL: order changes are NOTIFYed inside their own transaction (decision 0022), on the
+  // channel of this deployment's schema (others in the same database hear nothing of it).
+  const channel = config.database.kind === 'postgres' ? eventsChannelFor(await database.namespace()) : undefined;
+  const store = createKyselyEscrowStore(database.db, database.dialect, channel ? { notifyChannel: channel } : {});
   // Live events: LISTEN/NOTIFY when API processes share PostgreSQL, so each delivers every event.
   const events =
     config.database.kind === 'postgres'
-      ? new PostgresEventBus({ connectionString: config.database.url, onProblem: (message, detail) => logger.warn(message, detail) })
+      ? new PostgresEventBus({ connectionString: config.database.url, channel, onProblem: (message, detail) => logger.warn(message, detail) })
       : new InProcessEventBus();
   if (events instanceof PostgresEventBus) {
     try {

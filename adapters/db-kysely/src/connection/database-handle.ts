@@ -29,6 +29,12 @@ export interface DatabaseHandle {
    * unreachable server. For readiness probes; never throws.
    */
   checkWrites(): Promise<HealthCheck>;
+  /**
+   * The namespace this handle's tables live in: the PostgreSQL schema (from the search_path),
+   * or 'main' for SQLite. Two deployments on one PostgreSQL database in different schemas tell
+   * their live events apart by it.
+   */
+  namespace(): Promise<string>;
   /** Closes the connection or pool; the handle is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -92,6 +98,9 @@ export function createHandle(args: {
       } catch (error) {
         return failedCheck(error);
       }
+    },
+    async namespace() {
+      return args.migrationSchema ? args.migrationSchema() : 'main';
     },
     checkWrites() {
       const at = now();

@@ -7,13 +7,19 @@ import { encodeTime } from '../store/codec.js';
  * A random secret of this deployment, made once and kept in `server_secrets` under `name`, so
  * every API instance and every restart use the same one (e.g. the key of the buyer's proof
  * cookie). 32 random bytes, base64url. Whoever makes it first wins; the others read theirs.
+ * Read first: an API starting on a read-only database (a replica, a full disk) still starts
+ * and answers 503 for writes, once the secret exists.
  */
 export async function loadServerSecret(db: Kysely<Database>, name: string): Promise<string> {
+  const read = () => db.selectFrom('server_secrets').select('secret').where('name', '=', name).executeTakeFirst();
+  const existing = await read();
+  if (existing) return existing.secret;
   await db
     .insertInto('server_secrets')
     .values({ name, secret: randomBytes(32).toString('base64url'), created_at: encodeTime(new Date()) })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_secrets').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.secret;
+  const made = await read();
+  if (!made) throw new Error(`the server secret ${name} could not be made`);
+  return made.secret;
 }
