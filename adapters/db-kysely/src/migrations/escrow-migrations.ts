@@ -6,6 +6,7 @@ import { ledgerMigration } from './0003-ledger.js';
 import { operationsMigration } from './0004-operations.js';
 import { orderListIndexesMigration } from './0005-order-list-indexes.js';
 import { adminAreaMigration } from './0006-admin-area.js';
+import { outboxDispatchMigration } from './0007-outbox-dispatch.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -19,6 +20,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0004-operations': operationsMigration(dialect),
     '0005-order-list-indexes': orderListIndexesMigration(),
     '0006-admin-area': adminAreaMigration(dialect),
+    '0007-outbox-dispatch': outboxDispatchMigration(dialect),
   };
 }
 
