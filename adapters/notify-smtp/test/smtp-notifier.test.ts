@@ -79,4 +79,47 @@ describe('SmtpNotifier against a real SMTP server', () => {
     notifier = new SmtpNotifier({ url: 'smtp://127.0.0.1:1', from: FROM });
     expect(await notifier.send({ channel: 'sms', to: '+254711111111', subject: 's', body: 'b' }, 'k-5')).toMatchObject({ ok: false, retryable: false });
   });
+
+  it('sends many messages at once over a bounded pool of reused connections, each with its own Message-ID', async () => {
+    let open = 0;
+    let most = 0;
+    let sessions = 0;
+    catcher = await startMailCatcher({
+      onConnect(_session, callback) {
+        open += 1;
+        sessions += 1;
+        most = Math.max(most, open);
+        callback();
+      },
+      onClose() {
+        open -= 1;
+      },
+    });
+    notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${catcher.port}`, from: FROM, maxConnections: 3 });
+
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => notifier!.send({ channel: 'email', to: `seller${i}@example.com`, subject: `Order ${i}`, body: 'b' }, `outbox-${i}`)));
+
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(catcher.mails).toHaveLength(40);
+    expect(new Set(catcher.mails.map((m) => m.parsed.messageId))).toEqual(new Set(Array.from({ length: 40 }, (_, i) => `<outbox-${i}@escrow.example>`)));
+    // Without a pool each send opens its own connection: 40 at once.
+    expect(most).toBeLessThanOrEqual(3);
+    expect(sessions).toBeLessThanOrEqual(3);
+  });
+
+  it('gives up on a server that accepts the connection but never greets, within the greeting timeout, as retryable', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      // The URL form: its timeouts apply too (nodemailer ignores options given beside a URL).
+      notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${port}`, from: FROM, timeouts: { greetingMs: 500 } });
+      const started = Date.now();
+      expect(await notifier.send({ channel: 'email', to: 'amani@example.com', subject: 's', body: 'b' }, 'k-6')).toMatchObject({ ok: false, retryable: true });
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      silent.close();
+    }
+  });
 });
