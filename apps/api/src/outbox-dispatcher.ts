@@ -1,30 +1,76 @@
 import { deliverOutbox, type Clock, type EscrowStore, type Notifier } from '@escrow/core';
 import type { Logger } from './http/logger.js';
 
+export interface OutboxDispatcher {
+  /** Starts a pass now, or, when one is running, another right after it (new messages may have come in); resolves when that is done. */
+  runOnce(): Promise<void>;
+  /**
+   * Sends nothing more, hands back what it claimed and has not sent, and waits for the sends
+   * in flight to be written, at most `waitMs` (default 5 s: a shutdown must not wait for a hung
+   * server; a send cut off there is due again when its lease ends).
+   */
+  stop(waitMs?: number): Promise<void>;
+}
+
 /**
- * Sends notifications from the outbox after their transaction committed, every `intervalMs`.
- * One round at a time; a failing round is logged and retried on the next tick.
+ * Sends notifications from the outbox after their transaction committed (decision 0038). Every
+ * `intervalMs`, and when asked (`runOnce`), a pass sends until nothing is due: `concurrency`
+ * sends in flight, the next batch claimed while one goes out, so a backlog drains at the
+ * notifier's pace rather than a batch per tick. Each API process runs one; on PostgreSQL they
+ * share the work (claims skip each other's rows). A failing pass is logged and the next tick
+ * tries again; a message given up on is logged as an error and stays in the outbox. A pass
+ * starts at once too: what waited while no process ran goes out without waiting for a tick.
  */
-export function startOutboxDispatcher(args: { store: EscrowStore; clock: Clock; notifier: Notifier; logger: Logger; intervalMs: number }): { stop(): Promise<void>; runOnce(): Promise<void> } {
+export function startOutboxDispatcher(args: { store: EscrowStore; clock: Clock; notifier: Notifier; logger: Logger; intervalMs: number; concurrency?: number; leaseMs?: number }): OutboxDispatcher {
+  const { logger } = args;
+  let stopping = false;
   let running: Promise<void> | null = null;
+  let again = false;
+
+  const pass = async (): Promise<void> => {
+    do {
+      again = false;
+      try {
+        const report = await deliverOutbox(args, {
+          ...(args.concurrency ? { concurrency: args.concurrency } : {}),
+          ...(args.leaseMs ? { leaseMs: args.leaseMs } : {}),
+          stopping: () => stopping,
+          onGiveUp: (message, reason) => logger.error('outbox: gave up on a notification; it stays in the outbox (escrow-admin outbox status)', { id: message.id, attempts: message.attempts, reason }),
+        });
+        if (report.claimed > 0) logger.info('outbox: pass done', { ...report });
+        if (report.failed > 0) logger.warn('outbox: some notifications failed and will be retried', { failed: report.failed });
+        if (report.unrecorded > 0) logger.error('outbox: outcomes could not be written; those messages are due again when their lease ends (a delivered one is then sent again, with the same Message-ID)', { unrecorded: report.unrecorded });
+      } catch (error) {
+        logger.error('outbox round failed', { error: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+    } while (again && !stopping);
+  };
+
   const runOnce = (): Promise<void> => {
-    running ??= deliverOutbox(args)
-      .then(({ failed }) => {
-        if (failed > 0) args.logger.warn('outbox: some notifications failed and will be retried', { failed });
-      })
-      .catch((error: unknown) => args.logger.error('outbox round failed', { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => {
-        running = null;
-      });
+    if (stopping) return running ?? Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass().finally(() => {
+      running = null;
+    });
     return running;
   };
   const timer = setInterval(() => void runOnce(), args.intervalMs);
   timer.unref();
+  // What waited while no process ran (a restart, a crash) goes out now, not at the first tick.
+  void runOnce();
   return {
     runOnce,
-    async stop() {
+    async stop(waitMs = 5_000) {
+      stopping = true;
       clearInterval(timer);
-      await running;
+      if (!running) return;
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
+      clearTimeout(timeout);
     },
   };
 }
