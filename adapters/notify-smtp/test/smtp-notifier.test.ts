@@ -122,4 +122,28 @@ describe('SmtpNotifier against a real SMTP server', () => {
       silent.close();
     }
   });
+
+  it('speaks TLS on its own connections: implicit (smtps://) and STARTTLS when the server offers it', async () => {
+    for (const [scheme, serverOptions] of [
+      ['smtps', { secure: true }],
+      ['smtp', { disabledCommands: [] }],
+    ] as const) {
+      const secured: boolean[] = [];
+      catcher = await startMailCatcher({
+        ...serverOptions,
+        onMailFrom(_address, session, callback) {
+          secured.push(session.secure);
+          callback();
+        },
+      });
+      // The server's certificate is smtp-server's self-signed default.
+      notifier = new SmtpNotifier({ url: `${scheme}://127.0.0.1:${catcher.port}?tls.rejectUnauthorized=false`, from: FROM });
+      expect(await notifier.send({ channel: 'email', to: 'amani@example.com', subject: 's', body: 'b' }, `k-tls-${scheme}`)).toMatchObject({ ok: true });
+      expect(secured).toEqual([true]);
+      notifier.close();
+      await catcher.close();
+      catcher = undefined;
+      notifier = undefined;
+    }
+  });
 });

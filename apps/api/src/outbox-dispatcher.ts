@@ -35,6 +35,8 @@ export function startOutboxDispatcher(args: { store: EscrowStore; clock: Clock; 
           ...(args.concurrency ? { concurrency: args.concurrency } : {}),
           ...(args.leaseMs ? { leaseMs: args.leaseMs } : {}),
           stopping: () => stopping,
+          // Outcomes that arrive within 2 ms share one commit (decision 0038).
+          beforeWrite: () => new Promise((resolve) => setTimeout(resolve, 2)),
           onGiveUp: (message, reason) => logger.error('outbox: gave up on a notification; it stays in the outbox (escrow-admin outbox status)', { id: message.id, attempts: message.attempts, reason }),
         });
         if (report.claimed > 0) logger.info('outbox: pass done', { ...report });

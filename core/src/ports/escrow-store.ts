@@ -105,6 +105,8 @@ export interface OutboxRepository {
    * payload in the same update (a secret is erased once sent).
    */
   markDelivered(id: string, at: Date, replacePayload?: Readonly<Record<string, unknown>>): Promise<void>;
+  /** `markDelivered` for many messages (no payload replaced) in one statement: a dispatcher's deliveries of the last few milliseconds. */
+  markAllDelivered(deliveries: readonly { readonly id: string; readonly at: Date }[]): Promise<void>;
   /**
    * A failed attempt, to be tried again at `nextAttemptAt`. Only while `attempt` is still the
    * message's latest claim: a dispatcher whose lease ran out (and was claimed again) changes nothing.

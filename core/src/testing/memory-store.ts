@@ -164,6 +164,12 @@ function bind(s: MemoryState): EscrowTx {
         const m = s.outbox.get(id);
         if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(m.givenUpAt ? { givenUpAt: null } : {}), ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
       },
+      markAllDelivered: async (deliveries) => {
+        for (const { id, at } of deliveries) {
+          const m = s.outbox.get(id);
+          if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(m.givenUpAt ? { givenUpAt: null } : {}) });
+        }
+      },
       markFailed: async (id, attempt, error, next) => {
         const m = s.outbox.get(id);
         if (m && m.deliveredAt === null && !m.givenUpAt && m.attempts === attempt) s.outbox.set(id, { ...m, lastError: error, nextAttemptAt: next });

@@ -47,6 +47,12 @@ export interface DeliverOutboxOptions {
   readonly stopping?: () => boolean;
   /** Told of each message given up on (for the operator's log). */
   readonly onGiveUp?: (message: OutboxMessage, reason: string) => void;
+  /**
+   * Awaited before each write of outcomes, so the outcomes that arrive meanwhile share its
+   * commit (the API waits 2 ms: on SQLite a commit is a synchronous fsync, and without a pause
+   * no other answer could arrive during one). Default: none.
+   */
+  readonly beforeWrite?: () => Promise<void>;
 }
 
 export interface DeliverOutboxReport {
@@ -81,24 +87,33 @@ function apply(tx: EscrowTx, outcome: Outcome): Promise<void> {
   }
 }
 
+/** A group's outcomes in one transaction; its plain deliveries (nothing to erase) in one statement. */
+const isPlainDelivery = (o: Outcome): o is Extract<Outcome, { kind: 'delivered' }> => o.kind === 'delivered' && redactedAfterDelivery(o.message.payload) === undefined;
+
+async function applyAll(tx: EscrowTx, outcomes: readonly Outcome[]): Promise<void> {
+  const plain = outcomes.filter(isPlainDelivery);
+  if (plain.length > 0) await tx.outbox.markAllDelivered(plain.map((o) => ({ id: o.message.id, at: o.at })));
+  for (const outcome of outcomes) if (!isPlainDelivery(outcome)) await apply(tx, outcome);
+}
+
 /**
- * Writes each outcome as soon as it is known: when no write is running, at once, in its own
- * transaction; outcomes that arrive while one runs go together in the next (group commit, so a
- * busy dispatcher commits far fewer times than it sends without any outcome waiting for a
- * batch). A write that fails is tried again with the next group, three times in all.
+ * Writes each outcome as soon as it is known: when no write is running, at once (after
+ * `beforeWrite`), in its own transaction; outcomes that arrive while one runs go together in
+ * the next (group commit, so a busy dispatcher commits far fewer times than it sends, without
+ * any outcome waiting for a batch). A write that fails is tried again with the next group,
+ * three times in all.
  */
-function outcomeWriter(store: EscrowStore): { write(outcome: Outcome): Promise<boolean>; idle(): Promise<void> } {
+function outcomeWriter(store: EscrowStore, beforeWrite?: () => Promise<void>): { write(outcome: Outcome): Promise<boolean>; idle(): Promise<void> } {
   type Entry = { outcome: Outcome; tries: number; done: (written: boolean) => void };
   let pending: Entry[] = [];
   let writing: Promise<void> | null = null;
   const drain = async (): Promise<void> => {
     while (pending.length > 0) {
+      if (beforeWrite) await beforeWrite();
       const group = pending;
       pending = [];
       try {
-        await store.transaction(async (tx) => {
-          for (const entry of group) await apply(tx, entry.outcome);
-        });
+        await store.transaction((tx) => applyAll(tx, group.map((entry) => entry.outcome)));
         for (const entry of group) entry.done(true);
       } catch {
         for (const entry of group) {
@@ -144,7 +159,7 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
   const leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
   const budget = options.maxMessages ?? Number.POSITIVE_INFINITY;
   const stopping = options.stopping ?? (() => false);
-  const writer = outcomeWriter(deps.store);
+  const writer = outcomeWriter(deps.store, options.beforeWrite);
   const counts = { claimed: 0, delivered: 0, failed: 0, givenUp: 0, released: 0, unrecorded: 0 };
 
   const queue: OutboxMessage[] = [];

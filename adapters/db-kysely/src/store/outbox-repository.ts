@@ -1,5 +1,5 @@
 import type { OutboxMessage, OutboxRepository } from '@escrow/core';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { OutboxTable } from '../schema/operations-tables.js';
 import { decodeInteger, decodeJsonObject, decodeTime, decodeTimeOrNull, encodeJson, encodeTime, encodeTimeOrNull, type Codec } from './codec.js';
@@ -74,6 +74,28 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inser
         .where('id', '=', id)
         .where('delivered_at', 'is', null)
         .execute();
+    },
+
+    /**
+     * One statement with a fixed text whatever the count (prepared once): the ids and times go
+     * as two arrays on PostgreSQL, as one JSON array on SQLite.
+     */
+    async markAllDelivered(deliveries) {
+      if (deliveries.length === 0) return;
+      await inserts.flush();
+      const ids = deliveries.map((d) => d.id);
+      const times = deliveries.map((d) => encodeTime(d.at));
+      if (codec.dialect === 'postgres') {
+        await sql`update outbox set delivered_at = d.at, given_up_at = null
+          from unnest(${ids}::text[], ${times}::text[]) as d(id, at)
+          where outbox.id = d.id and outbox.delivered_at is null`.execute(db);
+        return;
+      }
+      const pairs = JSON.stringify(deliveries.map((d, i) => [d.id, times[i]]));
+      await sql`update outbox
+          set delivered_at = (select json_extract(d.value, '$[1]') from json_each(${pairs}) as d where json_extract(d.value, '$[0]') = outbox.id),
+              given_up_at = null
+          where id in (select json_extract(value, '$[0]') from json_each(${pairs})) and delivered_at is null`.execute(db);
     },
 
     async markFailed(id, attempt, error, nextAttemptAt) {

@@ -74,6 +74,31 @@ export function outboxContract(harness: HarnessAccess): void {
     expect(await row(h, 'm1')).toMatchObject({ delivered_at: now.toISOString(), attempts: 1 });
   });
 
+  it('records many deliveries in one call, each at its own time; an earlier delivery stands', async () => {
+    const h = harness();
+    await h.store.transaction(async (tx) => {
+      for (const id of ['m1', 'm2', 'm3', 'm4']) await tx.outbox.enqueue(message(id, 1));
+    });
+    await h.store.transaction((tx) => tx.outbox.markDelivered('m3', at(20)));
+    const [m1, m2] = await claim(h, at(30), 2);
+    await h.store.transaction((tx) => tx.outbox.markGivenUp('m2', m2?.attempts ?? -1, 'gave up', at(31)));
+    await h.store.transaction((tx) =>
+      tx.outbox.markAllDelivered([
+        { id: 'm1', at: at(32) },
+        { id: 'm2', at: at(33) },
+        { id: 'm3', at: at(34) },
+      ]),
+    );
+    await h.store.transaction((tx) => tx.outbox.markAllDelivered([]));
+    const rows = await h.db.selectFrom('outbox').select(['id', 'delivered_at', 'given_up_at', 'attempts']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'm1', delivered_at: at(32).toISOString(), given_up_at: null, attempts: m1?.attempts },
+      { id: 'm2', delivered_at: at(33).toISOString(), given_up_at: null, attempts: 1 },
+      { id: 'm3', delivered_at: at(20).toISOString(), given_up_at: null, attempts: 0 },
+      { id: 'm4', delivered_at: null, given_up_at: null, attempts: 0 },
+    ]);
+  });
+
   it('replaces the payload when asked at delivery (a secret erased once sent), and only then', async () => {
     const h = harness();
     await h.store.transaction((tx) => tx.outbox.enqueue(message('m1', 1)));
