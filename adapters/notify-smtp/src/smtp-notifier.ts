@@ -61,16 +61,21 @@ function socketWithoutDelay(connectionMs: number) {
   return (options: { host?: string | undefined; port?: number | undefined }, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void => {
     const socket = connect({ host: options.host ?? 'localhost', port: options.port ?? 587, noDelay: true });
     const fail = (error: Error): void => {
+      socket.off('connect', connected).off('error', fail).off('timeout', timedOut);
       socket.destroy();
       callback(error);
     };
-    socket.setTimeout(connectionMs, () => fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })));
-    socket.once('error', fail);
-    socket.once('connect', () => {
+    const timedOut = (): void => fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' }));
+    // Connected: from here nodemailer owns the socket, its errors and its timeouts; none of these listeners may fire again.
+    const connected = (): void => {
+      socket.off('error', fail).off('timeout', timedOut);
       socket.setTimeout(0);
-      socket.off('error', fail);
       callback(null, { connection: socket });
-    });
+    };
+    socket.setTimeout(connectionMs);
+    socket.once('timeout', timedOut);
+    socket.once('error', fail);
+    socket.once('connect', connected);
   };
 }
 

@@ -146,4 +146,16 @@ describe('SmtpNotifier against a real SMTP server', () => {
       notifier = undefined;
     }
   });
+
+  it('keeps sending after its idle pooled connections time out and close', async () => {
+    catcher = await startMailCatcher();
+    notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${catcher.port}`, from: FROM, maxConnections: 2, timeouts: { socketMs: 200 } });
+    for (let round = 0; round < 3; round += 1) {
+      const outcomes = await Promise.all([0, 1, 2, 3].map((i) => notifier!.send({ channel: 'email', to: `seller${i}@example.com`, subject: `Round ${round}`, body: 'b' }, `idle-${round}-${i}`)));
+      expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, true]);
+      // Idle longer than the socket timeout: the pooled connections are closed, new ones opened next round.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    expect(catcher.mails).toHaveLength(12);
+  });
 });

@@ -9,7 +9,7 @@ export interface ApiProcess {
   readonly ready: Promise<void>;
   /** The JSON log lines it printed so far (stdout and stderr). */
   logs(): Record<string, unknown>[];
-  /** Notifications it reports sent ('outbox: pass done' lines). */
+  /** Notifications it reports sent ('outbox: sent' lines, at most every 5 s and at stop). */
   delivered(): number;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal: NodeJS.Signals): void;
@@ -71,7 +71,7 @@ export function spawnApiProcess(env: Record<string, string>): ApiProcess {
     pid: child.pid ?? 0,
     ready,
     logs: () => lines,
-    delivered: () => lines.filter((l) => l['message'] === 'outbox: pass done').reduce((n, l) => n + Number(l['delivered'] ?? 0), 0),
+    delivered: () => lines.filter((l) => l['message'] === 'outbox: sent').reduce((n, l) => n + Number(l['delivered'] ?? 0), 0),
     exited,
     kill: (signal) => void child.kill(signal),
     async stop() {
