@@ -87,9 +87,10 @@ function apply(tx: EscrowTx, outcome: Outcome): Promise<void> {
   }
 }
 
-/** A group's outcomes in one transaction; its plain deliveries (nothing to erase) in one statement. */
+/** A delivery with nothing to erase from the stored payload. */
 const isPlainDelivery = (o: Outcome): o is Extract<Outcome, { kind: 'delivered' }> => o.kind === 'delivered' && redactedAfterDelivery(o.message.payload) === undefined;
 
+/** A group's outcomes (in the caller's transaction); its plain deliveries in one statement. */
 async function applyAll(tx: EscrowTx, outcomes: readonly Outcome[]): Promise<void> {
   const plain = outcomes.filter(isPlainDelivery);
   if (plain.length > 0) await tx.outbox.markAllDelivered(plain.map((o) => ({ id: o.message.id, at: o.at })));
