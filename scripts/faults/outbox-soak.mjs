@@ -189,10 +189,12 @@ export async function campaign({ database, log = (line) => process.stderr.write(
     const deadline = started + MINUTES * 60_000;
     let nextOrder = 0;
     let maxBacklog = 0;
+    let nextReport = started + 30_000;
     const sampler = setInterval(() => {
       maxBacklog = Math.max(maxBacklog, counts.emails - sink.unique);
-      const elapsed = Math.round((Date.now() - started) / 1000);
-      if (elapsed % 30 === 0) log(`${database}: ${elapsed} s: ${counts.orders} orders, ${counts.emails} emails written, ${sink.unique} received, backlog ~${counts.emails - sink.unique}`);
+      if (Date.now() < nextReport) return;
+      nextReport += 30_000;
+      log(`${database}: ${Math.round((Date.now() - started) / 1000)} s: ${counts.orders} orders, ${counts.emails} emails written, ${sink.unique} received, backlog ~${counts.emails - sink.unique}`);
     }, 1_000);
     const orderWorker = async () => {
       while (Date.now() < deadline) {
