@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { resetCodeEmail } from '@escrow/core';
+import type { SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SmtpNotifier } from '../src/index.js';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher.js';
@@ -124,10 +125,11 @@ describe('SmtpNotifier against a real SMTP server', () => {
   });
 
   it('speaks TLS on its own connections: implicit (smtps://) and STARTTLS when the server offers it', async () => {
-    for (const [scheme, serverOptions] of [
+    const servers: [string, Partial<SMTPServerOptions>][] = [
       ['smtps', { secure: true }],
       ['smtp', { disabledCommands: [] }],
-    ] as const) {
+    ];
+    for (const [scheme, serverOptions] of servers) {
       const secured: boolean[] = [];
       catcher = await startMailCatcher({
         ...serverOptions,
