@@ -137,7 +137,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
     env.DATABASE_URL = schema.url;
     env.API_WORKERS = '2';
   }
-  const counts = { requests: 0, failed: 0, hung: 0, resets: 0, emails: 0, orders: 0, signUps: 0 };
+  const counts = { requests: 0, failed: 0, hung: 0, resets: 0, emails: 0, orders: 0, signUps: 0, slowestMs: 0 };
   let api;
   try {
     api = await startApi(env);
@@ -149,11 +149,13 @@ export async function campaign({ database, log = (line) => process.stderr.write(
     const call = async (options) => {
       counts.requests += 1;
       let timer;
+      const sentAt = Date.now();
       const reply = await Promise.race([
         request(agent, api.base, options).catch((error) => ({ status: 0, body: '', error })),
         new Promise((resolve) => (timer = setTimeout(() => resolve({ status: -1, body: '' }), REQUEST_TIMEOUT_MS))),
       ]);
       clearTimeout(timer);
+      counts.slowestMs = Math.max(counts.slowestMs, Date.now() - sentAt);
       if (reply.status === -1) counts.hung += 1;
       else if (reply.status === 0) counts.resets += 1;
       return reply;
@@ -257,7 +259,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
       `${verdict}: backlog at the end ${backlogAtEnd} (limit ${BACKLOG_LIMIT}), at most ~${maxBacklog} during the soak`,
       `${sink.unique} emails sent (${counts.emails} written by ${counts.orders} orders and ${counts.signUps} sign-ups over ${loadSeconds.toFixed(0)} s), ${sink.duplicates} duplicates by Message-ID`,
       `outbox after ${drainSeconds.toFixed(0)} s: ${after.delivered} delivered, ${after.due + after.waiting} waiting, ${after.givenUp} given up`,
-      `${counts.failed} requests answered other than expected`,
+      `${counts.failed} requests answered other than expected, the slowest answer took ${(counts.slowestMs / 1000).toFixed(1)} s (a long one means the whole API stalled, its dispatcher with it)`,
     ].join('; ');
     return [
       {
