@@ -1,5 +1,8 @@
+import { connect, type Socket } from 'node:net';
 import type { DeliveryOutcome, Notification, Notifier } from '@escrow/core';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 
 /** How to reach the mail server: a URL (`smtp://user:pass@host:587`, `smtps://...`) or its parts. */
 export interface SmtpSettings {
@@ -12,20 +15,82 @@ export interface SmtpSettings {
   readonly pass?: string;
   /** The sender, e.g. `Escrow Delivery <no-reply@example.co.ke>`. */
   readonly from: string;
+  /**
+   * Connections kept open to the server and used in turn (default 5). The outbox sends many
+   * messages at once; they queue for these instead of each opening its own connection.
+   */
+  readonly maxConnections?: number;
+  /** Overrides of the timeouts below (tests). */
+  readonly timeouts?: Partial<SmtpTimeouts>;
 }
 
-// A slow or silent server must not hold an outbox round for minutes.
-const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+export interface SmtpTimeouts {
+  /** To open the TCP (and TLS) connection. */
+  readonly connectionMs: number;
+  /** For the server's greeting once connected. */
+  readonly greetingMs: number;
+  /** Of silence on an open connection (mid-command, or idle in the pool: then it is closed). */
+  readonly socketMs: number;
+}
 
-function createTransport(settings: SmtpSettings): Transporter {
-  if (settings.url) return nodemailer.createTransport(settings.url, { ...TIMEOUTS });
+// A slow or silent server must not hold an outbox sender for minutes: a send ends within about
+// a minute whatever the server does, well inside the outbox's lease (OUTBOX_LEASE_MS).
+const TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+export const SMTP_DEFAULT_MAX_CONNECTIONS = 5;
+
+/** Where to connect: the URL's parts (its query may carry nodemailer options, as before) or the settings' own. */
+function serverOptions(settings: SmtpSettings): SMTPConnection.Options {
+  if (settings.url) return parseConnectionUrl(settings.url);
   if (!settings.host) throw new Error('SMTP needs a URL or a host');
-  return nodemailer.createTransport({
+  return {
     host: settings.host,
     port: settings.port ?? (settings.secure ? 465 : 587),
     secure: settings.secure ?? false,
     ...(settings.user ? { auth: { user: settings.user, pass: settings.pass ?? '' } } : {}),
-    ...TIMEOUTS,
+  };
+}
+
+/**
+ * Opens each pooled connection with Nagle's algorithm off (nodemailer leaves it on). With it
+ * on, a message's last small write waits for the server's delayed ACK (about 40 ms on Linux):
+ * measured on loopback, 5 connections carried ~100 messages/s with it and ~1,100 without.
+ * nodemailer then speaks SMTP on the socket as on its own (TLS included: `smtps` is set up on
+ * top, STARTTLS as offered).
+ */
+function socketWithoutDelay(connectionMs: number) {
+  return (options: { host?: string | undefined; port?: number | undefined }, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void => {
+    const socket = connect({ host: options.host ?? 'localhost', port: options.port ?? 587, noDelay: true });
+    const fail = (error: Error): void => {
+      socket.off('connect', connected).off('error', fail).off('timeout', timedOut);
+      socket.destroy();
+      callback(error);
+    };
+    const timedOut = (): void => fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' }));
+    // Connected: from here nodemailer owns the socket, its errors and its timeouts; none of these listeners may fire again.
+    const connected = (): void => {
+      socket.off('error', fail).off('timeout', timedOut);
+      socket.setTimeout(0);
+      callback(null, { connection: socket });
+    };
+    socket.setTimeout(connectionMs);
+    socket.once('timeout', timedOut);
+    socket.once('error', fail);
+    socket.once('connect', connected);
+  };
+}
+
+function createTransport(settings: SmtpSettings): Transporter {
+  const timeouts = { ...TIMEOUTS, ...settings.timeouts };
+  return nodemailer.createTransport({
+    ...serverOptions(settings),
+    getSocket: socketWithoutDelay(timeouts.connectionMs),
+    pool: true,
+    maxConnections: Math.max(1, Math.trunc(settings.maxConnections ?? SMTP_DEFAULT_MAX_CONNECTIONS)),
+    // A connection is replaced after this many messages (servers limit messages per session).
+    maxMessages: 100,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
   });
 }
 
@@ -46,7 +111,10 @@ function outcomeOf(error: unknown): DeliveryOutcome {
   return { ok: false, retryable: !permanent, reason };
 }
 
-/** Sends the outbox's email notifications through an SMTP server (nodemailer). */
+/**
+ * Sends the outbox's email notifications through an SMTP server (nodemailer), on a pool of at
+ * most `maxConnections` connections: concurrent sends queue for a free one.
+ */
 export class SmtpNotifier implements Notifier {
   private readonly transport: Transporter;
 
@@ -75,6 +143,7 @@ export class SmtpNotifier implements Notifier {
     await this.transport.verify();
   }
 
+  /** Closes the pooled connections (a send still queued fails, and is retried by the outbox). */
   close(): void {
     this.transport.close();
   }

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { resetCodeEmail } from '@escrow/core';
+import type { SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SmtpNotifier } from '../src/index.js';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher.js';
@@ -78,5 +79,85 @@ describe('SmtpNotifier against a real SMTP server', () => {
   it('leaves SMS to another notifier, for good', async () => {
     notifier = new SmtpNotifier({ url: 'smtp://127.0.0.1:1', from: FROM });
     expect(await notifier.send({ channel: 'sms', to: '+254711111111', subject: 's', body: 'b' }, 'k-5')).toMatchObject({ ok: false, retryable: false });
+  });
+
+  it('sends many messages at once over a bounded pool of reused connections, each with its own Message-ID', async () => {
+    let open = 0;
+    let most = 0;
+    let sessions = 0;
+    catcher = await startMailCatcher({
+      onConnect(_session, callback) {
+        open += 1;
+        sessions += 1;
+        most = Math.max(most, open);
+        callback();
+      },
+      onClose() {
+        open -= 1;
+      },
+    });
+    notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${catcher.port}`, from: FROM, maxConnections: 3 });
+
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => notifier!.send({ channel: 'email', to: `seller${i}@example.com`, subject: `Order ${i}`, body: 'b' }, `outbox-${i}`)));
+
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(catcher.mails).toHaveLength(40);
+    expect(new Set(catcher.mails.map((m) => m.parsed.messageId))).toEqual(new Set(Array.from({ length: 40 }, (_, i) => `<outbox-${i}@escrow.example>`)));
+    // Without a pool each send opens its own connection: 40 at once.
+    expect(most).toBeLessThanOrEqual(3);
+    expect(sessions).toBeLessThanOrEqual(3);
+  });
+
+  it('gives up on a server that accepts the connection but never greets, within the greeting timeout, as retryable', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      // The URL form: its timeouts apply too (nodemailer ignores options given beside a URL).
+      notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${port}`, from: FROM, timeouts: { greetingMs: 500 } });
+      const started = Date.now();
+      expect(await notifier.send({ channel: 'email', to: 'amani@example.com', subject: 's', body: 'b' }, 'k-6')).toMatchObject({ ok: false, retryable: true });
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('speaks TLS on its own connections: implicit (smtps://) and STARTTLS when the server offers it', async () => {
+    const servers: [string, Partial<SMTPServerOptions>][] = [
+      ['smtps', { secure: true }],
+      ['smtp', { disabledCommands: [] }],
+    ];
+    for (const [scheme, serverOptions] of servers) {
+      const secured: boolean[] = [];
+      catcher = await startMailCatcher({
+        ...serverOptions,
+        onMailFrom(_address, session, callback) {
+          secured.push(session.secure);
+          callback();
+        },
+      });
+      // The server's certificate is smtp-server's self-signed default.
+      notifier = new SmtpNotifier({ url: `${scheme}://127.0.0.1:${catcher.port}?tls.rejectUnauthorized=false`, from: FROM });
+      expect(await notifier.send({ channel: 'email', to: 'amani@example.com', subject: 's', body: 'b' }, `k-tls-${scheme}`)).toMatchObject({ ok: true });
+      expect(secured).toEqual([true]);
+      notifier.close();
+      await catcher.close();
+      catcher = undefined;
+      notifier = undefined;
+    }
+  });
+
+  it('keeps sending after its idle pooled connections time out and close', async () => {
+    catcher = await startMailCatcher();
+    notifier = new SmtpNotifier({ url: `smtp://127.0.0.1:${catcher.port}`, from: FROM, maxConnections: 2, timeouts: { socketMs: 200 } });
+    for (let round = 0; round < 3; round += 1) {
+      const outcomes = await Promise.all([0, 1, 2, 3].map((i) => notifier!.send({ channel: 'email', to: `seller${i}@example.com`, subject: `Round ${round}`, body: 'b' }, `idle-${round}-${i}`)));
+      expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, true]);
+      // Idle longer than the socket timeout: the pooled connections are closed, new ones opened next round.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    expect(catcher.mails).toHaveLength(12);
   });
 });

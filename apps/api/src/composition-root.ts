@@ -100,7 +100,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     events,
   };
   const mail = composeNotifier(config, logger);
-  const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: mail.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 5_000 });
+  const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: mail.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 2_000, ...config.outbox });
   const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
   const liveStreamsClosing = new AbortController();
   const app = createApp({

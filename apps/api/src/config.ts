@@ -39,6 +39,10 @@ const envSchema = z.object({
   API_WORKERS: withDefault(z.coerce.number().int().min(1).max(32), '1'),
   // Benchmarks only (`npm run bench`): request rate limits off. Refused unless NODE_ENV is benchmark or test.
   RATE_LIMITS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
+  // The outbox dispatcher of each API process (decision 0038): sends in flight at once (default 16),
+  // and how long a claimed message is held for it before another may take it (default 120 s).
+  OUTBOX_CONCURRENCY: optional(z.coerce.number().int().min(1).max(200)),
+  OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(5).max(3_600)),
 });
 
 export interface Config {
@@ -61,6 +65,8 @@ export interface Config {
   rateLimitsOff?: true;
   /** API_WORKERS above 1: that many API processes share the port (PostgreSQL only); absent: one process. */
   workers?: number;
+  /** OUTBOX_CONCURRENCY / OUTBOX_LEASE_SECONDS when set; absent: the dispatcher's defaults. */
+  outbox?: { concurrency?: number; leaseMs?: number };
 }
 
 export class ConfigError extends Error {
@@ -101,5 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(mail.smtp ? { smtp: mail.smtp } : {}),
     ...(vars.RATE_LIMITS === 'off' ? { rateLimitsOff: true as const } : {}),
     ...(vars.API_WORKERS > 1 ? { workers: vars.API_WORKERS } : {}),
+    ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
+      ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
+      : {}),
   };
 }

@@ -62,6 +62,12 @@ describe('loadConfig', () => {
     expect(config.paybill).toEqual({});
   });
 
+  it('reads the outbox dispatcher settings when set', () => {
+    expect(loadConfig({ OUTBOX_CONCURRENCY: '32', OUTBOX_LEASE_SECONDS: '30' }).outbox).toEqual({ concurrency: 32, leaseMs: 30_000 });
+    expect(loadConfig({ OUTBOX_LEASE_SECONDS: '60' }).outbox).toEqual({ leaseMs: 60_000 });
+    expect(problemsOf({ OUTBOX_CONCURRENCY: '0', OUTBOX_LEASE_SECONDS: '2' }).map((p) => p.split(':')[0])).toEqual(['OUTBOX_CONCURRENCY', 'OUTBOX_LEASE_SECONDS']);
+  });
+
   it('resolves a relative data directory to an absolute path', () => {
     expect(isAbsolute(loadConfig({ DATA_DIR: 'tmp/data' }).dataDir)).toBe(true);
   });

@@ -98,14 +98,46 @@ export interface CodeAttemptRepository {
 export interface OutboxRepository {
   enqueue(message: OutboxMessage): Promise<void>;
   /**
-   * Messages due at `now`, oldest first (skipping rows another dispatcher holds), leased until
-   * `leaseUntil`: nobody claims them again before then, so they can be sent after this
-   * transaction commits; a crash mid-send only delays them. Returned as they were before the lease.
+   * Claims up to `limit` messages due at `now` (not delivered, not given up), the longest due
+   * first, and leases them until `leaseUntil`: nobody claims them again before then, so they
+   * can be sent after this transaction commits, and a dispatcher that dies mid-send only delays
+   * them. PostgreSQL: rows another dispatcher is claiming are skipped (SKIP LOCKED), so several
+   * processes share the work without waiting for each other. The claim counts as an attempt
+   * (`attempts + 1` in the same statement); the messages are returned as claimed, and their
+   * `attempts` is the claim's token for `markFailed`, `markGivenUp` and `release`.
    */
   claimDue(now: Date, limit: number, leaseUntil: Date): Promise<OutboxMessage[]>;
-  /** `replacePayload` overwrites the stored payload in the same update (a secret is erased once sent). */
+  /**
+   * The provider accepted it. The first delivery wins (a second changes nothing); it holds
+   * whoever holds the lease, since the message is out. `replacePayload` overwrites the stored
+   * payload in the same update (a secret is erased once sent).
+   */
   markDelivered(id: string, at: Date, replacePayload?: Readonly<Record<string, unknown>>): Promise<void>;
-  markFailed(id: string, error: string, nextAttemptAt: Date): Promise<void>;
+  /** `markDelivered` for many messages (no payload replaced) in one statement: a dispatcher's deliveries of the last few milliseconds. */
+  markAllDelivered(deliveries: readonly { readonly id: string; readonly at: Date }[]): Promise<void>;
+  /**
+   * A failed attempt, to be tried again at `nextAttemptAt`. Only while `attempt` is still the
+   * message's latest claim: a dispatcher whose lease ran out (and was claimed again) changes nothing.
+   */
+  markFailed(id: string, attempt: number, error: string, nextAttemptAt: Date): Promise<void>;
+  /** Gives up (never claimed again, kept for an operator); same condition as `markFailed`. */
+  markGivenUp(id: string, attempt: number, error: string, at: Date, replacePayload?: Readonly<Record<string, unknown>>): Promise<void>;
+  /** Hands back a claimed message that was not sent (the dispatcher is stopping): due at `at`, the attempt not counted. */
+  release(id: string, attempt: number, at: Date): Promise<void>;
+  /** For an operator: how many messages wait, and the given-up ones, newest first (up to `givenUpLimit`). */
+  status(now: Date, givenUpLimit: number): Promise<OutboxStatus>;
+}
+
+export interface OutboxStatus {
+  /** Due now and not held by a dispatcher: the backlog. */
+  readonly due: number;
+  /** Waiting for a retry or held by a dispatcher (leased). */
+  readonly waiting: number;
+  readonly givenUp: number;
+  readonly delivered: number;
+  /** When the longest-due message of the backlog became due; null when none is. */
+  readonly oldestDueAt: Date | null;
+  readonly givenUpMessages: readonly OutboxMessage[];
 }
 
 /**

@@ -79,10 +79,17 @@ export interface OutboxMessage {
   readonly topic: 'notification';
   readonly payload: Readonly<Record<string, unknown>>;
   readonly createdAt: Date;
+  /** Sends started (a claim counts one, so a dispatcher that died mid-send used one too). */
   readonly attempts: number;
+  /** When it is due; while a dispatcher holds it, the end of that dispatcher's lease. */
   readonly nextAttemptAt: Date;
   readonly deliveredAt: Date | null;
   readonly lastError: string | null;
+  /**
+   * Set when the dispatcher gave up on it (a permanent refusal, or too many attempts): never
+   * claimed again, kept for an operator (`escrow-admin outbox status`). Absent on a new message.
+   */
+  readonly givenUpAt?: Date | null;
 }
 
 export function actorForAudit(actor: Actor): string {

@@ -164,19 +164,48 @@ function bind(s: MemoryState): EscrowTx {
       },
       claimDue: async (now, limit, leaseUntil) => {
         const due = [...s.outbox.values()]
-          .filter((m) => m.deliveredAt === null && m.nextAttemptAt.getTime() <= now.getTime())
-          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-          .slice(0, limit);
-        for (const m of due) s.outbox.set(m.id, { ...m, nextAttemptAt: leaseUntil });
+          .filter((m) => m.deliveredAt === null && !m.givenUpAt && m.nextAttemptAt.getTime() <= now.getTime())
+          .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime())
+          .slice(0, limit)
+          .map((m) => ({ ...m, attempts: m.attempts + 1, nextAttemptAt: leaseUntil }));
+        for (const m of due) s.outbox.set(m.id, m);
         return due;
       },
       markDelivered: async (id, at, replacePayload) => {
         const m = s.outbox.get(id);
-        if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, attempts: m.attempts + 1, ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
+        if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(m.givenUpAt ? { givenUpAt: null } : {}), ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
       },
-      markFailed: async (id, error, next) => {
+      markAllDelivered: async (deliveries) => {
+        for (const { id, at } of deliveries) {
+          const m = s.outbox.get(id);
+          if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(m.givenUpAt ? { givenUpAt: null } : {}) });
+        }
+      },
+      markFailed: async (id, attempt, error, next) => {
         const m = s.outbox.get(id);
-        if (m) s.outbox.set(id, { ...m, attempts: m.attempts + 1, lastError: error, nextAttemptAt: next });
+        if (m && m.deliveredAt === null && !m.givenUpAt && m.attempts === attempt) s.outbox.set(id, { ...m, lastError: error, nextAttemptAt: next });
+      },
+      markGivenUp: async (id, attempt, error, at, replacePayload) => {
+        const m = s.outbox.get(id);
+        if (m && m.deliveredAt === null && !m.givenUpAt && m.attempts === attempt) s.outbox.set(id, { ...m, lastError: error, givenUpAt: at, ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
+      },
+      release: async (id, attempt, at) => {
+        const m = s.outbox.get(id);
+        if (m && m.deliveredAt === null && !m.givenUpAt && m.attempts === attempt) s.outbox.set(id, { ...m, attempts: attempt - 1, nextAttemptAt: at });
+      },
+      status: async (now, givenUpLimit) => {
+        const all = [...s.outbox.values()];
+        const open = all.filter((m) => m.deliveredAt === null && !m.givenUpAt);
+        const due = open.filter((m) => m.nextAttemptAt.getTime() <= now.getTime());
+        const givenUp = all.filter((m) => m.deliveredAt === null && m.givenUpAt);
+        return {
+          due: due.length,
+          waiting: open.length - due.length,
+          givenUp: givenUp.length,
+          delivered: all.filter((m) => m.deliveredAt !== null).length,
+          oldestDueAt: due.reduce<Date | null>((oldest, m) => (oldest === null || m.nextAttemptAt < oldest ? m.nextAttemptAt : oldest), null),
+          givenUpMessages: givenUp.sort((a, b) => (b.givenUpAt?.getTime() ?? 0) - (a.givenUpAt?.getTime() ?? 0)).slice(0, givenUpLimit),
+        };
       },
     },
   };

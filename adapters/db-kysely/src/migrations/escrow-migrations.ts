@@ -6,6 +6,7 @@ import { ledgerMigration } from './0003-ledger.js';
 import { operationsMigration } from './0004-operations.js';
 import { orderListIndexesMigration } from './0005-order-list-indexes.js';
 import { adminAreaMigration } from './0006-admin-area.js';
+import { outboxDispatchMigration } from './0007-outbox-dispatch.js';
 import { fileSweepMigration } from './0008-file-sweep.js';
 import { throttlingMigration } from './0009-throttling.js';
 import { healthProbeMigration } from './0010-health-probe.js';
@@ -22,6 +23,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0004-operations': operationsMigration(dialect),
     '0005-order-list-indexes': orderListIndexesMigration(),
     '0006-admin-area': adminAreaMigration(dialect),
+    '0007-outbox-dispatch': outboxDispatchMigration(dialect),
     '0008-file-sweep': fileSweepMigration(dialect),
     '0009-throttling': throttlingMigration(dialect),
     '0010-health-probe': healthProbeMigration(dialect),

@@ -11,6 +11,8 @@ export interface OutboxTable {
   next_attempt_at: Timestamp;
   delivered_at: Timestamp | null;
   last_error: string | null;
+  /** Set when the dispatcher gave up on the message (kept for an operator, never claimed again). */
+  given_up_at: Timestamp | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OutboxMessage, OutboxRepository } from '@escrow/core';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { OutboxTable } from '../schema/operations-tables.js';
 import { decodeInteger, decodeJsonObject, decodeTime, decodeTimeOrNull, encodeJson, encodeTime, encodeTimeOrNull, type Codec } from './codec.js';
@@ -14,6 +14,7 @@ const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
   nextAttemptAt: decodeTime(row.next_attempt_at),
   deliveredAt: decodeTimeOrNull(row.delivered_at),
   lastError: row.last_error,
+  givenUpAt: decodeTimeOrNull(row.given_up_at),
 });
 
 export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inserts: Inserts): OutboxRepository {
@@ -34,30 +35,34 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inser
     },
 
     /**
-     * Oldest first, then leased (next_attempt_at = leaseUntil) so the caller can send after
-     * commit without holding the database. On PostgreSQL a second dispatcher skips rows being
-     * claimed (SKIP LOCKED) instead of waiting; on SQLite dispatchers take turns.
+     * One statement: the due rows, longest due first, are leased and their attempt counted
+     * (UPDATE ... WHERE seq IN (SELECT ... LIMIT n) RETURNING). On PostgreSQL the inner SELECT
+     * locks its rows FOR UPDATE SKIP LOCKED: a second dispatcher skips rows the first is
+     * claiming instead of waiting, and a row the first has leased and committed is no longer
+     * due when the second re-checks it, so no row is handed to two. On SQLite claims take
+     * turns (one writer).
      */
     async claimDue(now, limit, leaseUntil) {
       await inserts.flush();
       const due = db
         .selectFrom('outbox')
-        .selectAll()
+        .select('seq')
         .where('delivered_at', 'is', null)
+        .where('given_up_at', 'is', null)
         // ISO-8601 UTC text compares in time order (schema/column-types.ts).
         .where('next_attempt_at', '<=', encodeTime(now))
+        .orderBy('next_attempt_at')
         .orderBy('created_at')
         .orderBy('seq')
         .limit(limit);
-      const rows = await (codec.dialect === 'postgres' ? due.forUpdate().skipLocked() : due).execute();
-      if (rows.length > 0) {
-        await db
-          .updateTable('outbox')
-          .set({ next_attempt_at: encodeTime(leaseUntil) })
-          .where('id', 'in', rows.map((r) => r.id))
-          .execute();
-      }
-      return rows.map(toMessage);
+      const rows = await db
+        .updateTable('outbox')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: encodeTime(leaseUntil) }))
+        .where('seq', 'in', codec.dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
+        .returningAll()
+        .execute();
+      // In hand oldest first (RETURNING keeps no order).
+      return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : Number(a.seq) - Number(b.seq))).map(toMessage);
     },
 
     /** The first delivery wins; marking a delivered message again changes nothing. */
@@ -65,24 +70,99 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inser
       await inserts.flush();
       await db
         .updateTable('outbox')
-        .set((eb) => ({
-          delivered_at: encodeTime(at),
-          attempts: eb('attempts', '+', 1),
-          ...(replacePayload ? { payload: encodeJson(replacePayload) } : {}),
-        }))
+        .set({ delivered_at: encodeTime(at), given_up_at: null, ...(replacePayload ? { payload: encodeJson(replacePayload) } : {}) })
         .where('id', '=', id)
         .where('delivered_at', 'is', null)
         .execute();
     },
 
-    async markFailed(id, error, nextAttemptAt) {
+    /**
+     * One statement with a fixed text whatever the count (prepared once): the ids and times go
+     * as two arrays on PostgreSQL, as one JSON array on SQLite.
+     */
+    async markAllDelivered(deliveries) {
+      if (deliveries.length === 0) return;
+      await inserts.flush();
+      const ids = deliveries.map((d) => d.id);
+      const times = deliveries.map((d) => encodeTime(d.at));
+      if (codec.dialect === 'postgres') {
+        await sql`update outbox set delivered_at = d.at, given_up_at = null
+          from unnest(${ids}::text[], ${times}::text[]) as d(id, at)
+          where outbox.id = d.id and outbox.delivered_at is null`.execute(db);
+        return;
+      }
+      const pairs = JSON.stringify(deliveries.map((d, i) => [d.id, times[i]]));
+      await sql`update outbox
+          set delivered_at = (select json_extract(d.value, '$[1]') from json_each(${pairs}) as d where json_extract(d.value, '$[0]') = outbox.id),
+              given_up_at = null
+          where id in (select json_extract(value, '$[0]') from json_each(${pairs})) and delivered_at is null`.execute(db);
+    },
+
+    async markFailed(id, attempt, error, nextAttemptAt) {
       await inserts.flush();
       await db
         .updateTable('outbox')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error, next_attempt_at: encodeTime(nextAttemptAt) }))
+        .set({ last_error: error, next_attempt_at: encodeTime(nextAttemptAt) })
         .where('id', '=', id)
+        .where('attempts', '=', attempt)
         .where('delivered_at', 'is', null)
+        .where('given_up_at', 'is', null)
         .execute();
+    },
+
+    async markGivenUp(id, attempt, error, at, replacePayload) {
+      await inserts.flush();
+      await db
+        .updateTable('outbox')
+        .set({ last_error: error, given_up_at: encodeTime(at), ...(replacePayload ? { payload: encodeJson(replacePayload) } : {}) })
+        .where('id', '=', id)
+        .where('attempts', '=', attempt)
+        .where('delivered_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .execute();
+    },
+
+    async release(id, attempt, at) {
+      await inserts.flush();
+      await db
+        .updateTable('outbox')
+        .set({ attempts: attempt - 1, next_attempt_at: encodeTime(at) })
+        .where('id', '=', id)
+        .where('attempts', '=', attempt)
+        .where('delivered_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .execute();
+    },
+
+    async status(now, givenUpLimit) {
+      await inserts.flush();
+      const at = encodeTime(now);
+      const open = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('open'),
+          eb.fn.count<number | string>(eb.case().when('next_attempt_at', '<=', at).then(1).end()).as('due'),
+          eb.fn.min(eb.case().when('next_attempt_at', '<=', at).then(eb.ref('next_attempt_at')).end()).as('oldest_due'),
+        ])
+        .where('delivered_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      const givenUp = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number | string>().as('n')).where('given_up_at', 'is not', null).where('delivered_at', 'is', null).executeTakeFirstOrThrow();
+      const delivered = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number | string>().as('n')).where('delivered_at', 'is not', null).executeTakeFirstOrThrow();
+      const givenUpRows =
+        givenUpLimit > 0
+          ? await db.selectFrom('outbox').selectAll().where('given_up_at', 'is not', null).where('delivered_at', 'is', null).orderBy('given_up_at', 'desc').orderBy('seq', 'desc').limit(givenUpLimit).execute()
+          : [];
+      const openCount = Number(open.open);
+      const dueCount = Number(open.due);
+      return {
+        due: dueCount,
+        waiting: openCount - dueCount,
+        givenUp: Number(givenUp.n),
+        delivered: Number(delivered.n),
+        oldestDueAt: open.oldest_due === null ? null : decodeTime(open.oldest_due as string),
+        givenUpMessages: givenUpRows.map(toMessage),
+      };
     },
   };
 }

@@ -18,9 +18,11 @@ export interface MailCatcher {
 
 /**
  * A real SMTP server on a free local port that keeps every message it accepts, parsed with
- * mailparser. `options` can require authentication or refuse recipients.
+ * mailparser. `options` can require authentication or refuse recipients. `onMail` sees each
+ * message once the server has it and before the client is told (250); the reply waits for the
+ * promise it returns (a slow server).
  */
-export async function startMailCatcher(options: Partial<SMTPServerOptions> & { onMail?: (mail: CaughtMail, raw: Buffer) => void } = {}): Promise<MailCatcher> {
+export async function startMailCatcher(options: Partial<SMTPServerOptions> & { onMail?: (mail: CaughtMail, raw: Buffer) => void | Promise<void> } = {}): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
   const waiters = new Set<() => void>();
   const { onMail, ...serverOptions } = options;
@@ -38,9 +40,10 @@ export async function startMailCatcher(options: Partial<SMTPServerOptions> & { o
           (parsed) => {
             const mail = { envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed };
             mails.push(mail);
-            onMail?.(mail, raw);
+            const hook = onMail?.(mail, raw);
             for (const wake of waiters) wake();
-            callback();
+            if (hook) hook.then(() => callback(), (error: Error) => callback(error));
+            else callback();
           },
           (error: Error) => callback(error),
         );

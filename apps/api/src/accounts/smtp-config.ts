@@ -12,6 +12,8 @@ const smtpEnvSchema = z.object({
   SMTP_USER: optional(z.string().min(1)),
   SMTP_PASS: optional(z.string().min(1)),
   SMTP_FROM: optional(z.string().trim().min(3).max(200)),
+  // Connections to the server the outbox sends on at once (default 5).
+  SMTP_MAX_CONNECTIONS: optional(z.coerce.number().int().min(1).max(50)),
 });
 
 /**
@@ -25,8 +27,9 @@ export function smtpSettingsFromEnv(env: NodeJS.ProcessEnv): { smtp?: SmtpSettin
   const v = parsed.data;
   if (!v.SMTP_URL && !v.SMTP_HOST) return { problems: [] };
   if (!v.SMTP_FROM) return { problems: ['SMTP_FROM: required when SMTP_URL or SMTP_HOST is set (e.g. "Escrow Delivery <no-reply@example.co.ke>")'] };
+  const pool = v.SMTP_MAX_CONNECTIONS ? { maxConnections: v.SMTP_MAX_CONNECTIONS } : {};
   const smtp: SmtpSettings = v.SMTP_URL
-    ? { url: v.SMTP_URL, from: v.SMTP_FROM }
+    ? { url: v.SMTP_URL, from: v.SMTP_FROM, ...pool }
     : {
         host: v.SMTP_HOST,
         ...(v.SMTP_PORT ? { port: v.SMTP_PORT } : {}),
@@ -34,6 +37,7 @@ export function smtpSettingsFromEnv(env: NodeJS.ProcessEnv): { smtp?: SmtpSettin
         ...(v.SMTP_USER ? { user: v.SMTP_USER } : {}),
         ...(v.SMTP_PASS ? { pass: v.SMTP_PASS } : {}),
         from: v.SMTP_FROM,
+        ...pool,
       };
   return { smtp, problems: [] };
 }

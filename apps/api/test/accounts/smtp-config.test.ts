@@ -22,6 +22,11 @@ describe('SMTP settings from the environment', () => {
     });
   });
 
+  it('takes the number of pooled connections, SMTP_MAX_CONNECTIONS, between 1 and 50', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', SMTP_FROM: 'a@b.co', SMTP_MAX_CONNECTIONS: '8' }).smtp).toEqual({ url: 'smtp://127.0.0.1:2525', from: 'a@b.co', maxConnections: 8 });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', SMTP_FROM: 'a@b.co', SMTP_MAX_CONNECTIONS: '0' })).toThrow(/SMTP_MAX_CONNECTIONS/);
+  });
+
   it('refuses a server without a sender, a bad URL or a bad port, naming each problem', () => {
     expect(() => loadConfig({ SMTP_HOST: 'smtp.example.com' })).toThrow(/SMTP_FROM: required/);
     expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com', SMTP_FROM: 'a@b.co' })).toThrow(/SMTP_URL: must be an smtp/);

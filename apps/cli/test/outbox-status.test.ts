@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createKyselyEscrowStore, openPostgres, openSqlite, SQLITE_FILE_NAME, type DatabaseHandle } from '@escrow/db-kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestSchema, postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
+import { cli } from './support/run-cli.js';
+
+const postgres = await postgresForTests('escrow-admin outbox status');
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function database(dialect: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; env: NodeJS.ProcessEnv }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'escrow-cli-outbox-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  if (dialect === 'sqlite') {
+    const handle = openSqlite({ file: join(dataDir, SQLITE_FILE_NAME) });
+    cleanups.push(() => handle.close());
+    await handle.migrate();
+    return { handle, env: { DATA_DIR: dataDir } };
+  }
+  const schema = await createTestSchema(postgres.url);
+  cleanups.push(() => schema.drop());
+  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
+  cleanups.push(() => handle.close());
+  await handle.migrate();
+  const url = new URL(postgres.url);
+  url.searchParams.set('options', `-c search_path=${schema.schema}`);
+  return { handle, env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() } };
+}
+
+describe.each(postgres.available ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('escrow-admin outbox status on %s (a real process)', (dialect) => {
+  it('shows the backlog and every message given up on, with its address and last error', { timeout: 60_000 }, async () => {
+    const { handle, env } = await database(dialect);
+    const store = createKyselyEscrowStore(handle.db, dialect);
+    const created = new Date(Date.now() - 10 * 60_000);
+    const email = (id: string, to: string, subject: string) => ({ id, topic: 'notification' as const, payload: { channel: 'email', to, subject, body: 'Body' }, createdAt: created, attempts: 0, nextAttemptAt: created, deliveredAt: null, lastError: null });
+    await store.transaction(async (tx) => {
+      await tx.outbox.enqueue(email('m1', 'nobody@example.com', 'Payment confirmed'));
+      await tx.outbox.enqueue(email('m2', 'amani@example.com', 'New order created'));
+      await tx.outbox.enqueue(email('m3', 'baraka@example.com', 'Order delivered'));
+      await tx.outbox.enqueue(email('m4', 'wanjiku@example.com', 'Refund requested'));
+    });
+    await store.transaction(async (tx) => {
+      const [m1, m2] = await tx.outbox.claimDue(new Date(), 2, new Date(Date.now() + 60_000));
+      await tx.outbox.markGivenUp(m1?.id ?? '', m1?.attempts ?? 0, '550 No such user here', new Date());
+      await tx.outbox.markDelivered(m2?.id ?? '', new Date());
+    });
+
+    const text = await cli(['outbox', 'status'], env);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^Backlog: 2 due now, the longest due since \d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(text.stdout).toContain('Waiting: 0');
+    expect(text.stdout).toContain('Delivered: 1.');
+    expect(text.stdout).toContain('Given up: 1.');
+    expect(text.stdout).toMatch(/nobody@example\.com\s+Payment confirmed\s+1 {2}550 No such user here/);
+
+    const json = await cli(['outbox', 'status', '--json'], env);
+    expect(JSON.parse(json.stdout)).toEqual({
+      due: 2,
+      waiting: 0,
+      givenUp: 1,
+      delivered: 1,
+      oldestDueAt: created.toISOString(),
+      givenUpMessages: [{ id: 'm1', channel: 'email', to: 'nobody@example.com', subject: 'Payment confirmed', createdAt: created.toISOString(), givenUpAt: expect.any(String), attempts: 1, lastError: '550 No such user here' }],
+    });
+    const wrong = await cli(['outbox', 'status', '--limit', 'x'], env);
+    expect(wrong.code).toBe(2);
+  });
+});

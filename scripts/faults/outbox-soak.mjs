@@ -1,0 +1,292 @@
+#!/usr/bin/env node
+// Fault campaign "outbox-soak" (issue 14, item 4; decision 0038): does the outbox keep up under
+// a steady load? The compiled API (`node apps/api/dist/main.js`; on PostgreSQL with
+// API_WORKERS=2, so two dispatchers share the outbox) sends its email to a local SMTP server
+// that counts what it accepts by Message-ID (bench/smtp-sink.mjs). For FAULTS_MINUTES (default
+// 3; the issue's soak is 20) workers drive real HTTP load that writes mail: sellers signing up
+// (a welcome email each), orders created (an email to the seller) and paid (another one), at
+// FAULTS_OUTBOX_ORDERS_PER_SECOND (default 50, so about 100 emails/s: ten times what the old
+// dispatcher sent per process). It reports the backlog when the load stops (must be < 100), the
+// largest backlog seen, the messages sent, duplicates by Message-ID (must be 0), and the admin
+// CLI's ledger check.
+//
+//   node scripts/faults/outbox-soak.mjs [sqlite|postgres]   (both when not given; prints JSON rows)
+//
+// The runner (`npm run faults`) compiles first (npx tsc -b); run alone, compile first too.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { keepAliveAgent, mpesaReceipt, parse, request } from '../../bench/http-client.mjs';
+import { startSmtpSink } from '../../bench/smtp-sink.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const MINUTES = Number(process.env.FAULTS_MINUTES ?? 3);
+const ORDERS_PER_SECOND = Number(process.env.FAULTS_OUTBOX_ORDERS_PER_SECOND ?? 50);
+const WORKERS = 16;
+const SIGN_UPS_PER_MINUTE = 30;
+const POSTGRES_URL = process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+const REQUEST_TIMEOUT_MS = 30_000;
+const BACKLOG_LIMIT = 100;
+const FROM = 'Escrow Delivery <no-reply@escrow.example>';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function postgresSchema() {
+  const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
+  const schema = `f_${randomBytes(6).toString('hex')}`;
+  const run = async (sql) => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
+}
+
+/** The admin CLI on the API's database; resolves { code, stdout, stderr }. Not spawnSync: the SMTP server runs in this process. */
+function cli(env, ...args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'apps/cli/dist/main.js'), ...args], { env: { ...env, ESCROW_OPERATOR: 'faults' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The compiled API as a child process; counts exits it did not ask for. */
+async function startApi(env) {
+  // FAULTS_CPU_PROF=dir: the API's processes write V8 CPU profiles there when they stop.
+  const profile = process.env.FAULTS_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.FAULTS_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, join(root, 'apps/api/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  // FAULTS_OUTBOX_LOG=file keeps the API's log lines (the dispatcher logs what it sent every 5 s).
+  const keep = process.env.FAULTS_OUTBOX_LOG ? createWriteStream(process.env.FAULTS_OUTBOX_LOG, { flags: 'a' }) : null;
+  child.stdout.on('data', (chunk) => keep?.write(chunk));
+  child.stderr.on('data', (chunk) => {
+    keep?.write(chunk);
+    stderr = (stderr + chunk).slice(-20_000);
+  });
+  const api = { unexpectedExits: 0, stopping: false, base: `http://127.0.0.1:${env.PORT}`, stderr: () => stderr };
+  child.once('exit', () => {
+    if (!api.stopping) api.unexpectedExits += 1;
+  });
+  const agent = keepAliveAgent(2);
+  for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null) throw new Error(`the API exited at start:\n${stderr}`);
+    const health = await request(agent, api.base, { path: '/api/health' }).catch(() => null);
+    if (health?.status === 200) break;
+    if (tries > 600) throw new Error(`the API did not become healthy:\n${stderr}`);
+    await sleep(100);
+  }
+  agent.destroy();
+  api.stop = async () => {
+    api.stopping = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(20_000).then(() => child.kill('SIGKILL'))]);
+    await exited;
+  };
+  return api;
+}
+
+export async function campaign({ database, log = (line) => process.stderr.write(`[outbox-soak] ${line}\n`) }) {
+  const dataDir = mkdtempSync(join(tmpdir(), `escrow-faults-outbox-${database}-`));
+  const cleanups = [() => rmSync(dataDir, { recursive: true, force: true })];
+  const sink = await startSmtpSink();
+  cleanups.push(() => sink.close());
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'benchmark',
+    RATE_LIMITS: 'off',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    FRONTEND_DIST: join(dataDir, 'no-frontend'),
+    PAYBILL_BUSINESS_NUMBER: '522533',
+    PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    SMTP_FROM: FROM,
+  };
+  if (database === 'postgres') {
+    const schema = await postgresSchema();
+    cleanups.push(() => schema.drop());
+    env.DATABASE_URL = schema.url;
+    env.API_WORKERS = '2';
+  }
+  const counts = { requests: 0, failed: 0, hung: 0, resets: 0, emails: 0, orders: 0, signUps: 0, slowestMs: 0 };
+  let api;
+  try {
+    api = await startApi(env);
+    log(`${database}: API up${env.API_WORKERS ? ` (API_WORKERS=${env.API_WORKERS})` : ''}; SMTP server on port ${sink.port}; ${MINUTES} min at ${ORDERS_PER_SECOND} orders/s (created and paid: 2 emails each) plus ${SIGN_UPS_PER_MINUTE} sign-ups/min`);
+    const agent = keepAliveAgent(WORKERS + 4);
+    const origin = { origin: api.base };
+
+    /** One request, counted; a timeout counts as hung, a dropped connection as a reset. */
+    const call = async (options) => {
+      counts.requests += 1;
+      let timer;
+      const sentAt = Date.now();
+      const reply = await Promise.race([
+        request(agent, api.base, options).catch((error) => ({ status: 0, body: '', error })),
+        new Promise((resolve) => (timer = setTimeout(() => resolve({ status: -1, body: '' }), REQUEST_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+      counts.slowestMs = Math.max(counts.slowestMs, Date.now() - sentAt);
+      if (reply.status === -1) counts.hung += 1;
+      else if (reply.status === 0) counts.resets += 1;
+      return reply;
+    };
+
+    const signUp = async () => {
+      const email = `soak-${randomUUID().slice(0, 12)}@example.com`;
+      const reply = await call({ method: 'POST', path: '/api/auth/sign-up', headers: origin, json: { email, password: 'Soak#2026pass' } });
+      if (reply.status !== 201) {
+        counts.failed += 1;
+        return null;
+      }
+      counts.signUps += 1;
+      counts.emails += 1; // the welcome email
+      const cookie = /session=([^;]+)/.exec([].concat(reply.headers['set-cookie'] ?? []).join('\n'))?.[1];
+      const headers = { ...origin, cookie: `session=${cookie}` };
+      const profile = await call({ method: 'POST', path: '/api/seller/profile', headers, json: { businessName: 'Soak Electronics', location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true } });
+      if (profile.status !== 201) {
+        counts.failed += 1;
+        return null;
+      }
+      return headers;
+    };
+
+    const sellers = [];
+    for (let i = 0; i < 4; i += 1) {
+      const seller = await signUp();
+      if (!seller) throw new Error(`could not sign up a seller:\n${api.stderr()}`);
+      sellers.push(seller);
+    }
+
+    const started = Date.now();
+    const deadline = started + MINUTES * 60_000;
+    let nextOrder = 0;
+    let maxBacklog = 0;
+    let nextReport = started + 30_000;
+    const sampler = setInterval(() => {
+      maxBacklog = Math.max(maxBacklog, counts.emails - sink.unique);
+      if (Date.now() < nextReport) return;
+      nextReport += 30_000;
+      log(`${database}: ${Math.round((Date.now() - started) / 1000)} s: ${counts.orders} orders, ${counts.emails} emails written, ${sink.unique} received, backlog ~${counts.emails - sink.unique}`);
+    }, 1_000);
+    const orderWorker = async () => {
+      while (Date.now() < deadline) {
+        // Open loop: order k starts at started + k / rate, whatever the answers take.
+        const k = nextOrder;
+        nextOrder += 1;
+        const due = started + (k * 1000) / ORDERS_PER_SECOND;
+        if (due > deadline) return;
+        if (due > Date.now()) await sleep(due - Date.now());
+        const seller = sellers[k % sellers.length];
+        const created = await call({
+          method: 'POST',
+          path: '/api/seller/orders',
+          headers: seller,
+          json: { itemName: `Soak item ${k}`, price: `${1000 + (k % 500)}.50`, buyerName: 'Soak Buyer', buyerPhone: '0722 111 222', buyerAddress: 'Lavington, Nairobi', deliveryCost: '250', estate: 'Lavington' },
+        });
+        if (created.status !== 201) {
+          counts.failed += 1;
+          continue;
+        }
+        counts.orders += 1;
+        counts.emails += 1;
+        const order = parse(created).data.order;
+        const paid = await call({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.deliveryCode }, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } });
+        if (paid.status === 200) counts.emails += 1;
+        else counts.failed += 1;
+      }
+    };
+    const signUpWorker = async () => {
+      for (let k = 1; ; k += 1) {
+        const due = started + (k * 60_000) / SIGN_UPS_PER_MINUTE;
+        if (due > deadline) return;
+        await sleep(Math.max(0, due - Date.now()));
+        const seller = await signUp();
+        if (seller) sellers.push(seller);
+      }
+    };
+    await Promise.all([...Array.from({ length: WORKERS }, orderWorker), signUpWorker()]);
+    clearInterval(sampler);
+    agent.destroy();
+
+    // The backlog when the load stops: every message not yet sent or given up (the CLI reads the outbox).
+    const status = async () => JSON.parse((await cli(env, 'outbox', 'status', '--json')).stdout || '{}');
+    const atEnd = await status();
+    const backlogAtEnd = (atEnd.due ?? NaN) + (atEnd.waiting ?? NaN);
+    const loadSeconds = (Date.now() - started) / 1000;
+    log(`${database}: load done after ${loadSeconds.toFixed(0)} s: ${counts.emails} emails written, backlog ${backlogAtEnd}; waiting for the rest to go out`);
+    const drainStarted = Date.now();
+    let after = atEnd;
+    while ((after.due ?? 1) + (after.waiting ?? 1) > 0 && Date.now() - drainStarted < 120_000) {
+      await sleep(1_000);
+      after = await status();
+    }
+    const drainSeconds = (Date.now() - drainStarted) / 1000;
+    await sleep(500);
+    const ledger = await cli(env, 'ledger', 'check');
+    const ledgerResult = ledger.code === 0 ? 'pass' : `FAIL: ${`${ledger.stdout}${ledger.stderr}`.trim().split('\n').slice(0, 3).join(' | ')}`;
+    const verdict = backlogAtEnd < BACKLOG_LIMIT && sink.duplicates === 0 ? 'ok' : 'FAIL';
+    const notes = [
+      `${verdict}: backlog at the end ${backlogAtEnd} (limit ${BACKLOG_LIMIT}), at most ~${maxBacklog} during the soak`,
+      `${sink.unique} emails sent (${counts.emails} written by ${counts.orders} orders and ${counts.signUps} sign-ups over ${loadSeconds.toFixed(0)} s), ${sink.duplicates} duplicates by Message-ID`,
+      `outbox after ${drainSeconds.toFixed(0)} s: ${after.delivered} delivered, ${after.due + after.waiting} waiting, ${after.givenUp} given up`,
+      `${counts.failed} requests answered other than expected, the slowest answer took ${(counts.slowestMs / 1000).toFixed(1)} s (a long one means the whole API stalled, its dispatcher with it)`,
+    ].join('; ');
+    return [
+      {
+        campaign: 'outbox-soak',
+        database,
+        rounds: MINUTES,
+        requests: counts.requests,
+        duplicates: sink.duplicates,
+        changedAnswers: 0,
+        processExits: api.unexpectedExits,
+        hung: counts.hung,
+        resets: counts.resets,
+        ledger: ledgerResult,
+        notes,
+        sent: sink.unique,
+        backlogAtEnd,
+      },
+    ];
+  } finally {
+    await api?.stop();
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const databases = process.argv[2] ? [process.argv[2]] : ['sqlite', 'postgres'];
+  const rows = [];
+  for (const database of databases) rows.push(...(await campaign({ database })));
+  console.log(JSON.stringify(rows, null, 2));
+}
