@@ -162,7 +162,6 @@ export const catalogue = {
     resetCodeLocked: 'Too many wrong codes were entered. Please request a new code.',
     sellerAlreadyExists: 'You already have a seller profile',
     accountNotFound: 'No account was found with this email',
-    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
     crossSiteRequest: 'This request did not come from this site and was refused. Please reload the page and try again.',
     signedOut: 'Signed out',
     noSellerProfile: 'Please complete your seller profile first',
@@ -171,3 +170,13 @@ export const catalogue = {
 } as const;
 
 export type Catalogue = typeof catalogue;
+
+/**
+ * The text of a 429: how long to wait before trying again, from the whole seconds of the
+ * Retry-After it goes with (sign-in delays grow from 1 second; a spent budget lasts minutes).
+ */
+export function tooManyAttemptsMessage(seconds: number): string {
+  const wait = Math.max(1, Math.ceil(seconds));
+  if (wait < 90) return `Too many attempts. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`;
+  return `Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.`;
+}

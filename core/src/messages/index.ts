@@ -1,2 +1,2 @@
-export { catalogue, type Catalogue } from './catalogue.js';
+export { catalogue, tooManyAttemptsMessage, type Catalogue } from './catalogue.js';
 export { messageFor } from './message-for.js';

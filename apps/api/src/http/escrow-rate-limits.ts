@@ -1,4 +1,4 @@
-import { catalogue, type Clock, type RateLimiter, type RateLimitRule } from '@escrow/core';
+import { tooManyAttemptsMessage, type Clock, type RateLimiter, type RateLimitRule } from '@escrow/core';
 import type { Context } from 'hono';
 import type { ErrorBody } from './error-handler.js';
 
@@ -42,8 +42,9 @@ export interface RateLimitDeps {
 
 /** 429 RATE_LIMITED with Retry-After: the whole seconds to wait (at least 1). */
 export function tooManyRequests(c: Context, retryAfterMs: number): Response {
-  c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: catalogue.accounts.tooManyAttempts } };
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  c.header('Retry-After', String(seconds));
+  const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: tooManyAttemptsMessage(seconds) } };
   return c.json(body, 429);
 }
 
