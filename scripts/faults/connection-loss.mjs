@@ -18,10 +18,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startTcpProxy } from '../../adapters/db-kysely/test/support/tcp-proxy.mjs';
 import { mpesaReceipt, photoUpload } from '../../bench/http-client.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,73 +34,6 @@ export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try 
 export const REQUEST_BOUND_MS = 15_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A TCP proxy between the API and PostgreSQL. `cut()` closes every connection, `refuse(true)`
- * closes every new one at once (an outage), `upstreamPorts()` are the client ports PostgreSQL
- * sees (pg_stat_activity.client_port): the API's backends and nobody else's.
- */
-export async function startTcpProxy(target) {
-  const pairs = new Set();
-  let refusing = false;
-  let accepted = 0;
-  const server = createServer((client) => {
-    accepted += 1;
-    if (refusing) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect({ host: target.host, port: target.port });
-    const pair = { client, upstream };
-    pairs.add(pair);
-    const drop = () => {
-      pairs.delete(pair);
-      client.destroy();
-      upstream.destroy();
-    };
-    for (const socket of [client, upstream]) {
-      socket.on('error', drop);
-      socket.on('close', drop);
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address();
-  const cut = () => {
-    for (const { client, upstream } of [...pairs]) {
-      client.destroy();
-      upstream.destroy();
-    }
-    pairs.clear();
-  };
-  return {
-    port,
-    urlFor(url) {
-      const u = new URL(url);
-      u.hostname = '127.0.0.1';
-      u.port = String(port);
-      return u.toString();
-    },
-    cut,
-    refuse(on) {
-      refusing = on;
-      if (on) cut();
-    },
-    upstreamPorts: () => [...pairs].map((p) => p.upstream.localPort).filter((p) => typeof p === 'number'),
-    get connectionsAccepted() {
-      return accepted;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        cut();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const freePort = () =>
   new Promise((resolve, reject) => {
