@@ -202,7 +202,7 @@ async function main() {
         }
       }
       log(`${database}: checking the books (admin CLI: ledger check, settlements list)`);
-      books.push({ database, ...checkBooks(api.env), delivered: completedInAll.get(database) ?? 0 });
+      books.push({ database, ...(await checkBooks(api.env)), delivered: completedInAll.get(database) ?? 0 });
     } finally {
       await api.stop();
     }
