@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { EscrowStore } from '@escrow/core';
 import type { Kysely } from 'kysely';
+import { afterEach } from 'vitest';
 import { createKyselyEscrowStore, openPostgres, openSqlite, SQLITE_FILE_NAME, type Database, type DatabaseHandle, type SqlDialect } from '../../src/index.js';
 import { createTestSchema } from './postgres.js';
 
@@ -85,6 +86,19 @@ export function postgresTarget(url: string): StoreTarget {
         },
       };
     },
+  };
+}
+
+/** `open(target)`: a fresh database for the running test, disposed after it. Call once, at the top of a test file. */
+export function harnessPerTest(): (target: StoreTarget, options?: HarnessOptions) => Promise<StoreHarness> {
+  const opened: StoreHarness[] = [];
+  afterEach(async () => {
+    for (const harness of opened.splice(0)) await harness.dispose();
+  });
+  return async (target, options) => {
+    const harness = await target.open(options);
+    opened.push(harness);
+    return harness;
   };
 }
 
