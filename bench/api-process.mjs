@@ -36,21 +36,21 @@ export const freePort = () =>
 export async function postgresSchema(prefix = 'bench', baseUrl = POSTGRES_URL) {
   const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
   const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const run = async (sql, connectionString = baseUrl) => {
+  const run = async (connectionString, sql, params) => {
     const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
     await client.connect();
     try {
-      return await client.query(sql);
+      return await client.query(sql, params);
     } finally {
       await client.end();
     }
   };
-  await run(`create schema ${schema}`);
+  await run(baseUrl, `create schema ${schema}`);
   const url = new URL(baseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  /** Runs `sql` in the schema; resolves its rows. */
-  const query = async (sql) => (await run(sql, url.toString())).rows;
-  return { url: url.toString(), schema, query, drop: () => run(`drop schema if exists ${schema} cascade`) };
+  /** Runs `sql` (with `params`) in the schema, on a connection of its own; resolves its rows. */
+  const query = async (sql, params) => (await run(url.toString(), sql, params)).rows;
+  return { url: url.toString(), schema, query, drop: () => run(baseUrl, `drop schema if exists ${schema} cascade`) };
 }
 
 /**
@@ -93,29 +93,56 @@ export async function apiDatabase(database, { prefix = 'bench', extraEnv = {} } 
  */
 const entry = (app, source) => (source ? ['--conditions=@escrow/source', '--import', 'tsx', join(root, `apps/${app}/src/main.ts`)] : [join(root, `apps/${app}/dist/main.js`)]);
 
+/** Everything the API wrote is kept up to this size; beyond it, the latest half. */
+const OUTPUT_LIMIT = 4_000_000;
+
 /**
  * Starts the API with `env` (PORT chosen here if absent) and waits until /api/health answers
- * 200. Resolves { base, pid, child, stderr(), exited, stop(), kill() }.
+ * 200. Options:
+ *   nodeFlags       node's flags before the entry (e.g. --cpu-prof)
+ *   source          run the TypeScript through tsx (the tests, which do not build first)
+ *   healthTimeoutMs how long it may take to become healthy
+ *   processGroup    in a process group of its own, so that `signal(name, 'group')` and `kill()`
+ *                   reach the cluster primary and its workers at once (as systemd signals a service)
+ *   output          also read its standard output, which is discarded otherwise (the console
+ *                   notifier writes a line there per SMS): `output()` then holds both streams,
+ *                   and start-up also waits until every worker (API_WORKERS) logged that it
+ *                   listens. A function is given every chunk of both as well (to keep a log).
+ * Resolves { base, port, pid, child, exited, output(), signal(), stop(), kill() }; `exited`
+ * resolves { code, signal, at } (`at`: performance.now()).
  */
-export async function launchApi(env, { nodeFlags = [], healthTimeoutMs = 30_000, source = false } = {}) {
+export async function launchApi(env, { nodeFlags = [], healthTimeoutMs = 30_000, source = false, processGroup = false, output: readOutput = false } = {}) {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [...nodeFlags, ...entry('api', source)], { cwd: root, env: { ...env, PORT: port }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
+  const child = spawn(process.execPath, [...nodeFlags, ...entry('api', source)], {
+    cwd: root,
+    env: { ...env, PORT: port },
+    stdio: ['ignore', readOutput ? 'pipe' : 'ignore', 'pipe'],
+    detached: processGroup,
   });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let output = '';
+  const keep = (chunk) => {
+    output += chunk;
+    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT / 2);
+    if (typeof readOutput === 'function') readOutput(chunk);
+  };
+  child.stderr.on('data', keep);
+  child.stdout?.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })));
+  const alive = () => child.exitCode === null && child.signalCode === null;
   const base = `http://127.0.0.1:${port}`;
+  const workers = readOutput ? Number(env.API_WORKERS ?? 1) : 0;
   const agent = keepAliveAgent(4);
   const deadline = Date.now() + healthTimeoutMs;
   try {
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited at start:\n${stderr}`);
-      const health = await request(agent, base, { path: '/api/health' }).catch(() => null);
-      if (health?.status === 200) break;
+      if (!alive()) throw new Error(`the API exited at start:\n${output}`);
+      if (output.split('HTTP server listening').length - 1 >= workers) {
+        const health = await request(agent, base, { path: '/api/health' }).catch(() => null);
+        if (health?.status === 200) break;
+      }
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`the API did not become healthy:\n${stderr}`);
+        throw new Error(`the API did not become healthy:\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -128,15 +155,24 @@ export async function launchApi(env, { nodeFlags = [], healthTimeoutMs = 30_000,
     pid: child.pid,
     child,
     exited,
-    stderr: () => stderr,
-    /** SIGTERM, then waits for the exit; resolves { code, signal }. */
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
+    /** What it wrote to standard error (with `output`, to standard output too). */
+    output: () => output,
+    /** Sends `name` to the process started, or (`'group'`, with `processGroup`) to every process of the API. */
+    signal: (name, target = 'process') => (target === 'group' ? process.kill(-child.pid, name) : child.kill(name)),
+    /** SIGTERM, then waits for the exit (SIGKILL after `killAfterMs`, if given); resolves { code, signal, at }. */
+    async stop({ killAfterMs } = {}) {
+      if (alive()) child.kill('SIGTERM');
+      const timer = killAfterMs === undefined ? null : setTimeout(() => alive() && child.kill('SIGKILL'), killAfterMs);
+      const how = await exited;
+      clearTimeout(timer);
+      return how;
     },
-    /** kill -9: no shutdown of any kind. */
+    /** kill -9 (of the whole group with `processGroup`): no shutdown of any kind. */
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (alive()) {
+        if (processGroup) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      }
       return exited;
     },
   };
@@ -164,15 +200,21 @@ export async function signUpSeller(agent, base, { businessName = 'Bench Electron
   return { cookie, headers, email };
 }
 
+/** Adds `count` riders to the signed-in seller's list (`headers`: signUpSeller's); resolves their ids. */
+export async function addRiders(agent, base, headers, count = 3) {
+  const riderIds = [];
+  for (let i = 0; i < count; i += 1) {
+    const body = await expectStatus(await request(agent, base, { method: 'POST', path: '/api/seller/riders', headers, json: { name: `Rider ${i + 1}`, phone: `07110000${10 + i}`, motorbikePlate: `KMB ${100 + i}B` } }), 201, 'add rider');
+    riderIds.push(body.data.rider.id);
+  }
+  return riderIds;
+}
+
 /** Seeds through the real API: one seller (sign-up, profile), 3 riders, `orders` orders, half of them paid. */
 export async function seed(base, { orders: count = 1000 } = {}) {
   const agent = keepAliveAgent(16);
   const { cookie, headers: seller } = await signUpSeller(agent, base);
-  const riderIds = [];
-  for (let i = 0; i < 3; i += 1) {
-    const body = await expectStatus(await request(agent, base, { method: 'POST', path: '/api/seller/riders', headers: seller, json: { name: `Bench Rider ${i + 1}`, phone: `07110000${10 + i}`, motorbikePlate: `KMB ${100 + i}B` } }), 201, 'add rider');
-    riderIds.push(body.data.rider.id);
-  }
+  const riderIds = await addRiders(agent, base, seller);
   const orders = [];
   const started = Date.now();
   let next = 0;
@@ -196,10 +238,30 @@ export async function seed(base, { orders: count = 1000 } = {}) {
   return { sellerCookie: cookie, riderIds, orders, seedSeconds: (Date.now() - started) / 1000 };
 }
 
-/** Runs the admin CLI on the API's database (`env` as the API has it); `{ source: true }` first: from its TypeScript. */
+/**
+ * Runs the admin CLI on the API's database (`env` as the API has it); `{ source, timeoutMs }`
+ * first, optionally: from its TypeScript; SIGTERM after that long. Resolves { status, stdout,
+ * stderr }. A child process, not spawnSync: what runs in this process (an SMTP server the API
+ * sends to, a proxy) keeps running meanwhile.
+ */
 export function adminCli(env, ...args) {
-  const source = typeof args[0] === 'object' ? args.shift().source : false;
-  return spawnSync(process.execPath, [...entry('cli', source), ...args], { cwd: root, env: { ...env, ESCROW_OPERATOR: 'bench' }, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const { source = false, timeoutMs } = typeof args[0] === 'object' ? args.shift() : {};
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...entry('cli', source), ...args], { cwd: root, env: { ...env, ESCROW_OPERATOR: 'bench' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** The admin CLI's `ledger check`: `result` is 'pass', or 'FAIL: ' and the first lines it printed; `output` all it printed. */
+export async function ledgerCheck(env, options = {}) {
+  const run = await adminCli(env, options, 'ledger', 'check');
+  const output = `${run.stdout}${run.stderr}`.trim();
+  return { result: run.status === 0 ? 'pass' : `FAIL: ${output.split('\n').slice(0, 3).join(' | ') || `exit ${run.status}`}`, output };
 }
 
 /**
@@ -207,14 +269,14 @@ export function adminCli(env, ...args) {
  * against its postings, every posting balanced, every account's balance) and the settlement
  * queue (`settlements list --json`), run on the API's own database.
  */
-export function checkBooks(cliEnv, { source = false } = {}) {
-  const ledger = adminCli(cliEnv, { source }, 'ledger', 'check');
-  const settlements = adminCli(cliEnv, { source }, 'settlements', 'list', '--json');
+export async function checkBooks(cliEnv, { source = false } = {}) {
+  const ledger = await ledgerCheck(cliEnv, { source });
+  const settlements = await adminCli(cliEnv, { source }, 'settlements', 'list', '--json');
   let awaitingSettlement = null;
   try {
     awaitingSettlement = JSON.parse(settlements.stdout).totals.orders;
   } catch {
     // reported as unknown
   }
-  return { ledgerOk: ledger.status === 0, ledgerText: `${ledger.stdout}${ledger.stderr}`.trim(), awaitingSettlement };
+  return { ledgerOk: ledger.result === 'pass', ledgerText: ledger.output, awaitingSettlement };
 }

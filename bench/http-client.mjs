@@ -8,23 +8,31 @@ export function keepAliveAgent(connections) {
 }
 
 /**
- * One request; resolves { status, body, ms, headers }. `json` sets the body and Content-Type;
- * `raw` is a prepared body with its own headers (multipart). `timeoutMs`: a request with no
- * answer by then fails with an error whose code is 'ETIMEDOUT'.
+ * A request's headers and body: `json` sets the body and Content-Type; `raw` is a prepared
+ * body with its own headers (multipart).
  */
-export function request(agent, base, { method = 'GET', path, headers = {}, json, raw, timeoutMs }) {
+export function encodeBody({ headers = {}, json, raw }) {
+  const all = { ...headers };
+  let payload;
+  if (json !== undefined) {
+    payload = Buffer.from(JSON.stringify(json));
+    all['content-type'] = 'application/json';
+  } else if (raw !== undefined) {
+    payload = raw.body;
+    Object.assign(all, raw.headers);
+  }
+  if (payload) all['content-length'] = String(payload.length);
+  return { headers: all, payload };
+}
+
+/**
+ * One request (`json` or `raw` as encodeBody takes them); resolves { status, body, ms, headers }.
+ * `timeoutMs`: a request with no complete answer by then fails with an error whose code is 'ETIMEDOUT'.
+ */
+export function request(agent, base, { method = 'GET', path, headers, json, raw, timeoutMs }) {
   return new Promise((resolve, reject) => {
     const url = new URL(path, base);
-    let payload;
-    const all = { ...headers };
-    if (json !== undefined) {
-      payload = Buffer.from(JSON.stringify(json));
-      all['content-type'] = 'application/json';
-    } else if (raw !== undefined) {
-      payload = raw.body;
-      Object.assign(all, raw.headers);
-    }
-    if (payload) all['content-length'] = String(payload.length);
+    const { headers: all, payload } = encodeBody({ headers, json, raw });
     const started = process.hrtime.bigint();
     const req = http.request({ agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: all }, (res) => {
       const chunks = [];

@@ -16,17 +16,14 @@
 // database and dispatcher processes), OUTBOX_CONCURRENCY and SMTP_MAX_CONNECTIONS (passed to
 // the API; unset: its defaults 16 and 5), DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test),
 // BENCH_CPU_PROF (a directory: the API processes write V8 CPU profiles there when they stop).
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { apiDatabase, buildApiAndCli, launchApi, root } from './api-process.mjs';
+import { cpuSecondsOf, postgresCpuSeconds } from './cpu-seconds.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const MESSAGES = Number(env.BENCH_OUTBOX_MESSAGES ?? 20_000);
 const SCENARIOS = (env.BENCH_OUTBOX_SCENARIOS ?? 'sqlite:1,postgres:1,postgres:2')
@@ -37,59 +34,16 @@ const SCENARIOS = (env.BENCH_OUTBOX_SCENARIOS ?? 'sqlite:1,postgres:1,postgres:2
     const [database, processes = '1'] = s.split(':');
     return { database, processes: Number(processes) };
   });
-const POSTGRES_URL = env.DATABASE_URL_BENCH?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_PER_SECOND = 500;
 const FROM = 'Escrow Delivery <no-reply@escrow.example>';
 
 const log = (message) => process.stderr.write(`[bench:outbox] ${message}\n`);
 
-function build() {
-  log('compiling the API (tsc -b apps/api)');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'apps/api')], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the API does not compile');
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function postgresSchema() {
-  const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
-  const schema = `bench_outbox_${randomBytes(6).toString('hex')}`;
-  const run = async (sql) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const url = new URL(POSTGRES_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), schema, drop: () => run(`drop schema if exists ${schema} cascade`) };
-}
-
 /** The API's database with N due emails in its outbox, written through the store (compiled db-kysely). */
 async function databaseWithBacklog(database, count) {
-  const dataDir = mkdtempSync(join(tmpdir(), `escrow-bench-outbox-${database}-`));
-  const cleanups = [() => rmSync(dataDir, { recursive: true, force: true })];
-  const apiEnv = { DATA_DIR: dataDir };
-  if (database === 'postgres') {
-    const schema = await postgresSchema();
-    apiEnv.DATABASE_URL = schema.url;
-    cleanups.push(() => schema.drop());
-  }
+  const db = await apiDatabase(database, { prefix: 'bench_outbox' });
   const { openDatabase, createKyselyEscrowStore } = await import(pathToFileURL(join(root, 'adapters/db-kysely/dist/index.js')).href);
-  const handle = openDatabase({ dataDir, ...(apiEnv.DATABASE_URL ? { databaseUrl: apiEnv.DATABASE_URL } : {}) });
-  cleanups.push(() => handle.close());
+  const handle = openDatabase({ dataDir: db.dataDir, ...(db.env.DATABASE_URL ? { databaseUrl: db.env.DATABASE_URL } : {}) });
   await handle.migrate();
   const store = createKyselyEscrowStore(handle.db, handle.dialect);
   const runId = randomBytes(4).toString('hex');
@@ -121,55 +75,11 @@ async function databaseWithBacklog(database, count) {
       .executeTakeFirstOrThrow();
     return { undelivered: Number(row.undelivered), givenUp: Number(row.givenUp), maxAttempts: Number(row.maxAttempts) };
   };
-  return { apiEnv, counts, cleanup: async () => { for (const c of cleanups.reverse()) await c(); } };
-}
-
-function startApi(apiEnv) {
-  const profile = env.BENCH_CPU_PROF?.trim() ? ['--cpu-prof', '--cpu-prof-dir', env.BENCH_CPU_PROF.trim()] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'apps/api/dist/main.js')], { env: apiEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return {
-    pid: child.pid,
-    stderr: () => stderr,
-    exited: () => child.exitCode !== null,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
+  const cleanup = async () => {
+    await handle.close();
+    await db.dispose();
   };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuSecondsOf(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds used so far by every process named `postgres` on this machine (Linux /proc). */
-function postgresCpuSeconds() {
-  if (!existsSync('/proc/self/stat')) return null;
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const close = stat.lastIndexOf(')');
-    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / 100;
+  return { apiEnv: db.env, counts, cleanup };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -181,24 +91,26 @@ async function scenario({ database, processes }) {
   const apis = [];
   try {
     const load1 = loadavg()[0] ?? 0;
-    const baseEnv = {
-      PATH: env.PATH,
-      HOST: '127.0.0.1',
-      FRONTEND_DIST: join(db.apiEnv.DATA_DIR, 'no-frontend'),
+    const apiEnv = {
+      ...db.apiEnv,
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       SMTP_FROM: FROM,
       ...(env.OUTBOX_CONCURRENCY ? { OUTBOX_CONCURRENCY: env.OUTBOX_CONCURRENCY } : {}),
       ...(env.SMTP_MAX_CONNECTIONS ? { SMTP_MAX_CONNECTIONS: env.SMTP_MAX_CONNECTIONS } : {}),
-      ...db.apiEnv,
     };
+    const nodeFlags = env.BENCH_CPU_PROF?.trim() ? ['--cpu-prof', '--cpu-prof-dir', env.BENCH_CPU_PROF.trim()] : [];
     const started = Date.now();
     const pgCpuStart = database === 'postgres' ? postgresCpuSeconds() : null;
-    for (let i = 0; i < processes; i += 1) apis.push(startApi({ ...baseEnv, PORT: String(await freePort()) }));
+    // All at once: each dispatcher drains from its start-up on, so the processes must start together.
+    const launched = await Promise.allSettled(Array.from({ length: processes }, () => launchApi(apiEnv, { nodeFlags, healthTimeoutMs: 60_000 })));
+    apis.push(...launched.filter((l) => l.status === 'fulfilled').map((l) => l.value));
+    const failed = launched.find((l) => l.status === 'rejected');
+    if (failed) throw failed.reason;
     log(`${database}: ${processes} API process${processes === 1 ? '' : 'es'} started (load average ${load1.toFixed(1)}); waiting for the server to receive all ${MESSAGES}`);
     let lastProgress = Date.now();
     let lastUnique = 0;
     while (sink.unique < MESSAGES) {
-      if (apis.some((a) => a.exited())) throw new Error(`an API process exited:\n${apis.map((a) => a.stderr()).join('\n')}`);
+      if (apis.some((a) => a.child.exitCode !== null)) throw new Error(`an API process exited:\n${apis.map((a) => a.output()).join('\n')}`);
       if (sink.unique !== lastUnique) {
         lastUnique = sink.unique;
         lastProgress = Date.now();
@@ -243,7 +155,7 @@ async function scenario({ database, processes }) {
 const fmt = (n, digits = 1) => (n === null || n === undefined ? '-' : n.toFixed(digits));
 
 async function main() {
-  build();
+  buildApiAndCli(log);
   const rows = [];
   for (const s of SCENARIOS) rows.push(await scenario(s));
   const header = `${'database'.padEnd(9)} ${'processes'.padStart(9)} ${'messages'.padStart(8)} ${'received'.padStart(8)} ${'dupl.'.padStart(5)} ${'seconds'.padStart(8)} ${'msg/s'.padStart(7)} ${'API CPU ms/msg'.padStart(14)} ${'PG CPU ms/msg'.padStart(13)} ${'load'.padStart(5)}  target (>= ${TARGET_PER_SECOND}/s)`;

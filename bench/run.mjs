@@ -19,10 +19,11 @@
 // BENCH_API_WORKERS (the machine's cores: API_WORKERS of the API on PostgreSQL; SQLite runs one process),
 // DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { apiDatabase, buildApiAndCli, checkBooks, launchApi, root, seed } from './api-process.mjs';
+import { cpuSecondsOf, postgresCpuSeconds } from './cpu-seconds.mjs';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 20);
@@ -77,55 +78,6 @@ async function startApi(database) {
   };
   await api.launch();
   return api;
-}
-
-/** CPU seconds (user + system) a process and its children (the API's workers) have used so far, from /proc (Linux); null elsewhere. */
-function cpuSecondsOf(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-  let seconds = (Number(fields[11]) + Number(fields[12])) / 100;
-  for (const child of childrenOf(pid)) seconds += cpuSecondsOf(child) ?? 0;
-  return seconds;
-}
-
-function childrenOf(pid) {
-  const tasks = `/proc/${pid}/task`;
-  if (!existsSync(tasks)) return [];
-  return readdirSync(tasks).flatMap((task) => {
-    try {
-      return readFileSync(`${tasks}/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  });
-}
-
-/**
- * CPU seconds used so far by every process named `postgres` on this machine (the server and its
- * backends; Linux /proc), or null when there is none to see: the database shares the machine
- * with the API, so its cost per order is part of the budget.
- */
-function postgresCpuSeconds() {
-  if (!existsSync('/proc/self/stat')) return null;
-  let ticks = 0;
-  let seen = false;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    const close = stat.lastIndexOf(')');
-    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-    seen = true;
-  }
-  return seen ? ticks / 100 : null;
 }
 
 /** Runs the load generator; measures the API process's CPU (and PostgreSQL's) over the measured window as well. */
@@ -202,7 +154,7 @@ async function main() {
         }
       }
       log(`${database}: checking the books (admin CLI: ledger check, settlements list)`);
-      books.push({ database, ...checkBooks(api.env), delivered: completedInAll.get(database) ?? 0 });
+      books.push({ database, ...(await checkBooks(api.env)), delivered: completedInAll.get(database) ?? 0 });
     } finally {
       await api.stop();
     }

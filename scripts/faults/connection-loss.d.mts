@@ -1,5 +1,4 @@
 // Types of connection-loss.mjs, for the API test that runs the campaign on the TypeScript sources.
-export const POSTGRES_URL: string;
 export const UNAVAILABLE_MESSAGE: string;
 export const REQUEST_BOUND_MS: number;
 

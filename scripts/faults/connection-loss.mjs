@@ -11,174 +11,35 @@
 // `npm run faults` imports `campaign`; `node scripts/faults/connection-loss.mjs [postgres]`
 // prints the rows as JSON; the API test suite runs `runConnectionLoss` on the TypeScript
 // sources (apps/api/test/connection-loss-process.test.ts). Environment:
-// DATABASE_URL_TEST (postgres://postgres@127.0.0.1:5432/test), FAULTS_CONNECTION_ROUNDS (25),
-// FAULTS_OUTAGE_SECONDS (8).
-import { spawn } from 'node:child_process';
+// DATABASE_URL_BENCH or DATABASE_URL_TEST (postgres://postgres@127.0.0.1:5432/test),
+// FAULTS_CONNECTION_ROUNDS (25), FAULTS_OUTAGE_SECONDS (8).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mpesaReceipt, photoUpload } from '../../bench/http-client.mjs';
+import { startTcpProxy } from '../../adapters/db-kysely/test/support/tcp-proxy.mjs';
+import { addRiders, apiDatabase, launchApi, ledgerCheck, signUpSeller } from '../../bench/api-process.mjs';
+import { mpesaReceipt, parse, photoUpload, request } from '../../bench/http-client.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
-
-export const POSTGRES_URL = process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
 /** A request not answered in this long counts as hung. */
 export const REQUEST_BOUND_MS = 15_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A TCP proxy between the API and PostgreSQL. `cut()` closes every connection, `refuse(true)`
- * closes every new one at once (an outage), `upstreamPorts()` are the client ports PostgreSQL
- * sees (pg_stat_activity.client_port): the API's backends and nobody else's.
- */
-export async function startTcpProxy(target) {
-  const pairs = new Set();
-  let refusing = false;
-  let accepted = 0;
-  const server = createServer((client) => {
-    accepted += 1;
-    if (refusing) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect({ host: target.host, port: target.port });
-    const pair = { client, upstream };
-    pairs.add(pair);
-    const drop = () => {
-      pairs.delete(pair);
-      client.destroy();
-      upstream.destroy();
-    };
-    for (const socket of [client, upstream]) {
-      socket.on('error', drop);
-      socket.on('close', drop);
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address();
-  const cut = () => {
-    for (const { client, upstream } of [...pairs]) {
-      client.destroy();
-      upstream.destroy();
-    }
-    pairs.clear();
-  };
-  return {
-    port,
-    urlFor(url) {
-      const u = new URL(url);
-      u.hostname = '127.0.0.1';
-      u.port = String(port);
-      return u.toString();
-    },
-    cut,
-    refuse(on) {
-      refusing = on;
-      if (on) cut();
-    },
-    upstreamPorts: () => [...pairs].map((p) => p.upstream.localPort).filter((p) => typeof p === 'number'),
-    get connectionsAccepted() {
-      return accepted;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        cut();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function withAdmin(work) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Terminates the backends whose client port is one of the proxy's: the API's own. */
-async function terminateApiBackends(proxy) {
+async function terminateApiBackends(proxy, schema) {
   const ports = proxy.upstreamPorts();
   if (ports.length === 0) return 0;
-  return withAdmin(async (client) => {
-    const { rows } = await client.query(
-      "select pg_terminate_backend(pid) as done from pg_stat_activity where client_addr = '127.0.0.1' and client_port = any($1::int[]) and pid <> pg_backend_pid()",
-      [ports],
-    );
-    return rows.filter((r) => r.done).length;
-  });
+  const rows = await schema.query("select pg_terminate_backend(pid) as done from pg_stat_activity where client_addr = '127.0.0.1' and client_port = any($1::int[]) and pid <> pg_backend_pid()", [ports]);
+  return rows.filter((r) => r.done).length;
 }
 
-/** One HTTP request, answered within REQUEST_BOUND_MS or counted as hung. */
-function call(agent, base, { method = 'GET', path, headers = {}, json, raw }) {
-  return new Promise((resolve) => {
-    const url = new URL(path, base);
-    const all = { ...headers };
-    let payload;
-    if (json !== undefined) {
-      payload = Buffer.from(JSON.stringify(json));
-      all['content-type'] = 'application/json';
-    } else if (raw !== undefined) {
-      payload = raw.body;
-      Object.assign(all, raw.headers);
-    }
-    if (payload) all['content-length'] = String(payload.length);
-    const started = Date.now();
-    let settled = false;
-    const done = (reply) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ ...reply, ms: Date.now() - started });
-    };
-    const req = http.request({ agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: all }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-      res.on('error', (error) => done({ status: 0, failure: error.code ?? error.message }));
-    });
-    const timer = setTimeout(() => {
-      done({ status: 0, failure: 'hung' });
-      req.destroy();
-    }, REQUEST_BOUND_MS);
-    req.on('error', (error) => done({ status: 0, failure: error.code ?? error.message }));
-    if (payload) req.write(payload);
-    req.end();
-  });
+/** One HTTP request, answered within REQUEST_BOUND_MS or counted as hung; never rejects (`failure`: what went wrong). */
+async function call(agent, base, options) {
+  const started = Date.now();
+  const reply = await request(agent, base, { ...options, timeoutMs: REQUEST_BOUND_MS }).catch((error) => ({ status: 0, failure: error.code === 'ETIMEDOUT' ? 'hung' : (error.code ?? error.message) }));
+  return { ...reply, ms: Date.now() - started };
 }
-
-const parse = (reply) => {
-  try {
-    return JSON.parse(reply.body);
-  } catch {
-    return {};
-  }
-};
 
 /** What every answer of the run adds up to. */
 function newStats() {
@@ -212,43 +73,23 @@ function record(stats, what, reply) {
   }
 }
 
-/** Starts the API as its own process (the compiled one, or the TypeScript sources through tsx). */
+/** Starts the API (the compiled one, or the TypeScript sources through tsx); tells the exits nobody asked for. */
 async function startApi(env, { source }) {
-  const args = source ? ['--conditions=@escrow/source', '--import', 'tsx', join(root, 'apps/api/src/main.ts')] : [join(root, 'apps/api/dist/main.js')];
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-    if (stderr.length > 4_000_000) stderr = stderr.slice(-2_000_000);
-  });
+  const api = await launchApi(env, { source, healthTimeoutMs: 60_000 });
   let stopping = false;
   let unexpectedExit = null;
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  void exited.then((how) => {
-    if (!stopping) unexpectedExit = how;
+  void api.exited.then(({ code, signal }) => {
+    if (!stopping) unexpectedExit = { code, signal };
   });
-  const base = `http://127.0.0.1:${env.PORT}`;
-  const agent = new http.Agent({ keepAlive: false });
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`the API exited at start:\n${stderr.slice(-3_000)}`);
-    const health = await call(agent, base, { path: '/api/health' });
-    if (health.status === 200) break;
-    if (tries > 600) throw new Error(`the API did not become healthy:\n${stderr.slice(-3_000)}`);
-    await sleep(100);
-  }
   return {
-    base,
-    stderr: () => stderr,
+    base: api.base,
+    output: api.output,
     /** The API process exited without being asked, plus workers that died (the primary logs each, API_WORKERS > 1). */
-    processExits: () => (unexpectedExit ? 1 : 0) + (stderr.match(/"message":"An API worker (died|exited during start-up)/g)?.length ?? 0),
+    processExits: () => (unexpectedExit ? 1 : 0) + (api.output().match(/"message":"An API worker (died|exited during start-up)/g)?.length ?? 0),
     unexpectedExit: () => unexpectedExit,
-    async stop() {
+    stop() {
       stopping = true;
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      const how = await exited;
-      clearTimeout(timer);
-      return how;
+      return api.stop({ killAfterMs: 20_000 });
     },
   };
 }
@@ -256,26 +97,8 @@ async function startApi(env, { source }) {
 /** Seeds through the real API: a seller (sign-up, profile) and three riders. */
 async function seed(base) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const origin = { origin: base };
-  const expect = (reply, status, what) => {
-    if (reply.status !== status) throw new Error(`seed ${what}: expected ${status}, got ${reply.status} ${reply.body?.slice(0, 300) ?? reply.failure}`);
-    return parse(reply);
-  };
-  const signUp = await call(agent, base, { method: 'POST', path: '/api/auth/sign-up', headers: origin, json: { email: `faults-${randomUUID().slice(0, 8)}@example.com`, password: 'Faults#2026pass' } });
-  expect(signUp, 201, 'sign-up');
-  const cookie = /session=([^;]+)/.exec([].concat(signUp.headers['set-cookie'] ?? []).join('\n'))?.[1];
-  if (!cookie) throw new Error('sign-up set no session cookie');
-  const seller = { ...origin, cookie: `session=${cookie}` };
-  expect(
-    await call(agent, base, { method: 'POST', path: '/api/seller/profile', headers: seller, json: { businessName: 'Faults Electronics', location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true } }),
-    201,
-    'seller profile',
-  );
-  const riderIds = [];
-  for (let i = 0; i < 3; i += 1) {
-    const body = expect(await call(agent, base, { method: 'POST', path: '/api/seller/riders', headers: seller, json: { name: `Faults Rider ${i + 1}`, phone: `07120000${10 + i}`, motorbikePlate: `KMC ${100 + i}C` } }), 201, 'add rider');
-    riderIds.push(body.data.rider.id);
-  }
+  const { headers: seller } = await signUpSeller(agent, base, { businessName: 'Faults Electronics' });
+  const riderIds = await addRiders(agent, base, seller);
   agent.destroy();
   return { seller, riderIds };
 }
@@ -388,18 +211,6 @@ async function quietLifecycle(base, seller, riderIds) {
   return failed;
 }
 
-function runCli(args, env, { source }) {
-  const command = source ? ['--conditions=@escrow/source', '--import', 'tsx', join(root, 'apps/cli/src/main.ts'), ...args] : [join(root, 'apps/cli/dist/main.js'), ...args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, command, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
-
 class ApiGone extends Error {
   constructor(how) {
     super(`the API process exited (code ${how?.code}, signal ${how?.signal}); the run ended early`);
@@ -411,27 +222,12 @@ class ApiGone extends Error {
  * terminations of the API's backends, an outage of `outageMs`, the checks. Resolves a report.
  */
 export async function runConnectionLoss({ workers = 1, rounds = 25, outageMs = 8_000, source = false, log = () => {}, lifecycles = 6, readers = 2 } = {}) {
-  const schema = `f_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create schema ${schema}`));
-  const direct = new URL(POSTGRES_URL);
-  direct.searchParams.set('options', `-c search_path=${schema}`);
-  const target = new URL(POSTGRES_URL);
-  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const dataDir = mkdtempSync(join(tmpdir(), 'escrow-faults-conn-'));
-  const env = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'test',
-    RATE_LIMITS: 'off',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    FRONTEND_DIST: join(dataDir, 'no-frontend'),
-    PAYBILL_BUSINESS_NUMBER: '522533',
-    PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
-    DATABASE_URL: proxy.urlFor(direct.toString()),
-    DATABASE_POOL_SIZE: '4',
-    ...(workers > 1 ? { API_WORKERS: String(workers) } : {}),
-  };
+  // The CLI and this module reach the schema directly; the API only through the proxy.
+  const db = await apiDatabase('postgres', { prefix: 'faults_conn', extraEnv: { NODE_ENV: 'test', DATABASE_POOL_SIZE: '4', ...(workers > 1 ? { API_WORKERS: String(workers) } : {}) } });
+  const { schema } = db.schema;
+  const direct = new URL(db.env.DATABASE_URL);
+  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const env = { ...db.env, DATABASE_URL: proxy.urlFor(db.env.DATABASE_URL) };
   let api = null;
   let load = null;
   const stats = newStats();
@@ -451,7 +247,7 @@ export async function runConnectionLoss({ workers = 1, rounds = 25, outageMs = 8
       const since = Date.now();
       while (stats.lastWriteOkAt < since && Date.now() - since < 10_000 && !gone()) await sleep(25);
       await sleep(150 + Math.random() * 350);
-      report.terminated += await terminateApiBackends(proxy);
+      report.terminated += await terminateApiBackends(proxy, db.schema);
       report.rounds = round;
       if (round % 5 === 0) log(`connection-loss: ${round}/${rounds} rounds, ${report.terminated} backends terminated, ${stats.requests} requests, ${stats.lifecycles} lifecycles`);
     }
@@ -501,8 +297,7 @@ export async function runConnectionLoss({ workers = 1, rounds = 25, outageMs = 8
     if (!(error instanceof ApiGone)) {
       await load?.stop();
       await api?.stop();
-      await withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`)).catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
+      await db.dispose().catch(() => undefined);
       throw error;
     }
     log(`connection-loss: ${error.message}`);
@@ -514,26 +309,16 @@ export async function runConnectionLoss({ workers = 1, rounds = 25, outageMs = 8
       report.processExits = api.processExits();
       report.unexpectedExit = api.unexpectedExit();
       report.shutdown = await api.stop();
-      report.stderrTail = api.stderr().slice(-1_500);
+      report.stderrTail = api.output().slice(-1_500);
     }
     await proxy.close();
   }
 
-  const dupes = await withAdmin(async (client) => {
-    const { rows } = await client.query(`select count(*)::int as n from (select item_name from ${schema}.orders group by item_name having count(*) > 1) d`);
-    const orders = await client.query(`select count(*)::int as n from ${schema}.orders`);
-    return { duplicates: rows[0].n, orders: orders.rows[0].n };
-  });
-  const ledger = await runCli(['ledger', 'check'], { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: direct.toString() }, { source });
-  await withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`)).catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
-  return {
-    ...report,
-    ...stats,
-    ...dupes,
-    ledger: ledger.code === 0 ? 'pass' : `FAIL: ${ledger.out.trim().split('\n').slice(0, 3).join(' | ')}`,
-    ledgerOutput: ledger.out.trim(),
-  };
+  const [duplicated] = await db.schema.query(`select count(*)::int as n from (select item_name from ${schema}.orders group by item_name having count(*) > 1) d`);
+  const [orders] = await db.schema.query(`select count(*)::int as n from ${schema}.orders`);
+  const ledger = await ledgerCheck(db.env, { source });
+  await db.dispose().catch(() => undefined);
+  return { ...report, ...stats, duplicates: duplicated.n, orders: orders.n, ledger: ledger.result, ledgerOutput: ledger.output };
 }
 
 /** The `npm run faults` contract: rows for one database. SQLite has no connection to lose. */

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { adminCli, apiDatabase, launchApi, root, signUpSeller } from '../../bench/api-process.mjs';
+import { adminCli, apiDatabase, launchApi, ledgerCheck, root, signUpSeller } from '../../bench/api-process.mjs';
 import { keepAliveAgent, PNG, request } from '../../bench/http-client.mjs';
 
 const ROUNDS = Number(process.env.FAULTS_ROUNDS ?? 25);
@@ -131,16 +131,14 @@ export async function campaign({ database, log }) {
     // As if an hour had passed: every stored file 2 hours old.
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
     for (const path of before) utimesSync(join(dataDir, 'uploads', 'order-photos', path), twoHoursAgo, twoHoursAgo);
-    const cli = (...args) => adminCli(db.env, ...args);
-    const swept = cli('sweep-files');
+    const swept = await adminCli(db.env, 'sweep-files');
     const after = storedFiles(dataDir);
     const stillUnnamed = after.filter((path) => !named.has(`/uploads/order-photos/${path}`));
     const missing = [...named].filter((url) => !after.includes(url.replace('/uploads/order-photos/', '')));
     const filesOk = swept.status === 0 && stillUnnamed.length === 0 && missing.length === 0;
     notes = `files ${filesOk ? 'pass' : 'FAIL'}: ${leaked.length} unnamed after the kills (${parts} .part), ${before.length - after.length} swept, ${stillUnnamed.length} unnamed left, ${missing.length} named but missing; sweep-files exit ${swept.status}`;
     if (!filesOk) notes += `\n${swept.stdout}${swept.stderr}`;
-    const check = cli('ledger', 'check');
-    ledger = check.status === 0 ? 'pass' : `FAIL: ${`${check.stdout}${check.stderr}`.trim().split('\n').slice(0, 3).join(' | ')}`;
+    ledger = (await ledgerCheck(db.env)).result;
   } finally {
     await stop('SIGKILL').catch(() => undefined);
     await db.dispose().catch(() => undefined);

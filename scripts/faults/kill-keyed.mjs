@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminCli, apiDatabase, expectStatus, freePort, launchApi, root, signUpSeller } from '../../bench/api-process.mjs';
+import { addRiders, adminCli, apiDatabase, expectStatus, freePort, launchApi, ledgerCheck, root, signUpSeller } from '../../bench/api-process.mjs';
 import { keepAliveAgent, mpesaReceipt, parse, photoUpload, request } from '../../bench/http-client.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +37,7 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
     void mine.exited.then(async ({ code, signal }) => {
       if (killing || stopping) return;
       stats.processExits += 1;
-      log(`the API exited by itself (code ${code}, signal ${signal}):\n${mine.stderr().slice(-2000)}`);
+      log(`the API exited by itself (code ${code}, signal ${signal}):\n${mine.output().slice(-2000)}`);
       if (api === mine) await launch().catch((error) => log(`restart failed: ${error.message}`));
     });
   };
@@ -49,13 +49,9 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
   try {
     // Set-up without faults: a seller with three riders, an admin.
     const seller = await signUpSeller(agent, base, { businessName: 'Fault Campaign Phones' });
-    const riderIds = [];
-    for (let i = 0; i < 3; i += 1) {
-      const body = await expectStatus(await request(agent, base, { method: 'POST', path: '/api/seller/riders', headers: seller.headers, json: { name: `Fault Rider ${i}`, phone: `07220000${10 + i}`, motorbikePlate: `KMC ${100 + i}F` } }), 201, 'add rider');
-      riderIds.push(body.data.rider.id);
-    }
+    const riderIds = await addRiders(agent, base, seller.headers);
     const adminAccount = await signUpSeller(agent, base, { businessName: 'Fault Campaign Admin' });
-    const granted = adminCli(db.env, { source }, 'grant-admin', adminAccount.email);
+    const granted = await adminCli(db.env, { source }, 'grant-admin', adminAccount.email);
     if (granted.status !== 0) throw new Error(`grant-admin failed: ${granted.stderr}`);
     const signIn = await request(agent, base, { method: 'POST', path: '/api/auth/sign-in', headers: { origin: base }, json: { email: adminAccount.email, password: 'Bench#2026pass' } });
     await expectStatus(signIn, 200, 'admin sign-in');
@@ -188,8 +184,7 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
     if (stopped.code !== 0) stats.failures.push(`the API's last SIGTERM exited with ${stopped.code ?? stopped.signal}`);
 
     const { duplicates, lost } = await countDuplicates(database, db, created);
-    const ledger = adminCli(db.env, { source }, 'ledger', 'check');
-    const ledgerResult = ledger.status === 0 ? 'pass' : `FAIL: ${`${ledger.stdout}${ledger.stderr}`.trim().split('\n').slice(-3).join(' | ')}`;
+    const ledger = await ledgerCheck(db.env, { source });
     return [
       {
         campaign: 'kill -9 under keyed load',
@@ -201,7 +196,7 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
         processExits: stats.processExits,
         hung: stats.hung,
         resets: stats.resets,
-        ledger: ledgerResult,
+        ledger: ledger.result,
         lost,
         notes: `${stats.lifecycles} lifecycles, ${sent.length} keys (${again.length} sent again after the kills), ${stats.refused} retries while the API restarted, ${lost} effects lost${stats.failures.length ? `; unexpected answers: ${stats.failures.slice(0, 3).join('; ')}` : ''}`,
         unexpected: stats.failures.length,

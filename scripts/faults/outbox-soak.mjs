@@ -13,130 +13,51 @@
 //   node scripts/faults/outbox-soak.mjs [sqlite|postgres]   (both when not given; prints JSON rows)
 //
 // The runner (`npm run faults`) compiles first (npx tsc -b); run alone, compile first too.
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { adminCli, apiDatabase, launchApi, ledgerCheck } from '../../bench/api-process.mjs';
 import { keepAliveAgent, mpesaReceipt, parse, request } from '../../bench/http-client.mjs';
 import { startSmtpSink } from '../../bench/smtp-sink.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const MINUTES = Number(process.env.FAULTS_MINUTES ?? 3);
 const ORDERS_PER_SECOND = Number(process.env.FAULTS_OUTBOX_ORDERS_PER_SECOND ?? 50);
 const WORKERS = 16;
 const SIGN_UPS_PER_MINUTE = 30;
-const POSTGRES_URL = process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 const REQUEST_TIMEOUT_MS = 30_000;
 const BACKLOG_LIMIT = 100;
 const FROM = 'Escrow Delivery <no-reply@escrow.example>';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function postgresSchema() {
-  const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
-  const schema = `f_${randomBytes(6).toString('hex')}`;
-  const run = async (sql) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const url = new URL(POSTGRES_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
-}
-
-/** The admin CLI on the API's database; resolves { code, stdout, stderr }. Not spawnSync: the SMTP server runs in this process. */
-function cli(env, ...args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'apps/cli/dist/main.js'), ...args], { env: { ...env, ESCROW_OPERATOR: 'faults' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** The compiled API as a child process; counts exits it did not ask for. */
 async function startApi(env) {
   // FAULTS_CPU_PROF=dir: the API's processes write V8 CPU profiles there when they stop.
-  const profile = process.env.FAULTS_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.FAULTS_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'apps/api/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
+  const nodeFlags = process.env.FAULTS_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.FAULTS_CPU_PROF] : [];
   // FAULTS_OUTBOX_LOG=file keeps the API's log lines (the dispatcher logs what it sent every 5 s).
   const keep = process.env.FAULTS_OUTBOX_LOG ? createWriteStream(process.env.FAULTS_OUTBOX_LOG, { flags: 'a' }) : null;
-  child.stdout.on('data', (chunk) => keep?.write(chunk));
-  child.stderr.on('data', (chunk) => {
-    keep?.write(chunk);
-    stderr = (stderr + chunk).slice(-20_000);
+  const api = await launchApi(env, { nodeFlags, output: keep ? (chunk) => keep.write(chunk) : true, healthTimeoutMs: 60_000 });
+  let stopping = false;
+  let unexpectedExits = 0;
+  void api.exited.then(() => {
+    if (!stopping) unexpectedExits += 1;
   });
-  const api = { unexpectedExits: 0, stopping: false, base: `http://127.0.0.1:${env.PORT}`, stderr: () => stderr };
-  child.once('exit', () => {
-    if (!api.stopping) api.unexpectedExits += 1;
-  });
-  const agent = keepAliveAgent(2);
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`the API exited at start:\n${stderr}`);
-    const health = await request(agent, api.base, { path: '/api/health' }).catch(() => null);
-    if (health?.status === 200) break;
-    if (tries > 600) throw new Error(`the API did not become healthy:\n${stderr}`);
-    await sleep(100);
-  }
-  agent.destroy();
-  api.stop = async () => {
-    api.stopping = true;
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(20_000).then(() => child.kill('SIGKILL'))]);
-    await exited;
+  return {
+    base: api.base,
+    output: api.output,
+    unexpectedExits: () => unexpectedExits,
+    async stop() {
+      stopping = true;
+      await api.stop({ killAfterMs: 20_000 });
+      keep?.end();
+    },
   };
-  return api;
 }
 
 export async function campaign({ database, log = (line) => process.stderr.write(`[outbox-soak] ${line}\n`) }) {
-  const dataDir = mkdtempSync(join(tmpdir(), `escrow-faults-outbox-${database}-`));
-  const cleanups = [() => rmSync(dataDir, { recursive: true, force: true })];
   const sink = await startSmtpSink();
-  cleanups.push(() => sink.close());
-  const env = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'benchmark',
-    RATE_LIMITS: 'off',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    FRONTEND_DIST: join(dataDir, 'no-frontend'),
-    PAYBILL_BUSINESS_NUMBER: '522533',
-    PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    SMTP_FROM: FROM,
-  };
-  if (database === 'postgres') {
-    const schema = await postgresSchema();
-    cleanups.push(() => schema.drop());
-    env.DATABASE_URL = schema.url;
-    env.API_WORKERS = '2';
-  }
+  const db = await apiDatabase(database, { prefix: 'faults_outbox', extraEnv: { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, SMTP_FROM: FROM, ...(database === 'postgres' ? { API_WORKERS: '2' } : {}) } });
+  const { env } = db;
   const counts = { requests: 0, failed: 0, hung: 0, resets: 0, emails: 0, orders: 0, signUps: 0, slowestMs: 0 };
   let api;
   try {
@@ -148,15 +69,10 @@ export async function campaign({ database, log = (line) => process.stderr.write(
     /** One request, counted; a timeout counts as hung, a dropped connection as a reset. */
     const call = async (options) => {
       counts.requests += 1;
-      let timer;
       const sentAt = Date.now();
-      const reply = await Promise.race([
-        request(agent, api.base, options).catch((error) => ({ status: 0, body: '', error })),
-        new Promise((resolve) => (timer = setTimeout(() => resolve({ status: -1, body: '' }), REQUEST_TIMEOUT_MS))),
-      ]);
-      clearTimeout(timer);
+      const reply = await request(agent, api.base, { ...options, timeoutMs: REQUEST_TIMEOUT_MS }).catch((error) => ({ status: 0, body: '', error }));
       counts.slowestMs = Math.max(counts.slowestMs, Date.now() - sentAt);
-      if (reply.status === -1) counts.hung += 1;
+      if (reply.error?.code === 'ETIMEDOUT') counts.hung += 1;
       else if (reply.status === 0) counts.resets += 1;
       return reply;
     };
@@ -183,7 +99,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
     const sellers = [];
     for (let i = 0; i < 4; i += 1) {
       const seller = await signUp();
-      if (!seller) throw new Error(`could not sign up a seller:\n${api.stderr()}`);
+      if (!seller) throw new Error(`could not sign up a seller:\n${api.output()}`);
       sellers.push(seller);
     }
 
@@ -239,7 +155,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
     agent.destroy();
 
     // The backlog when the load stops: every message not yet sent or given up (the CLI reads the outbox).
-    const status = async () => JSON.parse((await cli(env, 'outbox', 'status', '--json')).stdout || '{}');
+    const status = async () => JSON.parse((await adminCli(env, 'outbox', 'status', '--json')).stdout || '{}');
     const atEnd = await status();
     const backlogAtEnd = (atEnd.due ?? NaN) + (atEnd.waiting ?? NaN);
     const loadSeconds = (Date.now() - started) / 1000;
@@ -252,8 +168,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
     }
     const drainSeconds = (Date.now() - drainStarted) / 1000;
     await sleep(500);
-    const ledger = await cli(env, 'ledger', 'check');
-    const ledgerResult = ledger.code === 0 ? 'pass' : `FAIL: ${`${ledger.stdout}${ledger.stderr}`.trim().split('\n').slice(0, 3).join(' | ')}`;
+    const ledger = await ledgerCheck(env);
     const verdict = backlogAtEnd < BACKLOG_LIMIT && sink.duplicates === 0 ? 'ok' : 'FAIL';
     const notes = [
       `${verdict}: backlog at the end ${backlogAtEnd} (limit ${BACKLOG_LIMIT}), at most ~${maxBacklog} during the soak`,
@@ -269,10 +184,10 @@ export async function campaign({ database, log = (line) => process.stderr.write(
         requests: counts.requests,
         duplicates: sink.duplicates,
         changedAnswers: 0,
-        processExits: api.unexpectedExits,
+        processExits: api.unexpectedExits(),
         hung: counts.hung,
         resets: counts.resets,
-        ledger: ledgerResult,
+        ledger: ledger.result,
         notes,
         sent: sink.unique,
         backlogAtEnd,
@@ -280,7 +195,8 @@ export async function campaign({ database, log = (line) => process.stderr.write(
     ];
   } finally {
     await api?.stop();
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    await sink.close();
+    await db.dispose();
   }
 }
 

@@ -22,19 +22,11 @@
 // Alone: `node scripts/faults/shutdown.mjs [sqlite|postgres]` prints its rows as JSON (build
 // first: `npx tsc -b`). FAULTS_SHUTDOWN_ROUNDS changes the number of rounds (12).
 // The functions below are also what apps/api/test/shutdown/graceful-shutdown.test.ts drives.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { idempotencyKey, mpesaReceipt, photoUpload } from '../../bench/http-client.mjs';
+import { addRiders, apiDatabase, expectStatus, launchApi, ledgerCheck, signUpSeller } from '../../bench/api-process.mjs';
+import { encodeBody, idempotencyKey, keepAliveAgent, mpesaReceipt, photoUpload, request } from '../../bench/http-client.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const POSTGRES_URL = process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.FAULTS_SHUTDOWN_ROUNDS ?? 12);
 /** What the issue asks: the process is gone, with code 0, within this long of SIGTERM. */
 export const EXIT_LIMIT_MS = 10_000;
@@ -46,129 +38,31 @@ const KEEP_ALIVE_GRACE_MS = 250;
 const now = () => performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 /**
- * A data directory (and on PostgreSQL a fresh schema) for the API and the CLI; `env` is what
- * both run with, `cleanup()` removes it all.
+ * A data directory (and on PostgreSQL a fresh schema, and API_WORKERS) for the API and the
+ * CLI; `env` is what both run with, `dispose()` removes it all.
  */
 export async function prepareDatabase(database, { workers = database === 'postgres' ? 2 : 1 } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), `escrow-faults-shutdown-${database}-`));
-  const env = { DATA_DIR: dataDir };
-  const cleanups = [() => rmSync(dataDir, { recursive: true, force: true })];
-  if (database === 'postgres') {
-    const pg = createRequire(join(root, 'apps/api/package.json'))('pg');
-    const schema = `f_${randomBytes(6).toString('hex')}`;
-    const run = async (sql) => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await run(`create schema ${schema}`);
-    const url = new URL(POSTGRES_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    env.DATABASE_URL = url.toString();
-    if (workers > 1) env.API_WORKERS = String(workers);
-    cleanups.push(() => run(`drop schema if exists ${schema} cascade`));
-  }
-  return {
-    env,
-    workers,
-    async cleanup() {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    },
-  };
+  const db = await apiDatabase(database, { prefix: 'faults_shutdown', extraEnv: { NODE_ENV: 'test', ...(database === 'postgres' && workers > 1 ? { API_WORKERS: String(workers) } : {}) } });
+  return { ...db, workers };
 }
 
 /**
- * Starts the API as a child process and waits until every worker listens and health answers.
- * `nodeArgs` is what node runs (default: the compiled API; the tests run the sources via tsx).
+ * Starts the API (`source`: its TypeScript, as the tests run it) on the prepared database and
+ * waits until every worker listens and health answers; keeps all it writes (`output()`).
  */
-export async function launchApi({ env, workers = 1, nodeArgs = [join(root, 'apps/api/dist/main.js')], processGroup = false }) {
-  const port = await freePort();
-  const child = spawn(process.execPath, nodeArgs, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      // All load comes from one address; the limits are not what is tested here.
-      RATE_LIMITS: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      FRONTEND_DIST: join(env.DATA_DIR, 'no-frontend'),
-      PAYBILL_BUSINESS_NUMBER: '522533',
-      PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so a signal can go to the primary and its workers at once (as systemd sends it).
-    detached: processGroup,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: now() })));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited at start:\n${output}`);
-    const listening = output.split('HTTP server listening').length - 1;
-    if (listening >= workers) {
-      const health = await send(null, base, { path: '/api/health' });
-      if (health.status === 200) break;
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the API did not become ready:\n${output}`);
-    }
-    await sleep(100);
-  }
-  return {
-    base,
-    port,
-    child,
-    exited,
-    output: () => output,
-    /** `group`: every process of the API (needs `processGroup`); else the one started. */
-    signal: (name, target = 'process') => (target === 'group' ? process.kill(-child.pid, name) : child.kill(name)),
-    kill: () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        if (processGroup) process.kill(-child.pid, 'SIGKILL');
-        else child.kill('SIGKILL');
-      }
-    },
-  };
-}
+export const startApi = (prepared, { source = false, processGroup = false } = {}) => launchApi(prepared.env, { source, processGroup, output: true, healthTimeoutMs: 90_000 });
 
 /**
- * One HTTP request on `agent` (null: a connection of its own). Never rejects: resolves what
- * the client saw, with `sentAt` (the request fully written to the socket) and `error` (a code).
+ * One HTTP request on `agent` (null: a connection of its own). Unlike http-client's request it
+ * never rejects, and it sees what a client sees of a shutdown: it resolves what came, with
+ * `sentAt` (the request fully written to the socket), `headersAt`, the headers (Connection:
+ * close), whether the body came `complete`, `error` (a code) and `reusedSocket`.
  */
-export function send(agent, base, { method = 'GET', path, headers = {}, json, raw }) {
+export function send(agent, base, { method = 'GET', path, headers, json, raw }) {
   return new Promise((resolve) => {
     const url = new URL(path, base);
-    const all = { ...headers };
-    let payload;
-    if (json !== undefined) {
-      payload = Buffer.from(JSON.stringify(json));
-      all['content-type'] = 'application/json';
-    } else if (raw !== undefined) {
-      payload = raw.body;
-      Object.assign(all, raw.headers);
-    }
-    if (payload) all['content-length'] = String(payload.length);
+    const { headers: all, payload } = encodeBody({ headers, json, raw });
     const seen = { method, path, sentAt: null, headersAt: null, status: 0, headers: {}, body: '', complete: false, error: null, reusedSocket: false, endedAt: null };
     let settled = false;
     const settle = (error) => {
@@ -211,27 +105,13 @@ const bodyOf = (reply) => {
 
 /** A seller (signed up, profile), three riders and three orders (streams watch them); run once per data directory. */
 export async function seed(base) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const expect = (reply, status, what) => {
-    if (reply.status !== status) throw new Error(`${what}: expected ${status}, got ${reply.status} ${reply.error ?? ''} ${reply.body.slice(0, 300)}`);
-    return bodyOf(reply);
-  };
+  const agent = keepAliveAgent(4);
   try {
-    const email = `shutdown-${randomUUID().slice(0, 8)}@example.com`;
-    const signUp = await send(agent, base, { method: 'POST', path: '/api/auth/sign-up', headers: { origin: base }, json: { email, password: 'Shutdown#2026pass' } });
-    expect(signUp, 201, 'sign-up');
-    const cookie = /session=([^;]+)/.exec([].concat(signUp.headers['set-cookie'] ?? []).join('\n'))?.[1];
-    if (!cookie) throw new Error('sign-up set no session cookie');
-    const seller = { origin: base, cookie: `session=${cookie}` };
-    expect(await send(agent, base, { method: 'POST', path: '/api/seller/profile', headers: seller, json: { businessName: 'Shutdown Electronics', location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true } }), 201, 'seller profile');
-    const riderIds = [];
-    for (let i = 0; i < 3; i += 1) {
-      const body = expect(await send(agent, base, { method: 'POST', path: '/api/seller/riders', headers: seller, json: { name: `Rider ${i + 1}`, phone: `07110000${20 + i}`, motorbikePlate: `KMC ${200 + i}C` } }), 201, 'add rider');
-      riderIds.push(body.data.rider.id);
-    }
+    const { headers: seller } = await signUpSeller(agent, base, { businessName: 'Shutdown Electronics' });
+    const riderIds = await addRiders(agent, base, seller);
     const orders = [];
     for (let i = 0; i < 3; i += 1) {
-      const body = expect(await send(agent, base, { method: 'POST', path: '/api/seller/orders', headers: seller, json: orderForm(`Watched item ${i}`) }), 201, 'create order');
+      const body = await expectStatus(await request(agent, base, { method: 'POST', path: '/api/seller/orders', headers: seller, json: orderForm(`Watched item ${i}`) }), 201, 'create order');
       orders.push({ id: body.data.order.id, code: body.data.order.deliveryCode });
     }
     // The session outlives the process; the origin is each process's own (a fresh port per round).
@@ -421,20 +301,13 @@ export async function shutdownRound({ api, world, clients = 8, idleClients = 4, 
   };
 }
 
-/** The admin CLI's ledger check on the campaign's database: 'pass' or 'FAIL: ...'. */
-export function ledgerCheck(env) {
-  const run = spawnSync(process.execPath, [join(root, 'apps/cli/dist/main.js'), 'ledger', 'check'], { cwd: root, env: { PATH: process.env.PATH, ESCROW_OPERATOR: 'faults', ...env }, encoding: 'utf8', timeout: 120_000 });
-  if (run.status === 0) return 'pass';
-  return `FAIL: ${`${run.stdout}${run.stderr}`.trim().split('\n').slice(-3).join(' | ') || `exit ${run.status}`}`;
-}
-
 export async function campaign({ database, log = (line) => process.stderr.write(`${line}\n`) }) {
   const prepared = await prepareDatabase(database);
   const t = { requests: 0, good: 0, processExits: 0, slow: 0, hung: 0, inFlight: 0, inFlightResets: 0, streams: 0, streamsCut: 0, afterSent: 0, afterAnswered: 0, afterRefused: 0, afterResets: 0, keptAlive: 0, serverErrors: 0, clientErrors: 0, exitMs: [] };
   let world = null;
   try {
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const api = await launchApi({ env: prepared.env, workers: prepared.workers, processGroup: true });
+      const api = await startApi(prepared, { processGroup: true });
       const signalTarget = round % 2 === 0 ? 'group' : 'process';
       let result;
       try {
@@ -442,7 +315,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
         // Every other round signals the whole process group (as systemd does), the others the main process only (as docker stop does).
         result = await shutdownRound({ api, world, loadMs: 1_000 + Math.floor(Math.random() * 1_500), signalTarget });
       } finally {
-        api.kill();
+        await api.kill();
       }
       const cut = result.streams.filter((s) => !s.cleanEnd || s.retryMs === null || !s.closingEvent).length;
       const failedExit = result.exitCode !== 0 || result.exitMs > EXIT_LIMIT_MS;
@@ -473,7 +346,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
       if (failedExit) log(result.output.split('\n').filter((line) => /"level":"error"|Error/.test(line)).slice(-5).join('\n'));
     }
     log(`[shutdown] ${database}: ledger check`);
-    const ledger = ledgerCheck(prepared.env);
+    const ledger = (await ledgerCheck(prepared.env, { timeoutMs: 120_000 })).result;
     const slowest = Math.max(...t.exitMs);
     return [
       {
@@ -497,7 +370,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
       },
     ];
   } finally {
-    await prepared.cleanup();
+    await prepared.dispose();
   }
 }
 

@@ -1,12 +1,12 @@
 import type { OrderChangedEvent } from '@escrow/core';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKyselyEscrowStore } from '../src/index.js';
 import { within } from './support/expectations.js';
 import { at, newOrder, seedSeller } from './support/fixtures.js';
 import { postgresForTests } from './support/postgres.js';
-import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from './support/store-harness.js';
+import { harnessPerTest, postgresTarget, sqliteTarget, type StoreTarget } from './support/store-harness.js';
 
 // Audit events, ledger postings and lines, outbox rows and code attempts are held until the
 // transaction commits and go out as one statement on PostgreSQL (store/deferred-inserts.ts);
@@ -14,15 +14,7 @@ import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } fro
 const postgres = await postgresForTests('the commit statement');
 const targets: StoreTarget[] = [sqliteTarget, ...(postgres.available ? [postgresTarget(postgres.url)] : [])];
 
-const harnesses: StoreHarness[] = [];
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) await h.dispose();
-});
-const open = async (target: StoreTarget) => {
-  const h = await target.open();
-  harnesses.push(h);
-  return h;
-};
+const open = harnessPerTest();
 
 const event = (orderId: string, action: string) => ({ id: `${orderId}-${action}`, orderId, action, actor: 'system', fromStatus: null, toStatus: 'paid' as const, data: { action }, at: at(1) });
 

@@ -3,7 +3,7 @@ import type { DomainEvent, OrderChangedEvent } from '@escrow/core';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postgresForTests } from '../../db-kysely/test/support/postgres.js';
-import { startTcpProxy } from '../../db-kysely/test/support/tcp-proxy.js';
+import { startTcpProxy } from '../../db-kysely/test/support/tcp-proxy.mjs';
 import { MAX_NOTIFY_PAYLOAD_BYTES, parseEvent, PostgresEventBus } from '../src/index.js';
 
 const postgres = await postgresForTests('events-pg LISTEN/NOTIFY');
@@ -23,6 +23,17 @@ async function eventually(predicate: () => boolean, ms = 5_000): Promise<void> {
   while (!predicate()) {
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Runs `work` on a connection of its own to the server, as another client (an operator, a second instance) would. */
+async function asAnotherClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
   }
 }
 
@@ -100,13 +111,7 @@ describe.runIf(postgres.available)('PostgresEventBus on a real PostgreSQL', () =
     bus.subscribe((e) => seen.push(e));
     const pid = await bus.listenerPid();
     expect(pid).toBeTypeOf('number');
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    try {
-      await admin.query('select pg_terminate_backend($1)', [pid]);
-    } finally {
-      await admin.end();
-    }
+    await asAnotherClient((admin) => admin.query('select pg_terminate_backend($1)', [pid]));
     await eventually(() => bus.reconnects >= 1);
     expect(problems).toContain('event LISTEN connection lost; reconnecting');
     expect(await bus.listenerPid()).not.toBe(pid);
@@ -120,14 +125,10 @@ describe.runIf(postgres.available)('PostgresEventBus on a real PostgreSQL', () =
     const bus = await open(name, problems);
     const seen: DomainEvent[] = [];
     bus.subscribe((e) => seen.push(e));
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    try {
+    await asAnotherClient(async (admin) => {
       await admin.query('select pg_notify($1, $2)', [name, '{"type":"order.changed","orderId":"<script>"}']);
       await admin.query('select pg_notify($1, $2)', [name, 'garbage']);
-    } finally {
-      await admin.end();
-    }
+    });
     // 4,100 two-byte characters: fewer than 8,000 characters, more than 8,000 bytes.
     const oversized: DomainEvent = { ...event('z'), sellerId: 'é'.repeat(4_100) };
     expect(Buffer.byteLength(JSON.stringify(oversized))).toBeGreaterThan(MAX_NOTIFY_PAYLOAD_BYTES);
@@ -145,13 +146,7 @@ describe.runIf(postgres.available)('PostgresEventBus on a real PostgreSQL', () =
     const pid = await bus.listenerPid();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(gaps).toBe(0);
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    try {
-      await admin.query('select pg_terminate_backend($1)', [pid]);
-    } finally {
-      await admin.end();
-    }
+    await asAnotherClient((admin) => admin.query('select pg_terminate_backend($1)', [pid]));
     await eventually(() => bus.reconnects >= 1);
     expect(gaps).toBe(1);
     stop();

@@ -5,7 +5,7 @@ import { WRITE_PROBE_CACHE_MS } from '@escrow/db-kysely';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestSchema, postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
-import { startTcpProxy } from '../../../adapters/db-kysely/test/support/tcp-proxy.js';
+import { startTcpProxy } from '../../../adapters/db-kysely/test/support/tcp-proxy.mjs';
 import { compose, type Composed } from '../src/composition-root.js';
 import { buyerHeaders, client, DIALECTS, openWorld, receipt } from './escrow-support/world.js';
 import { loadConfig } from '../src/config.js';

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createKyselyEscrowStore, openPostgres, openSqlite, SQLITE_FILE_NAME, type DatabaseHandle } from '@escrow/db-kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestSchema, postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
+import { postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
+import { databaseForProcesses, postgresTarget, sqliteTarget } from '../../../adapters/db-kysely/test/support/store-harness.js';
 import { cli } from './support/run-cli.js';
 
 const postgres = await postgresForTests('escrow-admin outbox status');
@@ -12,29 +9,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function database(dialect: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; env: NodeJS.ProcessEnv }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'escrow-cli-outbox-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  if (dialect === 'sqlite') {
-    const handle = openSqlite({ file: join(dataDir, SQLITE_FILE_NAME) });
-    cleanups.push(() => handle.close());
-    await handle.migrate();
-    return { handle, env: { DATA_DIR: dataDir } };
-  }
-  const schema = await createTestSchema(postgres.url);
-  cleanups.push(() => schema.drop());
-  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
-  cleanups.push(() => handle.close());
-  await handle.migrate();
-  const url = new URL(postgres.url);
-  url.searchParams.set('options', `-c search_path=${schema.schema}`);
-  return { handle, env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() } };
-}
-
 describe.each(postgres.available ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('escrow-admin outbox status on %s (a real process)', (dialect) => {
   it('shows the backlog and every message given up on, with its address and last error', { timeout: 60_000 }, async () => {
-    const { handle, env } = await database(dialect);
-    const store = createKyselyEscrowStore(handle.db, dialect);
+    const { store, env, dispose } = await databaseForProcesses(dialect === 'sqlite' ? sqliteTarget : postgresTarget(postgres.url), { poolSize: 2 });
+    cleanups.push(dispose);
     const created = new Date(Date.now() - 10 * 60_000);
     const email = (id: string, to: string, subject: string) => ({ id, topic: 'notification' as const, payload: { channel: 'email', to, subject, body: 'Body' }, createdAt: created, attempts: 0, nextAttemptAt: created, deliveredAt: null, lastError: null });
     await store.transaction(async (tx) => {

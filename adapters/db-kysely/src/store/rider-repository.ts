@@ -1,5 +1,5 @@
 import type { Rider, RiderRepository } from '@escrow/core';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { RidersTable } from '../schema/order-tables.js';
 import { decodeTime, encodeTime } from './codec.js';
@@ -13,35 +13,27 @@ const toRider = (row: Selectable<RidersTable>): Rider => ({
   createdAt: decodeTime(row.created_at),
 });
 
+const toRow = (rider: Rider): Insertable<RidersTable> => ({
+  id: rider.id,
+  seller_id: rider.sellerId,
+  name: rider.name,
+  phone: rider.phone,
+  motorbike_plate: rider.motorbikePlate,
+  created_at: encodeTime(rider.createdAt),
+});
+
 export function kyselyRiderRepository(db: Kysely<Database>): RiderRepository {
   const select = () => db.selectFrom('riders').selectAll();
   return {
     async insert(rider) {
-      await db
-        .insertInto('riders')
-        .values({
-          id: rider.id,
-          seller_id: rider.sellerId,
-          name: rider.name,
-          phone: rider.phone,
-          motorbike_plate: rider.motorbikePlate,
-          created_at: encodeTime(rider.createdAt),
-        })
-        .execute();
+      await db.insertInto('riders').values(toRow(rider)).execute();
     },
     async insertUnlessListed(rider) {
       // ON CONFLICT waits for a concurrent insert of the same phone to commit, then does
       // nothing; the read after it (a new statement, a new snapshot) sees that rider.
       const inserted = await db
         .insertInto('riders')
-        .values({
-          id: rider.id,
-          seller_id: rider.sellerId,
-          name: rider.name,
-          phone: rider.phone,
-          motorbike_plate: rider.motorbikePlate,
-          created_at: encodeTime(rider.createdAt),
-        })
+        .values(toRow(rider))
         .onConflict((oc) => oc.columns(['seller_id', 'phone']).doNothing())
         .returningAll()
         .executeTakeFirst();

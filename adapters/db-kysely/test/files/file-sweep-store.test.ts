@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKyselyFileReferences, createKyselyJobLeases, FILE_URL_COLUMNS, openPostgres } from '../../src/index.js';
 import { newOrder, seedSeller } from '../support/fixtures.js';
 import { postgresForTests } from '../support/postgres.js';
-import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from '../support/store-harness.js';
+import { harnessPerTest, postgresTarget, sqliteTarget, type StoreTarget } from '../support/store-harness.js';
 
 const postgres = await postgresForTests('file sweep store');
 const TARGETS: readonly StoreTarget[] = [sqliteTarget, ...(postgres.available ? [postgresTarget(postgres.url)] : [])];
@@ -12,15 +12,7 @@ const T0 = new Date('2026-03-01T03:00:00.000Z');
 const later = (ms: number) => new Date(T0.getTime() + ms);
 const DAY = 86_400_000;
 
-const harnesses: StoreHarness[] = [];
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) await h.dispose();
-});
-const open = async (target: StoreTarget) => {
-  const h = await target.open();
-  harnesses.push(h);
-  return h;
-};
+const open = harnessPerTest();
 
 describe.each(TARGETS)('job leases and file references on $name', (target) => {
   it('a lease is taken once until it runs out, by its holder too; then by whoever asks first', async () => {

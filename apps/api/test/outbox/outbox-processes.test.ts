@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EscrowStore } from '@escrow/core';
-import { createKyselyEscrowStore, openPostgres, openSqlite, SQLITE_FILE_NAME, type DatabaseHandle } from '@escrow/db-kysely';
+import type { DatabaseHandle } from '@escrow/db-kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { databaseForProcesses, postgresTarget, sqliteTarget, type ProcessDatabase } from '../../../../adapters/db-kysely/test/support/store-harness.js';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../../adapters/notify-smtp/test/support/mail-catcher.js';
 import { spawnApiProcess, startApiProcess, type ApiProcess } from './support/api-process.js';
 
@@ -18,29 +16,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
 });
 
-interface TestDatabase {
-  readonly env: Record<string, string>;
-  readonly handle: DatabaseHandle;
-  readonly store: EscrowStore;
-}
-
-async function database(dialect: 'sqlite' | 'postgres'): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'escrow-outbox-processes-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  if (dialect === 'sqlite') {
-    const handle = openSqlite({ file: join(dataDir, SQLITE_FILE_NAME) });
-    cleanups.push(() => handle.close());
-    await handle.migrate();
-    return { env: { DATA_DIR: dataDir }, handle, store: createKyselyEscrowStore(handle.db, 'sqlite') };
-  }
-  const schema = await createTestSchema(postgres.url);
-  cleanups.push(() => schema.drop());
-  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
-  cleanups.push(() => handle.close());
-  await handle.migrate();
-  const url = new URL(postgres.url);
-  url.searchParams.set('options', `-c search_path=${schema.schema}`);
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, handle, store: createKyselyEscrowStore(handle.db, 'postgres') };
+async function database(dialect: 'sqlite' | 'postgres'): Promise<ProcessDatabase> {
+  const db = await databaseForProcesses(dialect === 'sqlite' ? sqliteTarget : postgresTarget(postgres.url), { poolSize: 2 });
+  cleanups.push(() => db.dispose());
+  return db;
 }
 
 /** `count` due emails, ids ob-0000, ob-0001, ... */

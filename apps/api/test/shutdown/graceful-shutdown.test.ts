@@ -46,17 +46,18 @@ interface Api {
   readonly exited: Promise<{ code: number | null; signal: string | null }>;
   signal(name: NodeJS.Signals, target?: 'process' | 'group'): void;
   output(): string;
-  kill(): void;
+  kill(): Promise<unknown>;
 }
 interface Prepared {
   readonly env: Record<string, string>;
   readonly workers: number;
-  cleanup(): Promise<void>;
+  dispose(): Promise<void>;
 }
 interface Campaign {
   readonly EXIT_LIMIT_MS: number;
   prepareDatabase(database: 'sqlite' | 'postgres', options?: { workers?: number }): Promise<Prepared>;
-  launchApi(options: { env: Record<string, string>; workers: number; nodeArgs: string[]; processGroup: boolean }): Promise<Api>;
+  /** `source`: the API's TypeScript through tsx, as the tests run it. */
+  startApi(prepared: Prepared, options: { source: boolean; processGroup: boolean }): Promise<Api>;
   send(agent: Agent | null, base: string, options: { path: string }): Promise<Reply>;
   seed(base: string): Promise<unknown>;
   shutdownRound(options: { api: Api; world: unknown; loadMs: number; signalTarget: 'process' | 'group' }): Promise<RoundResult>;
@@ -64,19 +65,18 @@ interface Campaign {
 
 const campaign = (await import(pathToFileURL(join(root, 'scripts/faults/shutdown.mjs')).href)) as Campaign;
 const postgres = await postgresForTests('graceful shutdown of a real API process');
-const FROM_SOURCES = ['--conditions=@escrow/source', '--import', 'tsx', join(root, 'apps/api/src/main.ts')];
 
 let running: { api?: Api; prepared: Prepared } | undefined;
 afterEach(async () => {
-  running?.api?.kill();
-  await running?.prepared.cleanup();
+  await running?.api?.kill();
+  await running?.prepared.dispose();
   running = undefined;
 });
 
 async function sigtermUnderLoad(database: 'sqlite' | 'postgres', signalTarget: 'process' | 'group'): Promise<RoundResult> {
   const prepared = await campaign.prepareDatabase(database, { workers: database === 'postgres' ? 2 : 1 });
   running = { prepared };
-  const api = await campaign.launchApi({ env: prepared.env, workers: prepared.workers, nodeArgs: FROM_SOURCES, processGroup: true });
+  const api = await campaign.startApi(prepared, { source: true, processGroup: true });
   running.api = api;
   const world = await campaign.seed(api.base);
   return campaign.shutdownRound({ api, world, loadMs: 1_500, signalTarget });
@@ -124,7 +124,7 @@ describe('SIGTERM to a real API process under keep-alive load with live streams 
   it('a second SIGTERM while it drains (an impatient operator, a supervisor and the primary both) does not kill it', { timeout: 120_000 }, async () => {
     const prepared = await campaign.prepareDatabase('sqlite');
     running = { prepared };
-    const api = await campaign.launchApi({ env: prepared.env, workers: 1, nodeArgs: FROM_SOURCES, processGroup: false });
+    const api = await campaign.startApi(prepared, { source: true, processGroup: false });
     running.api = api;
     // A kept-alive connection with nothing in flight holds the drain open for its whole window.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
