@@ -1,4 +1,4 @@
-import { cryptoRandom, feePolicy, type EscrowDeps } from '../../src/index.js';
+import { cryptoRandom, feePolicy, type Actor, type CreateOrderInput, type EscrowDeps, type Order, type Result } from '../../src/index.js';
 import { FixedClock, MemoryEscrowStore, unverifiablePayments, type ScenarioWorld } from '../../src/testing/index.js';
 
 /** A fresh in-memory world: two sellers, the first with one rider on its list. */
@@ -12,4 +12,17 @@ export function memoryWorld(): { deps: EscrowDeps; store: MemoryEscrowStore; clo
   if (!fees.ok) throw new Error('fee policy');
   const deps: EscrowDeps = { store, clock, random: cryptoRandom, payments: unverifiablePayments, fees: fees.value };
   return { deps, store, clock, world: { sellers: ['seller-a', 'seller-b'], listedRiderPhone: '+254733333333', listedRiderId: 'rider-1' } };
+}
+
+/** The callers and the order of the use-case tests on `memoryWorld`. */
+export const seller: Actor = { kind: 'seller', sellerId: 'seller-a' };
+export const admin: Actor = { kind: 'admin', userId: 'admin-1' };
+export const orderInput: CreateOrderInput = { itemName: 'Samsung A54', price: 40_000_00, buyerName: 'Njeri', buyerPhone: '+254 722 000 111', buyerAddress: 'Ngong Road', deliveryCost: 400_00 };
+export const buyerOf = (o: Order): Actor => ({ kind: 'buyer', deliveryCode: o.deliveryCode });
+export const riderOf = (o: Order): Actor => ({ kind: 'rider', phone: o.riderPhone ?? '', key: o.riderKey ?? '' });
+
+/** The value of a result that must be ok. */
+export function value<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`expected ok, got ${r.error.code} ${r.error.detail ?? ''}`);
+  return r.value;
 }

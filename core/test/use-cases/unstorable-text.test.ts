@@ -13,26 +13,13 @@ import {
   requestRefund,
   resolveRefund,
   submitFeedback,
-  type Actor,
-  type CreateOrderInput,
-  type Order,
-  type Result,
 } from '../../src/index.js';
 import { validationMessages as m } from '../../src/validation/index.js';
-import { memoryWorld } from '../support/world.js';
+import { admin, buyerOf, memoryWorld, orderInput as input, riderOf, seller, value } from '../support/world.js';
 
-const seller: Actor = { kind: 'seller', sellerId: 'seller-a' };
-const admin: Actor = { kind: 'admin', userId: 'admin-1' };
-const input: CreateOrderInput = { itemName: 'Samsung A54', price: 40_000_00, buyerName: 'Njeri', buyerPhone: '+254 722 000 111', buyerAddress: 'Ngong Road', deliveryCost: 400_00 };
 const NUL = 'a\u0000b';
 const LONE = 'a\ud800b';
 
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.code} ${r.error.detail ?? ''}`);
-  return r.value;
-}
-const buyerOf = (o: Order): Actor => ({ kind: 'buyer', deliveryCode: o.deliveryCode });
-const riderOf = (o: Order): Actor => ({ kind: 'rider', phone: o.riderPhone ?? '', key: o.riderKey ?? '' });
 const refused = (message: string) => ({ ok: false, error: { code: 'VALIDATION_FAILED', message } });
 
 /**
