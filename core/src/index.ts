@@ -9,6 +9,7 @@ export * from './codes/index.js';
 export * from './ledger/index.js';
 export * from './export/index.js';
 export * from './ports/index.js';
+export * from './payments/index.js';
 export * from './use-cases/index.js';
 export * from './messages/index.js';
 export * from './files/index.js';

@@ -32,6 +32,15 @@ export interface Order {
   readonly paymentConfirmed: boolean;
   readonly paymentConfirmedAt: Date | null;
   readonly mpesaReceipt: string | null;
+  /**
+   * What verified the payment with M-Pesa (PRODUCT-DECISIONS, Real money): 'stk_query',
+   * 'c2b_confirmation', 'transaction_status', or 'admin:<user id>' for a payment an admin
+   * attached. Null on a paid order means it was paid on a typed receipt alone, before
+   * payments were verified: its money is not paid out.
+   */
+  readonly paymentVerifiedBy: string | null;
+  /** What M-Pesa says was received; above the price, the rest waits in suspense for an admin. */
+  readonly paymentReceived: Cents | null;
   readonly termsAcceptedAt: Date | null;
   readonly settlementPaid: boolean;
   readonly settledAt: Date | null;

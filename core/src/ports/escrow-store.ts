@@ -1,6 +1,7 @@
 import type { Posting } from '../ledger/posting.js';
 import type { OrderChangedEvent } from './event-bus.js';
 import type { TransactionOptions } from './idempotency-store.js';
+import type { MpesaPaymentRepository } from './mpesa-payments.js';
 import type { Order, OrderChanges } from '../orders/order.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from './records.js';
 
@@ -152,6 +153,7 @@ export interface CommitEvents {
 export interface EscrowTx {
   readonly orders: OrderRepository;
   readonly receipts: PaymentReceiptRepository;
+  readonly mpesa: MpesaPaymentRepository;
   readonly ledger: LedgerRepository;
   readonly sellers: SellerRepository;
   readonly riders: RiderRepository;

@@ -5,6 +5,8 @@ export * from './file-storage.js';
 export * from './idempotency-store.js';
 export type * from './notifier.js';
 export type * from './payment-gateway.js';
+export type * from './mpesa-gateway.js';
+export type * from './mpesa-payments.js';
 export type * from './payout-gateway.js';
 export type * from './random.js';
 export * from './records.js';

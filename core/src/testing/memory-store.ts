@@ -2,12 +2,17 @@ import type { Posting } from '../ledger/posting.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowStore, EscrowTx } from '../ports/escrow-store.js';
 import { IdempotencyKeyUsed, type StoredIdempotentAnswer, type TransactionOptions } from '../ports/idempotency-store.js';
+import type { C2bPayment } from '../payments/c2b-payment.js';
+import type { StkRequest } from '../payments/stk-request.js';
+import { memoryMpesaPayments } from './memory-mpesa-payments.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
 
 /** Everything the in-memory store holds. Records are immutable, so shallow copies isolate. */
 export interface MemoryState {
   orders: Map<string, Order>;
   receipts: Map<string, string>;
+  stkRequests: Map<string, StkRequest>;
+  c2bPayments: Map<string, C2bPayment>;
   postings: Posting[];
   sellers: Map<string, SellerRef>;
   riders: Map<string, Rider>;
@@ -24,6 +29,8 @@ export interface MemoryState {
 const emptyState = (): MemoryState => ({
   orders: new Map(),
   receipts: new Map(),
+  stkRequests: new Map(),
+  c2bPayments: new Map(),
   postings: [],
   sellers: new Map(),
   riders: new Map(),
@@ -39,6 +46,8 @@ const emptyState = (): MemoryState => ({
 const copyState = (s: MemoryState): MemoryState => ({
   orders: new Map(s.orders),
   receipts: new Map(s.receipts),
+  stkRequests: new Map(s.stkRequests),
+  c2bPayments: new Map(s.c2bPayments),
   postings: [...s.postings],
   sellers: new Map(s.sellers),
   riders: new Map(s.riders),
@@ -97,6 +106,7 @@ function bind(s: MemoryState): EscrowTx {
         return true;
       },
     },
+    mpesa: memoryMpesaPayments(s),
     ledger: {
       append: async (postings) => {
         s.postings.push(...postings);

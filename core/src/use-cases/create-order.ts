@@ -87,6 +87,8 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       status: 'awaiting_payment',
       paymentConfirmed: false,
       paymentConfirmedAt: null,
+      paymentVerifiedBy: null,
+      paymentReceived: null,
       mpesaReceipt: null,
       termsAcceptedAt: null,
       settlementPaid: false,

@@ -1,0 +1,29 @@
+import type { C2bPayment } from '../payments/c2b-payment.js';
+import type { StkRequest, StkRequestStatus } from '../payments/stk-request.js';
+
+export type StkRequestChanges = Partial<Omit<StkRequest, 'id' | 'orderId' | 'msisdn' | 'amount' | 'createdAt'>>;
+
+/**
+ * The M-Pesa payments of the escrow store: STK Push requests and confirmed Paybill (C2B)
+ * payments, bound to the use case's transaction like every other repository.
+ */
+export interface MpesaPaymentRepository {
+  insertStkRequest(request: StkRequest): Promise<void>;
+  getStkRequest(id: string): Promise<StkRequest | undefined>;
+  getStkRequestByCheckoutId(checkoutRequestId: string): Promise<StkRequest | undefined>;
+  /**
+   * Conditional: applies `changes` only while the request is still in one of `fromStatuses`;
+   * false when another writer moved it first (two callbacks, a callback and the reconciler).
+   */
+  updateStkRequest(id: string, fromStatuses: readonly StkRequestStatus[], changes: StkRequestChanges): Promise<boolean>;
+  /** The order's requests, newest first. */
+  listStkRequestsForOrder(orderId: string): Promise<StkRequest[]>;
+  /** Requests the reconciler should query now (pending or unknown, next query due), the longest due first. */
+  listStkRequestsDue(now: Date, limit: number): Promise<StkRequest[]>;
+  /** Stores a confirmed Paybill payment once: false when its TransID is already stored. */
+  insertC2bPayment(payment: C2bPayment): Promise<boolean>;
+  getC2bPayment(transId: string): Promise<C2bPayment | undefined>;
+  /** Conditional on the current status, like updateStkRequest. */
+  updateC2bPayment(transId: string, fromStatus: C2bPayment['status'], changes: Partial<Pick<C2bPayment, 'status' | 'orderId' | 'note' | 'resolvedBy' | 'resolvedAt'>>): Promise<boolean>;
+  listC2bPayments(filter: { status?: C2bPayment['status']; orderId?: string; limit: number }): Promise<C2bPayment[]>;
+}
