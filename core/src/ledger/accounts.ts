@@ -5,6 +5,8 @@
 export const account = {
   mpesaClearing: 'mpesa_clearing',
   escrow: 'escrow',
+  /** Received by M-Pesa above an order's price, held for an admin to refund. */
+  mpesaSuspense: 'mpesa_suspense',
   platformFees: 'platform_fees',
   payoutsSent: 'payouts_sent',
   refundsSent: 'refunds_sent',

@@ -9,7 +9,8 @@ import { account } from './accounts.js';
  * a cent, or an entry with no order behind it shows up as a difference.
  *
  * Per order (PRODUCT-DECISIONS, Money; ledger/order-postings.ts):
- * - paid into escrow (not cash, payment confirmed): mpesa_clearing -price;
+ * - paid into escrow (not cash, payment confirmed): mpesa_clearing -received (the price unless
+ *   M-Pesa says more arrived), mpesa_suspense +(received - price) when more did;
  * - still held (paid, not delivered, not refunded): escrow +price;
  * - delivered (awaiting_settlement or settlement_completed): platform_fees +fee, and until
  *   settled seller_payable:{seller} +payout and, when the seller pays delivery,
@@ -26,7 +27,9 @@ export function expectedLedgerEntries(order: Order): [string, number][] {
     return out;
   }
   if (!order.paymentConfirmed) return out;
-  out.push([account.mpesaClearing, -order.price]);
+  const received = order.paymentReceived ?? order.price;
+  out.push([account.mpesaClearing, -received]);
+  if (received > order.price) out.push([account.mpesaSuspense, received - order.price]);
   const delivered = order.status === 'awaiting_settlement' || order.status === 'settlement_completed';
   const refunded = order.status === 'cancelled';
   const riderShare = order.deliveryPaidBy === 'seller' && order.riderPhone ? order.riderPayout : 0;

@@ -9,8 +9,14 @@ interface PostingMeta {
   readonly reference?: string | null;
 }
 
-/** Buyer's M-Pesa payment arrives in escrow. */
+/**
+ * Buyer's M-Pesa payment arrives in escrow. What M-Pesa says was received above the price
+ * (an STK Push asks whole shillings; a Paybill payer may pay more) waits in `mpesa_suspense`
+ * for an admin to refund.
+ */
 export function paymentInPosting(order: Order, meta: PostingMeta): Result<Posting> {
+  const received = order.paymentReceived ?? order.price;
+  const excess = received - order.price;
   return makePosting({
     id: meta.id,
     orderId: order.id,
@@ -18,8 +24,9 @@ export function paymentInPosting(order: Order, meta: PostingMeta): Result<Postin
     reference: meta.reference ?? null,
     createdAt: meta.createdAt,
     entries: [
-      { account: account.mpesaClearing, amount: -order.price },
+      { account: account.mpesaClearing, amount: -received },
       { account: account.escrow, amount: order.price },
+      ...(excess > 0 ? [{ account: account.mpesaSuspense, amount: excess }] : []),
     ],
   });
 }

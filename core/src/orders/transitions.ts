@@ -6,6 +6,7 @@ import type { OrderStatus, PaymentMethod } from './order-status.js';
 /** Everything that can be done to an existing order. */
 export const ORDER_ACTIONS = [
   'confirm_payment',
+  'verify_payment',
   'assign_rider',
   'remove_rider',
   'take_job',
@@ -48,6 +49,13 @@ const fault = (code: DomainError['code'], detail: string): DomainError => ({ cod
 export const TRANSITIONS: Readonly<Record<OrderAction, Rule>> = {
   confirm_payment: {
     actors: ['buyer', 'admin'],
+    from: (m) => (m === 'cash' ? [] : m === 'mpesa_pod' ? ['awaiting_payment', 'rider_assigned', 'in_transit'] : ['awaiting_payment']),
+    to: (o) => (o.status === 'awaiting_payment' ? 'paid' : o.status),
+    guard: (o) => (o.paymentConfirmed ? fault('PAYMENT_ALREADY_CONFIRMED', 'payment already confirmed') : null),
+  },
+  /** M-Pesa confirmed the payment (STK Query, C2B confirmation) or an admin attached a verified one. */
+  verify_payment: {
+    actors: ['system', 'admin'],
     from: (m) => (m === 'cash' ? [] : m === 'mpesa_pod' ? ['awaiting_payment', 'rider_assigned', 'in_transit'] : ['awaiting_payment']),
     to: (o) => (o.status === 'awaiting_payment' ? 'paid' : o.status),
     guard: (o) => (o.paymentConfirmed ? fault('PAYMENT_ALREADY_CONFIRMED', 'payment already confirmed') : null),

@@ -24,6 +24,8 @@ export interface OrderRepository {
   /** Reads the order and holds a write lock on it until the transaction ends (FOR UPDATE). */
   getForUpdate(id: string): Promise<Order | undefined>;
   get(id: string): Promise<Order | undefined>;
+  /** The order with this tracking number (the M-Pesa account number); exact match, upper case. */
+  findByTrackingNumber(trackingNumber: string): Promise<Order | undefined>;
   /** The order with its seller, its feedback and whether a refund request is open (the buyer page's busiest read). */
   getBuyerPage(id: string): Promise<BuyerPageRecord | undefined>;
   /**

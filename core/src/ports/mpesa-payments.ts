@@ -18,7 +18,7 @@ export interface MpesaPaymentRepository {
   updateStkRequest(id: string, fromStatuses: readonly StkRequestStatus[], changes: StkRequestChanges): Promise<boolean>;
   /** The order's requests, newest first. */
   listStkRequestsForOrder(orderId: string): Promise<StkRequest[]>;
-  /** Requests the reconciler should query now (pending or unknown, next query due), the longest due first. */
+  /** Requests the reconciler should query now (sending, pending or unknown, next query due), the longest due first. */
   listStkRequestsDue(now: Date, limit: number): Promise<StkRequest[]>;
   /** Stores a confirmed Paybill payment once: false when its TransID is already stored. */
   insertC2bPayment(payment: C2bPayment): Promise<boolean>;

@@ -31,7 +31,7 @@ export function memoryMpesaPayments(s: MemoryMpesaState): MpesaPaymentRepository
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)),
     listStkRequestsDue: async (now, limit) =>
       stk()
-        .filter((r) => (r.status === 'pending' || r.status === 'unknown') && r.nextQueryAt !== null && r.nextQueryAt.getTime() <= now.getTime())
+        .filter((r) => (r.status === 'sending' || r.status === 'pending' || r.status === 'unknown') && r.nextQueryAt !== null && r.nextQueryAt.getTime() <= now.getTime())
         .sort((a, b) => a.nextQueryAt!.getTime() - b.nextQueryAt!.getTime())
         .slice(0, limit),
     insertC2bPayment: async (payment) => {

@@ -75,6 +75,7 @@ function bind(s: MemoryState): EscrowTx {
         return true;
       },
       get: async (id) => s.orders.get(id),
+      findByTrackingNumber: async (trackingNumber) => [...s.orders.values()].find((o) => o.trackingNumber === trackingNumber),
       getBuyerPage: async (id) => {
         const order = s.orders.get(id);
         if (!order) return undefined;

@@ -2,6 +2,7 @@ import type { FeePolicy } from '../money/fee-policy.js';
 import type { Clock } from '../ports/clock.js';
 import type { EscrowStore } from '../ports/escrow-store.js';
 import type { EventBus } from '../ports/event-bus.js';
+import type { MpesaGateway } from '../ports/mpesa-gateway.js';
 import type { PaymentGateway } from '../ports/payment-gateway.js';
 import type { Random } from '../ports/random.js';
 
@@ -12,6 +13,8 @@ export interface EscrowDeps {
   readonly random: Random;
   readonly payments: PaymentGateway;
   readonly fees: FeePolicy;
+  /** Daraja (or its simulator): STK Push and its query. Absent: buyers pay the Paybill by hand. */
+  readonly mpesa?: MpesaGateway;
   /** Told about committed changes (live screens); optional for embedders and the CLI. */
   readonly events?: EventBus;
 }

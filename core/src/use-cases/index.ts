@@ -36,3 +36,4 @@ export * from './list-seller-orders.js';
 export * from './page-request.js';
 export * from './get-admin-order.js';
 export * from './sweep-stored-files.js';
+export * from './payments/index.js';

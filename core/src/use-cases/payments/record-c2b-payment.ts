@@ -1,0 +1,89 @@
+import { err, ok, type Result } from '../../errors.js';
+import { paymentInPosting } from '../../ledger/order-postings.js';
+import type { Cents } from '../../money/cents.js';
+import type { Order } from '../../orders/order.js';
+import { normalizeAccountReference, type C2bPayment } from '../../payments/c2b-payment.js';
+import type { EscrowTx } from '../../ports/escrow-store.js';
+import type { EscrowDeps } from '../deps.js';
+import { mutateOrder, RollbackError } from '../mutate-order.js';
+
+/** A C2B confirmation as the Daraja adapter parsed it (amount in cents). */
+export interface C2bConfirmation {
+  readonly transId: string;
+  readonly billRefNumber: string;
+  readonly amount: Cents;
+  readonly msisdn: string;
+  readonly payerName: string;
+  readonly businessShortCode: string;
+  readonly transTime: string;
+}
+
+export type C2bOutcome = { readonly outcome: 'paid_order'; readonly orderId: string } | { readonly outcome: 'unmatched'; readonly note: string } | { readonly outcome: 'duplicate' };
+
+/** Why a payment cannot pay this order, or null when it can. */
+export function c2bMismatch(order: Order | undefined, amount: Cents): string | null {
+  if (!order) return 'no order has this account number';
+  if (order.paymentMethod === 'cash') return 'the order is paid in cash';
+  if (order.paymentConfirmed) return 'the order is already paid';
+  if (order.status === 'cancelled') return 'the order is cancelled';
+  if (amount < order.price) return `short payment: ${amount} cents of ${order.price}`;
+  return null;
+}
+
+/**
+ * Safaricom confirmed a Paybill payment (C2B confirmation): money that arrived. It is stored
+ * once by TransID; when its account number names an order awaiting this much, the order is
+ * verified and paid in the same transaction; otherwise it waits in the admin's "Unmatched
+ * payments" list. A repeated confirmation changes nothing.
+ */
+export async function recordC2bPayment(deps: EscrowDeps, confirmation: C2bConfirmation): Promise<Result<C2bOutcome>> {
+  const now = deps.clock.now();
+  const reference = normalizeAccountReference(confirmation.billRefNumber);
+  const payment = (status: C2bPayment['status'], orderId: string | null, note: string | null): C2bPayment => ({
+    transId: confirmation.transId,
+    billRefNumber: confirmation.billRefNumber.slice(0, 40),
+    amount: confirmation.amount,
+    msisdn: confirmation.msisdn.slice(0, 100),
+    payerName: confirmation.payerName.slice(0, 100),
+    businessShortCode: confirmation.businessShortCode.slice(0, 20),
+    transTime: confirmation.transTime.slice(0, 20),
+    receivedAt: now,
+    status,
+    orderId,
+    note,
+    resolvedBy: null,
+    resolvedAt: null,
+  });
+  const unmatched = async (tx: EscrowTx, note: string): Promise<C2bOutcome> =>
+    (await tx.mpesa.insertC2bPayment(payment('unmatched', null, note))) ? { outcome: 'unmatched', note } : { outcome: 'duplicate' };
+
+  const target = await deps.store.read(async (tx) => ((await tx.mpesa.getC2bPayment(confirmation.transId)) ? 'duplicate' : await tx.orders.findByTrackingNumber(reference)));
+  if (target === 'duplicate') return ok({ outcome: 'duplicate' });
+  const mismatch = c2bMismatch(target, confirmation.amount);
+  if (!target || mismatch) return ok(await deps.store.transaction((tx) => unmatched(tx, mismatch ?? 'no order')));
+
+  const paid = await mutateOrder<C2bOutcome>(deps, {
+    orderId: target.id,
+    actor: { kind: 'system' },
+    action: 'verify_payment',
+    decide: async ({ order, tx }) => {
+      const late = c2bMismatch(order, confirmation.amount);
+      // The order changed since it was read (paid by a prompt a moment ago): the money waits for an admin.
+      if (late) return err('PAYMENT_ALREADY_CONFIRMED', { detail: (await unmatched(tx, late)).outcome });
+      if (!(await tx.mpesa.insertC2bPayment(payment('matched', order.id, null)))) return err('PAYMENT_ALREADY_CONFIRMED', { detail: 'duplicate' });
+      if (!(await tx.receipts.claim(confirmation.transId, order.id, confirmation.amount, now))) throw new RollbackError({ code: 'MPESA_RECEIPT_ALREADY_USED' });
+      return ok({
+        changes: { paymentConfirmed: true, paymentConfirmedAt: now, mpesaReceipt: confirmation.transId, paymentVerifiedBy: 'c2b_confirmation', paymentReceived: confirmation.amount },
+        result: () => ({ outcome: 'paid_order' as const, orderId: order.id }),
+        postings: (updated, newId) => [paymentInPosting(updated, { id: newId(), createdAt: now, reference: confirmation.transId })],
+        notifySeller: (updated) => ({ subject: 'Payment confirmed', body: `Payment for order ${updated.trackingNumber} (${updated.itemName}) was confirmed by M-Pesa and is held in escrow. Assign a rider to proceed.` }),
+        auditData: { receipt: confirmation.transId, verifiedBy: 'c2b_confirmation', received: confirmation.amount },
+      });
+    },
+  });
+  if (paid.ok) return paid;
+  if (paid.error.detail === 'duplicate') return ok({ outcome: 'duplicate' });
+  if (paid.error.detail === 'unmatched') return ok({ outcome: 'unmatched', note: 'order changed' });
+  // Anything else (a racing change, a receipt some order already claimed): kept for an admin rather than lost.
+  return ok(await deps.store.transaction((tx) => unmatched(tx, `not matched: ${paid.error.code}`)));
+}

@@ -1,0 +1,25 @@
+import type { MpesaGateway, StkPushOutcome, StkPushRequest, StkQueryOutcome } from '../../src/index.js';
+
+/**
+ * M-Pesa as the core's tests script it: each push is accepted (or answers what `nextPush`
+ * says) and each query answers what the test set for that CheckoutRequestID. The API's tests
+ * use the real Daraja adapter against the simulator; here only the core's rules are under test.
+ */
+export class ScriptedMpesa implements MpesaGateway {
+  readonly pushes: StkPushRequest[] = [];
+  readonly queries: string[] = [];
+  nextPush: StkPushOutcome | null = null;
+  readonly answers = new Map<string, StkQueryOutcome>();
+
+  async stkPush(request: StkPushRequest): Promise<StkPushOutcome> {
+    this.pushes.push(request);
+    const scripted = this.nextPush;
+    this.nextPush = null;
+    return scripted ?? { status: 'accepted', checkoutRequestId: `ws_CO_${this.pushes.length}`, merchantRequestId: `m-${this.pushes.length}` };
+  }
+
+  async stkQuery(checkoutRequestId: string): Promise<StkQueryOutcome> {
+    this.queries.push(checkoutRequestId);
+    return this.answers.get(checkoutRequestId) ?? { status: 'pending' };
+  }
+}
