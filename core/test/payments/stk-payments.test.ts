@@ -69,7 +69,7 @@ describe('STK Push: money moves only when the STK Query agrees', () => {
 
     w.mpesa.answers.set('ws_CO_1', { status: 'final', resultCode: 0, resultDesc: 'The service request is processed successfully.' });
     const callbacks = await Promise.all(Array.from({ length: 50 }, () => recordStkCallback(w.deps, success('ws_CO_1'))));
-    expect(callbacks.filter((r) => r.ok && r.value.known && r.value.settlement.outcome === 'paid')).toHaveLength(1);
+    expect(callbacks.filter((r) => r.ok && r.value.known && r.value.settlement?.outcome === 'paid')).toHaveLength(1);
     const paid = w.store.state.orders.get(order.id)!;
     expect(paid).toMatchObject({ status: 'paid', paymentConfirmed: true, mpesaReceipt: 'NLJ7RT61SV', paymentVerifiedBy: 'stk_query', paymentReceived: 40_000_00 });
     expect(w.store.state.postings.map((p) => p.kind)).toEqual(['payment_in']);

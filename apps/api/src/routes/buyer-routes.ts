@@ -4,6 +4,8 @@ import {
   catalogue,
   confirmPayment,
   getBuyerOrder,
+  getStkPayment,
+  requestStkPayment,
   requestRefund,
   submitFeedback,
 } from '@escrow/core';
@@ -17,6 +19,8 @@ import type { EscrowHttp } from '../http/escrow-http.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { buyerActor, buyerNotFound, deliveryCodeOf, deliveryCodeRequired, ORDER_ID_FORMAT } from './buyer-credentials.js';
+
+const stkSchema = z.object({ phone: z.string({ error: validationMessages.phone.invalid }).max(30, { error: validationMessages.phone.invalid }) });
 
 const paymentSchema = z.object({
   termsAccepted: acceptedTerms(validationMessages.buyer.termsRequired),
@@ -52,6 +56,8 @@ const buyerScope = (orderId: string, code: string) => `buyer\n${orderId}\n${code
  * The buyer page's API (order id + delivery code, no account), mounted at /api/buyer.
  *   GET  /orders/:id                 the buyer's view (get_buyer_order)
  *   POST /orders/:id/payment         confirm the Paybill payment (confirm_payment)
+ *   POST /orders/:id/mpesa-prompt    pay by M-Pesa prompt (STK Push) to a phone
+ *   GET  /orders/:id/mpesa-prompt    how the latest prompt stands (null when none)
  *   POST /orders/:id/refund-request  ask for a refund, with a reason
  *   POST /orders/:id/feedback        rate rider and seller, once
  */
@@ -81,6 +87,22 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       (keyed) => confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted }, keyed()),
       (result) => answerOf(result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: catalogue.buyer.paymentConfirmed } } : result),
     );
+  });
+
+  // Not keyed: a repeated tap or retry within the prompt's life answers the same prompt (the use
+  // case reuses it), and a later one is meant to prompt again. No money moves on this request.
+  app.post('/orders/:id/mpesa-prompt', jsonBody(stkSchema), async (c) => {
+    const input = c.req.valid('json');
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    return sendResult(c, await requestStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), phone: input.phone }), 202);
+  });
+
+  app.get('/orders/:id/mpesa-prompt', async (c) => {
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    c.header('Cache-Control', 'no-store');
+    return sendResult(c, await getStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code) }));
   });
 
   app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {

@@ -14,14 +14,17 @@ export interface StkCallback {
   readonly phone?: string;
 }
 
-export type StkCallbackOutcome = { readonly known: false } | { readonly known: true; readonly settlement: StkSettlement };
+export type StkCallbackOutcome =
+  | { readonly known: false }
+  | { readonly known: true; readonly requestId: string; readonly settlement: StkSettlement | null };
 
 /**
  * Daraja POSTed an STK result. It is a hint, not money (callbacks are unsigned): the first one
  * is stored on its request, repeats are counted, and the request is settled by asking Daraja
- * (STK Query) right away. An unknown CheckoutRequestID is answered and otherwise ignored.
+ * (STK Query) right away, or, with `settle: false`, left to the caller (the HTTP route answers
+ * Daraja first and settles after). An unknown CheckoutRequestID is answered and otherwise ignored.
  */
-export async function recordStkCallback(deps: EscrowDeps, callback: StkCallback): Promise<Result<StkCallbackOutcome>> {
+export async function recordStkCallback(deps: EscrowDeps, callback: StkCallback, options: { settle?: boolean } = {}): Promise<Result<StkCallbackOutcome>> {
   const request = await deps.store.transaction(async (tx) => {
     const found = await tx.mpesa.getStkRequestByCheckoutId(callback.checkoutRequestId);
     if (!found) return undefined;
@@ -42,6 +45,7 @@ export async function recordStkCallback(deps: EscrowDeps, callback: StkCallback)
     return found;
   });
   if (!request) return ok({ known: false });
+  if (options.settle === false) return ok({ known: true, requestId: request.id, settlement: null });
   const settled = await settleStkRequest(deps, request.id);
-  return settled.ok ? ok({ known: true, settlement: settled.value }) : settled;
+  return settled.ok ? ok({ known: true, requestId: request.id, settlement: settled.value }) : settled;
 }
