@@ -23,3 +23,4 @@ export { DarajaError, isDarajaError, type DarajaErrorDetails, type DarajaErrorKi
 export { DarajaInputError } from './daraja-input-error.js';
 export { describeDarajaError } from './error-codes.js';
 export { stkResultCodeMeaning, type StkResultKind, type StkResultMeaning } from './stk-result-codes.js';
+export { DarajaMpesaGateway } from './daraja-mpesa-gateway.js';

@@ -31,6 +31,7 @@ import { createApp } from './http/create-app.js';
 import { failureCountersOff, rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
 import { startOutboxDispatcher } from './outbox-dispatcher.js';
+import { composeMpesa, registerC2bUrls, startPaymentReconciler, type ComposedMpesa } from './mpesa-payments.js';
 
 export interface Composed {
   readonly app: Hono;
@@ -50,7 +51,7 @@ const connectionErrorCode = (error: Error): { code?: string } => {
   return typeof code === 'string' ? { code } : {};
 };
 
-export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number; fileSweep?: DailyFileSweepOptions } = {}): Promise<Composed> {
+export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number; fileSweep?: DailyFileSweepOptions; reconcileIntervalMs?: number } = {}): Promise<Composed> {
   const fees = feePolicy(config.feeBasisPoints);
   if (!fees.ok) throw new Error(`FEE_BASIS_POINTS: ${fees.error.detail ?? fees.error.code}`);
   const database = openDatabase({
@@ -60,10 +61,16 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     onConnectionError: (error) => logger.warn('database connection lost', { error: error.message, ...connectionErrorCode(error) }),
   });
   let buyerProofKey: string;
+  let mpesa: ComposedMpesa | undefined;
   try {
     await database.migrate();
     // Keys the buyer's proof cookie; one per deployment, shared by every instance (decision 0040).
     buyerProofKey = await loadServerSecret(database.db, 'buyer_proof_key');
+    if (config.mpesa) {
+      // The callback path's secret: hex, since Safaricom refuses C2B URLs holding words like "sql" or "exe".
+      const secret = config.mpesa.callbackSecret ?? Buffer.from(await loadServerSecret(database.db, 'mpesa_callback_secret'), 'base64url').toString('hex');
+      mpesa = composeMpesa(config.mpesa, secret);
+    }
   } catch (error) {
     await database.close();
     throw error;
@@ -98,6 +105,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     payments: new ManualPaybillGateway(),
     fees: fees.value,
     events,
+    ...(mpesa ? { mpesa: mpesa.gateway } : {}),
   };
   const mail = composeNotifier(config, logger);
   const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: mail.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 2_000, ...config.outbox });
@@ -125,6 +133,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       publicBaseUrl: config.publicBaseUrl,
       admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) },
       buyerProofKey,
+      ...(mpesa ? { mpesaCallbackSecret: mpesa.callbackSecret } : {}),
       live: { closing: liveStreamsClosing.signal },
     },
     accounts: accounts.http,
@@ -149,6 +158,8 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     logger,
     ...(options.fileSweep ? { options: options.fileSweep } : {}),
   });
+  const reconciler = mpesa ? startPaymentReconciler(deps, logger, options.reconcileIntervalMs) : undefined;
+  const registering = mpesa && config.mpesa?.registerC2bUrls ? registerC2bUrls(mpesa, logger) : Promise.resolve();
   let closed = false;
   return {
     app,
@@ -161,7 +172,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       liveStreamsClosing.abort();
       // Background work first, letting a running sweep or outbox round finish on the open database.
       clearInterval(sweep);
-      await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop()]);
+      await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop(), reconciler?.stop(), registering]);
       mail.close();
       if (events instanceof PostgresEventBus) await events.close();
       await database.close();

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { SmtpSettings } from '@escrow/notify-smtp';
 import { smtpSettingsFromEnv } from './accounts/smtp-config.js';
+import { darajaConfigFromEnv, type DarajaConfig } from '@escrow/mpesa-daraja';
 
 // An empty variable (`DATABASE_URL=` in a .env file) means "not set", not "set to ''".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -43,6 +44,12 @@ const envSchema = z.object({
   // and how long a claimed message is held for it before another may take it (default 120 s).
   OUTBOX_CONCURRENCY: optional(z.coerce.number().int().min(1).max(200)),
   OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(5).max(3_600)),
+  // Where Daraja sends its callbacks (this API's public origin); default PUBLIC_BASE_URL, else http://127.0.0.1:PORT.
+  MPESA_CALLBACK_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((url) => url.replace(/\/+$/, ''))),
+  // The secret path segment of the callback URLs; default: one generated per deployment and kept in the database.
+  MPESA_CALLBACK_SECRET: optional(z.string().regex(/^[0-9a-f]{32,128}$/, 'must be 32 to 128 lower-case hex digits (Safaricom refuses some words in callback URLs; hex has none)')),
+  // Register the C2B confirmation/validation URLs with Daraja at start (production registers once; default on).
+  MPESA_REGISTER_C2B_URLS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
 });
 
 export interface Config {
@@ -67,6 +74,8 @@ export interface Config {
   workers?: number;
   /** OUTBOX_CONCURRENCY / OUTBOX_LEASE_SECONDS when set; absent: the dispatcher's defaults. */
   outbox?: { concurrency?: number; leaseMs?: number };
+  /** Daraja (MPESA_* variables; the simulator with `npm start`); absent: buyers pay the Paybill by hand. */
+  mpesa?: { daraja: DarajaConfig; callbackBaseUrl: string; callbackSecret?: string; registerC2bUrls: boolean };
 }
 
 export class ConfigError extends Error {
@@ -80,8 +89,9 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const mail = smtpSettingsFromEnv(env);
-  if (!parsed.success || mail.problems.length > 0) {
-    throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...mail.problems]);
+  const daraja = darajaConfigFromEnv(env);
+  if (!parsed.success || mail.problems.length > 0 || daraja.problems.length > 0) {
+    throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...mail.problems, ...daraja.problems]);
   }
   const vars = parsed.data;
   if (vars.RATE_LIMITS === 'off' && env.NODE_ENV !== 'benchmark' && env.NODE_ENV !== 'test') {
@@ -107,6 +117,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(mail.smtp ? { smtp: mail.smtp } : {}),
     ...(vars.RATE_LIMITS === 'off' ? { rateLimitsOff: true as const } : {}),
     ...(vars.API_WORKERS > 1 ? { workers: vars.API_WORKERS } : {}),
+    ...(daraja.config
+      ? {
+          mpesa: {
+            daraja: daraja.config,
+            callbackBaseUrl: vars.MPESA_CALLBACK_BASE_URL ?? vars.PUBLIC_BASE_URL ?? `http://127.0.0.1:${vars.PORT}`,
+            ...(vars.MPESA_CALLBACK_SECRET ? { callbackSecret: vars.MPESA_CALLBACK_SECRET } : {}),
+            registerC2bUrls: vars.MPESA_REGISTER_C2B_URLS === 'on',
+          },
+        }
+      : {}),
     ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
       : {}),

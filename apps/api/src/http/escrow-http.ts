@@ -6,6 +6,7 @@ import { buyerRoutes } from '../routes/buyer-routes.js';
 import { liveAdminRoutes } from '../routes/live-admin-routes.js';
 import { liveRoutes } from '../routes/live-routes.js';
 import { liveSellerRoutes } from '../routes/live-seller-routes.js';
+import { mpesaCallbackRoutes } from '../routes/mpesa-callback-routes.js';
 import { photoFilesRoute } from '../routes/photos.js';
 import { publicTrackingRoutes } from '../routes/public-tracking-routes.js';
 import { riderRoutes } from '../routes/rider-routes.js';
@@ -43,6 +44,8 @@ export interface EscrowHttpOptions {
   readonly admin?: AdminHttpOptions;
   /** A server secret keying the buyer's proof cookie (decision 0040); without it no proof is given, and every request spends the budgets. */
   readonly buyerProofKey?: string;
+  /** Daraja's callbacks are taken at /api/payments/callbacks/<secret>/...; absent: not mounted. */
+  readonly mpesaCallbackSecret?: string;
 }
 
 export interface AdminHttpOptions {
@@ -104,6 +107,7 @@ export function mountEscrowRoutes(app: Hono, h: EscrowHttp): void {
   app.route('/api/public', publicTrackingRoutes(h));
   app.route('/api/live', liveRoutes(h));
   if (h.photoFiles) app.route('/uploads', photoFilesRoute(h.photoFiles));
+  if (h.mpesaCallbackSecret) app.route('/api/payments/callbacks', mpesaCallbackRoutes(h, h.mpesaCallbackSecret));
   if (h.queries) {
     // Signed-in sellers and admins (c.get('user') from the session middleware).
     app.route('/api/seller', sellerOrdersRoutes(h, h.queries));

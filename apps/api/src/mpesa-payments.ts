@@ -1,0 +1,60 @@
+import { reconcilePayments, type EscrowDeps } from '@escrow/core';
+import { createDarajaClient, DarajaMpesaGateway, type DarajaClient } from '@escrow/mpesa-daraja';
+import type { Config } from './config.js';
+import type { Logger } from './http/logger.js';
+
+export interface ComposedMpesa {
+  readonly gateway: DarajaMpesaGateway;
+  readonly client: DarajaClient;
+  readonly callbackSecret: string;
+  readonly callbackUrls: { stk: string; validation: string; confirmation: string };
+}
+
+/** The Daraja gateway with its callback URLs under /api/payments/callbacks/<secret>/ (decision 0042). */
+export function composeMpesa(mpesa: NonNullable<Config['mpesa']>, callbackSecret: string): ComposedMpesa {
+  const client = createDarajaClient(mpesa.daraja);
+  const base = `${mpesa.callbackBaseUrl}/api/payments/callbacks/${callbackSecret}`;
+  const callbackUrls = { stk: `${base}/stk`, validation: `${base}/c2b/validation`, confirmation: `${base}/c2b/confirmation` };
+  return { gateway: new DarajaMpesaGateway(client, callbackUrls.stk), client, callbackSecret, callbackUrls };
+}
+
+/**
+ * Registers the C2B URLs with Daraja (in the background: a Daraja that is down must not stop
+ * the API starting; production answers "already registered" after the first time).
+ */
+export function registerC2bUrls(mpesa: ComposedMpesa, logger: Logger): Promise<void> {
+  return mpesa.client
+    .registerC2bUrls({ confirmationUrl: mpesa.callbackUrls.confirmation, validationUrl: mpesa.callbackUrls.validation, responseType: 'Completed' })
+    .then(
+      (registered) => logger.info('C2B URLs registered with M-Pesa', { alreadyRegistered: 'alreadyRegistered' in registered && registered.alreadyRegistered === true }),
+      (error: unknown) => logger.warn('C2B URL registration failed; Paybill payments are not confirmed until it succeeds', { error: error instanceof Error ? error.message : String(error) }),
+    );
+}
+
+/**
+ * The reconciliation job in every API process (settling is conditional, so processes may
+ * overlap): STK requests with no final answer are queried when due (issue 15).
+ */
+export function startPaymentReconciler(deps: EscrowDeps, logger: Logger, intervalMs = 15_000): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const round = () => {
+    running = reconcilePayments(deps).then(
+      (report) => {
+        if (report.queried > 0) logger.info('payments reconciled', { ...report });
+      },
+      (error: unknown) => logger.warn('payment reconciliation failed; retried next round', { error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  const timer = setInterval(() => {
+    if (!stopped) round();
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { constantTimeEqual, recordC2bPayment, recordStkCallback, settleStkRequest, validateC2bPayment, type Cents } from '@escrow/core';
+import { c2bConfirmationAck, c2bValidationAccept, c2bValidationReject, parseC2bPayload, parseStkCallback } from '@escrow/mpesa-daraja';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../http/app-env.js';
+import type { EscrowHttp } from '../http/escrow-http.js';
+
+/** Daraja's callbacks are small; anything bigger is not one. */
+const MAX_CALLBACK_BYTES = 16 * 1024;
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.length > MAX_CALLBACK_BYTES) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where Daraja POSTs results (PRODUCT-DECISIONS, Real money: callbacks are hints). Mounted at
+ * /api/payments/callbacks/:secret (no 'M-Pesa' in it: Safaricom refuses C2B URLs naming it): Daraja does not sign callbacks, so the path carries a secret
+ * per deployment and any other path is a plain 404. Each body is parsed strictly and stored
+ * once by its id (CheckoutRequestID, TransID); an STK result moves money only after the STK
+ * Query agrees, which runs after Daraja has its answer.
+ *   POST /stk               STK Push result
+ *   POST /c2b/validation    C2B validation (when Safaricom enables it)
+ *   POST /c2b/confirmation  C2B confirmation: a Paybill payment that happened
+ */
+export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('/:secret/*', async (c, next) => {
+    if (!constantTimeEqual(c.req.param('secret'), secret)) return c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    return next();
+  });
+  const refuse = (c: Context, what: string, error: string) => {
+    h.logger.warn('M-Pesa callback refused', { what, error: error.slice(0, 500) });
+    return c.json({ ResultCode: 1, ResultDesc: 'Rejected: malformed' }, 400);
+  };
+
+  app.post('/:secret/stk', async (c) => {
+    const parsed = parseStkCallback(await readJson(c));
+    if (!parsed.ok) return refuse(c, 'stk', parsed.error);
+    const cb = parsed.value;
+    const resultCode = typeof cb.resultCode === 'number' ? cb.resultCode : -1;
+    const recorded = await recordStkCallback(
+      h.deps,
+      {
+        checkoutRequestId: cb.checkoutRequestId,
+        merchantRequestId: cb.merchantRequestId,
+        resultCode,
+        resultDesc: cb.resultDesc,
+        ...(cb.metadata ? { receipt: cb.metadata.receipt, amount: Math.round(cb.metadata.amountShillings * 100) as Cents, phone: cb.metadata.phone } : {}),
+      },
+      { settle: false },
+    );
+    if (recorded.ok && recorded.value.known) {
+      const requestId = recorded.value.requestId;
+      // Settled after Daraja has its answer; a failure here is retried by the reconciler.
+      void settleStkRequest(h.deps, requestId).catch((error: unknown) =>
+        h.logger.warn('STK settlement after callback failed; the reconciler retries', { requestId, error: error instanceof Error ? error.message : String(error) }),
+      );
+    } else if (recorded.ok) {
+      h.logger.warn('STK callback for an unknown CheckoutRequestID', { checkoutRequestId: cb.checkoutRequestId, resultCode });
+    }
+    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+  });
+
+  app.post('/:secret/c2b/validation', async (c) => {
+    const parsed = parseC2bPayload(await readJson(c));
+    if (!parsed.ok) {
+      h.logger.warn('C2B validation refused: malformed', { error: parsed.error.slice(0, 500) });
+      return c.json(c2bValidationReject('C2B00016'));
+    }
+    const decision = await validateC2bPayment(h.deps, { billRefNumber: parsed.value.billRefNumber, amount: parsed.value.amountCents });
+    return c.json(decision.accept ? c2bValidationAccept() : c2bValidationReject(decision.code));
+  });
+
+  app.post('/:secret/c2b/confirmation', async (c) => {
+    const parsed = parseC2bPayload(await readJson(c));
+    if (!parsed.ok) return refuse(c, 'c2b confirmation', parsed.error);
+    const p = parsed.value;
+    const payerName = [p.firstName, p.middleName, p.lastName].filter((part) => part.length > 0).join(' ');
+    const recorded = await recordC2bPayment(h.deps, {
+      transId: p.transId,
+      billRefNumber: p.billRefNumber,
+      amount: p.amountCents,
+      msisdn: p.msisdn,
+      payerName,
+      businessShortCode: p.businessShortCode,
+      transTime: p.transTime,
+    });
+    if (recorded.ok && recorded.value.outcome === 'unmatched') h.logger.warn('Paybill payment not matched to an order', { transId: p.transId, note: recorded.value.note });
+    return c.json(c2bConfirmationAck());
+  });
+  return app;
+}
