@@ -73,7 +73,9 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const result = await getBuyerOrder(h.deps, { orderId: g.orderId, actor: buyerActor(g.code) });
     if (!result.ok) return sendResult(c, result);
     const { order, seller, feedback, refundRequested } = result.value;
-    return sendResult(c, { ok: true, value: buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: await h.paybillSource.current() }) });
+    const view = buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: await h.paybillSource.current() });
+    // `mpesaPrompt`: the page may offer "Pay with M-Pesa" (STK Push) besides the Paybill steps.
+    return sendResult(c, { ok: true, value: { ...view, mpesaPrompt: h.deps.mpesa !== undefined } });
   });
 
   app.post('/orders/:id/payment', jsonBody(paymentSchema), async (c) => {
