@@ -1,14 +1,67 @@
 #!/usr/bin/env node
 // `npm start`: install, build and start the whole product on the embedded default (SQLite in
-// ./data, photos in ./data/uploads, notifications on the console). DATABASE_URL switches to
-// PostgreSQL; PORT (default 3000) and the rest are read by apps/api/src/config.ts.
+// ./data, photos in ./data/uploads, notifications on the console) with M-Pesa played by the
+// Daraja simulator (apps/daraja-sim; its phone page approves or cancels prompts). DATABASE_URL
+// switches to PostgreSQL; real MPESA_* credentials switch to Safaricom (no simulator); PORT
+// (default 3000), DARAJA_SIM_PORT (default 3100) and the rest are read by apps/api/src/config.ts.
 import { spawn } from 'node:child_process';
 import { build, install } from './run-steps.mjs';
 
 install();
 build();
 const port = process.env.PORT ?? '3000';
+const env = { ...process.env, PORT: port };
+const children = [];
+const mpesaConfigured = Object.keys(process.env).some((name) => name.startsWith('MPESA_') && process.env[name] !== '');
+
+if (!mpesaConfigured) {
+  const simPort = process.env.DARAJA_SIM_PORT ?? '3100';
+  const sim = spawn('node', ['apps/daraja-sim/dist/main.js'], { stdio: 'inherit', env: { ...process.env, DARAJA_SIM_PORT: simPort } });
+  children.push(sim);
+  sim.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`\n=== the Daraja simulator stopped (exit ${code}); stopping`);
+      stopAll('SIGTERM');
+    }
+  });
+  await waitForHttp(`http://127.0.0.1:${simPort}/sim/prompts`);
+  // The simulator's sandbox credentials (public test values, ../shared/reference/mpesa-daraja.md).
+  Object.assign(env, {
+    MPESA_ENVIRONMENT: 'sandbox',
+    MPESA_BASE_URL: `http://127.0.0.1:${simPort}`,
+    MPESA_CONSUMER_KEY: 'sim-consumer-key',
+    MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
+    MPESA_SHORTCODE: '174379',
+    MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+    MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
+  });
+  console.log(`\n=== M-Pesa is simulated: approve or cancel payment prompts at http://localhost:${simPort}/phone (PIN 1234)`);
+}
+
 console.log(`\n=== starting the API and the frontends: open http://localhost:${port}/`);
-const server = spawn('node', ['apps/api/dist/main.js'], { stdio: 'inherit', env: { ...process.env, PORT: port } });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const server = spawn('node', ['apps/api/dist/main.js'], { stdio: 'inherit', env });
+children.push(server);
+let stopping = false;
+function stopAll(signal) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
+server.on('exit', (code) => {
+  stopAll('SIGTERM');
+  process.exitCode = code ?? 0;
+});
+
+async function waitForHttp(url) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the Daraja simulator did not answer at ${url} within 15 s`);
+}
