@@ -12,6 +12,7 @@ build();
 const port = process.env.PORT ?? '3000';
 const env = { ...process.env, PORT: port };
 const children = [];
+let stopping = false;
 const mpesaConfigured = Object.keys(process.env).some((name) => name.startsWith('MPESA_') && process.env[name] !== '');
 
 if (!mpesaConfigured) {
@@ -41,7 +42,6 @@ if (!mpesaConfigured) {
 console.log(`\n=== starting the API and the frontends: open http://localhost:${port}/`);
 const server = spawn('node', ['apps/api/dist/main.js'], { stdio: 'inherit', env });
 children.push(server);
-let stopping = false;
 function stopAll(signal) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill(signal);
