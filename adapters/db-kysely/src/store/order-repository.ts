@@ -120,6 +120,13 @@ export function kyselyOrderRepository(
       return row === undefined ? undefined : rowToOrder(row);
     },
 
+    async findByTrackingNumber(trackingNumber) {
+      // The unique index on tracking_number answers it.
+      await settle();
+      const row = await select().where('tracking_number', '=', trackingNumber).executeTakeFirst();
+      return row === undefined ? undefined : rowToOrder(row);
+    },
+
     async getBuyerPage(id) {
       await settle();
       const [row] = await buyerPageQuery.execute(db, codec.dialect, { orderId: id });
