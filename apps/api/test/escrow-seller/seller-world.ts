@@ -114,6 +114,8 @@ export interface SellerWorld {
 
 export interface SellerWorldOptions {
   readonly env?: NodeJS.ProcessEnv;
+  /** The payment reconciler's round (default: the composition root's). */
+  readonly reconcileIntervalMs?: number;
 }
 
 /**
@@ -135,7 +137,7 @@ export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldO
   // Over a https PUBLIC_BASE_URL the session cookie is `__Host-session` (Secure).
   const cookieName = env['PUBLIC_BASE_URL']?.startsWith('https://') ? '__Host-session' : 'session';
   const logger = recordingLogger();
-  const composed = await compose(loadConfig(env), logger, { dispatchIntervalMs: 60_000 });
+  const composed = await compose(loadConfig(env), logger, { dispatchIntervalMs: 60_000, ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}) });
   cleanups.push(() => composed.close());
   const { app, deps } = composed;
   const db = composed.database.db;

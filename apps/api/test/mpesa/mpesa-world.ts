@@ -1,0 +1,67 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { startDarajaSim, SANDBOX_PASSKEY, type DarajaSim, type DarajaSimOptions } from '@escrow/daraja-sim';
+import type { SqlDialect } from '@escrow/db-kysely';
+import type { AddressInfo } from 'node:net';
+import { openSellerWorld, type SellerWorld } from '../escrow-seller/seller-world.js';
+
+export interface MpesaWorld extends SellerWorld {
+  readonly sim: DarajaSim;
+  /** The API over real HTTP (the simulator POSTs its callbacks there). */
+  readonly apiUrl: string;
+  /** Polls `check` until it returns a value (not undefined), or fails after `ms`. */
+  eventually<T>(check: () => Promise<T | undefined>, ms?: number): Promise<T>;
+}
+
+/**
+ * The API as production composes it, talking to the Daraja simulator over real HTTP with the
+ * same client and callbacks as against Safaricom (MPESA_BASE_URL), listening on a real port so
+ * the simulator's callbacks reach it. The reconciler runs every 200 ms.
+ */
+export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: DarajaSimOptions; env?: NodeJS.ProcessEnv } = {}): Promise<MpesaWorld> {
+  const sim = await startDarajaSim({ callbackDelayMs: 20, ...options.sim });
+  let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
+  const server: ServerType = serve({ fetch: (request, env) => (handler ? handler(request, env) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let world: SellerWorld;
+  try {
+    world = await openSellerWorld(dialect, {
+      env: {
+        MPESA_ENVIRONMENT: 'sandbox',
+        MPESA_BASE_URL: sim.url,
+        MPESA_CONSUMER_KEY: 'sim-consumer-key',
+        MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
+        MPESA_SHORTCODE: '174379',
+        MPESA_PASSKEY: SANDBOX_PASSKEY,
+        MPESA_CALLBACK_BASE_URL: apiUrl,
+        MPESA_TIMEOUT_MS: '3000',
+        ...options.env,
+      },
+      reconcileIntervalMs: 200,
+    });
+  } catch (error) {
+    server.close();
+    await sim.close();
+    throw error;
+  }
+  handler = (request, env) => world.composed.app.fetch(request, env);
+  const dispose = world.dispose.bind(world);
+  return Object.assign(world, {
+    sim,
+    apiUrl,
+    async eventually<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const value = await check();
+        if (value !== undefined) return value;
+        if (Date.now() > deadline) throw new Error('eventually: timed out');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async dispose() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dispose();
+      await sim.close();
+    },
+  });
+}
