@@ -24,6 +24,7 @@ describe('registerC2bUrls', () => {
   it.each([
     ['https://api.example.co.ke/M-PESA/confirm', 'm-pesa'],
     ['https://api.example.co.ke/m-pesa/confirm', 'm-pesa'],
+    ['https://api.example.co.ke/hooks/MPesa/confirm', 'mpesa'],
     ['https://safaricom-hooks.example.co.ke/confirm', 'safaricom'],
     ['https://api.example.co.ke/hook.EXE', 'exe'],
     ['https://api.example.co.ke/exec/confirm', 'exe'],
