@@ -1,0 +1,63 @@
+import type { SimCallback, SimCallbackKind } from '../public-types.js';
+
+function parseReply(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * POSTs callbacks to the integrator and keeps a log of every one. It never throws: a receiver
+ * that is down, slow or answers 500 is something to record, not a simulator failure.
+ */
+export class CallbackPoster {
+  private log: SimCallback[] = [];
+  // Bumped by reset() and close(): a POST still in flight from before is not logged afterwards.
+  private generation = 0;
+  private closing = new AbortController();
+
+  constructor(private readonly timeoutMs: number) {}
+
+  async post(kind: SimCallbackKind, url: string, body: unknown, ref: string): Promise<SimCallback> {
+    const generation = this.generation;
+    const at = new Date().toISOString();
+    let status: SimCallback['status'];
+    let response: unknown = null;
+    try {
+      const reply = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.closing.signal]),
+      });
+      // The reply's body counts against the same time limit as its head.
+      response = parseReply(await reply.text());
+      status = reply.status;
+    } catch (error) {
+      status = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'error';
+      response = null;
+    }
+    const record: SimCallback = { kind, url, body, status, at, ref, response };
+    if (generation === this.generation) this.log.push(record);
+    return record;
+  }
+
+  list(): SimCallback[] {
+    return structuredClone(this.log);
+  }
+
+  reset(): void {
+    this.generation += 1;
+    this.log = [];
+  }
+
+  /** Abandons every POST in flight (close()). */
+  abortAll(): void {
+    this.generation += 1;
+    this.closing.abort();
+    this.closing = new AbortController();
+  }
+}

@@ -1,0 +1,18 @@
+export { startDarajaSim } from './start-daraja-sim.js';
+export { SANDBOX_PASSKEY, SANDBOX_SHORT_CODE } from './config/resolve-options.js';
+export type {
+  DarajaSim,
+  DarajaSimOptions,
+  MsisdnFormat,
+  PayBillInput,
+  PayBillResult,
+  ResolvedStkBehaviour,
+  SimCallback,
+  SimCallbackKind,
+  SimPrompt,
+  SimShortCode,
+  StkBehaviour,
+  StkCallbackMode,
+  StkOutcome,
+  StkTransactionType,
+} from './public-types.js';

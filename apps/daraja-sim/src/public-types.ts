@@ -1,0 +1,151 @@
+// The simulator's public contract. Other packages' tests code against these names, so they
+// change only together with every caller.
+
+export type MsisdnFormat = 'sha256' | 'masked' | 'plain';
+
+export interface SimShortCode {
+  shortCode: string;
+  /** The Lipa na M-Pesa Online passkey: STK Password = base64(shortCode + passkey + Timestamp). */
+  passkey: string;
+  /** Off by default, as on Daraja: Safaricom enables external validation per shortcode on request. */
+  externalValidation?: boolean;
+  /** The business name a customer sees in the prompt and in Transaction Status results. */
+  name?: string;
+}
+
+export interface DarajaSimOptions {
+  /** 0 (default) = a free port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default [{ key: 'sim-consumer-key', secret: 'sim-consumer-secret' }]. */
+  consumers?: { key: string; secret: string }[];
+  /** Default [{ shortCode: '174379', passkey: <the public sandbox passkey> }]. */
+  shortCodes?: SimShortCode[];
+  /** How C2B payloads show the MSISDN; default 'sha256'. */
+  msisdnFormat?: MsisdnFormat;
+  /** Default 3599. */
+  tokenTtlSeconds?: number;
+  /** The correct M-Pesa PIN on the phone page and for approve(); default '1234'. */
+  pin?: string;
+  /** An unanswered prompt ends as 1037 (no callback) after this; default 60_000. */
+  promptTimeoutMs?: number;
+  /** Delay before a callback is POSTed; default 100. */
+  callbackDelayMs?: number;
+  /** How long the sim waits for our callback endpoint; default 8_000. */
+  callbackTimeoutMs?: number;
+}
+
+export type StkOutcome = 'prompt' | 'approve' | 'cancel' | 'insufficient_funds' | 'wrong_pin' | 'unreachable' | 'expire';
+export type StkCallbackMode = 'once' | 'twice' | 'lost' | 'late';
+
+export interface StkBehaviour {
+  /** Default 'prompt' = wait for a person on the phone page or approve()/cancel(). */
+  outcome?: StkOutcome;
+  /** Default 'once'; 'late' = POSTed only after an STK Query has answered the final result. */
+  callback?: StkCallbackMode;
+  /** The first N STK Queries answer HTTP 500 500.001.1001 "The transaction is being processed", even when final. */
+  processingQueries?: number;
+  /** Shillings actually paid (under or over payment); default the requested Amount. */
+  amountPaid?: number;
+}
+
+/** A behaviour with its defaults filled in, as recorded on each prompt. */
+export interface ResolvedStkBehaviour {
+  outcome: StkOutcome;
+  callback: StkCallbackMode;
+  processingQueries: number;
+  amountPaid: number | null;
+}
+
+export type StkTransactionType = 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+
+/** One STK prompt (a Lipa na M-Pesa Online request) and where it stands. */
+export interface SimPrompt {
+  checkoutRequestId: string;
+  merchantRequestId: string;
+  /** The phone prompted (PhoneNumber), 2547XXXXXXXX or 2541XXXXXXXX. */
+  msisdn: string;
+  partyA: string;
+  partyB: string;
+  businessShortCode: string;
+  businessName: string;
+  transactionType: StkTransactionType;
+  /** Whole shillings asked for. */
+  amount: number;
+  accountReference: string;
+  transactionDesc: string;
+  callbackUrl: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** The STK ResultCode once final (0 success, 1032 cancelled, ...); null while pending. */
+  resultCode: number | null;
+  resultDesc: string | null;
+  /** MpesaReceiptNumber, only on success. */
+  receiptNumber: string | null;
+  /** Shillings actually paid, only on success. */
+  amountPaid: number | null;
+  /** yyyyMMddHHmmss in Nairobi time, only on success (the callback's TransactionDate). */
+  transactionDate: string | null;
+  behaviour: ResolvedStkBehaviour;
+  /** STK Queries answered for this prompt so far. */
+  queries: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export type SimCallbackKind = 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'result';
+
+/** One callback the simulator POSTed to the integrator. */
+export interface SimCallback {
+  kind: SimCallbackKind;
+  url: string;
+  body: unknown;
+  /** The receiver's HTTP status, or how the POST failed. */
+  status: number | 'error' | 'timeout';
+  /** When the POST started (ISO 8601). */
+  at: string;
+  /** What the callback is about: the CheckoutRequestID, the C2B TransID or the Result's ConversationID. */
+  ref: string;
+  /** The receiver's reply: parsed JSON, else its text; null when there was no reply. */
+  response: unknown;
+}
+
+export interface PayBillInput {
+  msisdn: string;
+  /** Default the first configured shortcode. */
+  shortCode?: string;
+  /** BillRefNumber: the account number the customer typed. */
+  account: string;
+  /** Whole shillings. */
+  amount: number;
+  firstName?: string;
+}
+
+export interface PayBillResult {
+  transId: string;
+  /** False when the integrator's validation rejected it (or was unreachable with ResponseType Cancelled). */
+  completed: boolean;
+  /** '0', or the rejection code such as 'C2B00012'. */
+  resultCode: string;
+  resultDesc: string;
+}
+
+export interface DarajaSim {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly url: string;
+  close(): Promise<void>;
+  /** Applies to prompts for that phone from now on; replaces any earlier behaviour for it. */
+  setStkBehaviour(msisdn: string, behaviour: StkBehaviour): void;
+  /** The next `count` API calls (not OAuth) answer 500.003.02 Spike Arrest Violation. */
+  spikeArrest(count: number): void;
+  prompts(): SimPrompt[];
+  /** Resolves once the prompt is final; its callback follows after callbackDelayMs. A wrong pin ends it as 2001. */
+  approve(checkoutRequestId: string, pin?: string): Promise<SimPrompt>;
+  /** Ends the prompt as 1032. */
+  cancel(checkoutRequestId: string): Promise<SimPrompt>;
+  /** A customer pays a Paybill from their phone: validation (if enabled), then confirmation. Resolves after both. */
+  payBill(input: PayBillInput): Promise<PayBillResult>;
+  callbacks(): SimCallback[];
+  /** Forgets prompts, behaviours, callbacks, receipts and spike arrest; keeps tokens and registered C2B URLs. */
+  reset(): void;
+}

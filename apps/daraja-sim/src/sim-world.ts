@@ -1,0 +1,66 @@
+import { CallbackPoster } from './callbacks/callback-poster.js';
+import { C2bPayments } from './c2b/c2b-payments.js';
+import { C2bRegistry } from './c2b/c2b-registry.js';
+import type { ResolvedOptions } from './config/resolve-options.js';
+import { SpikeArrest } from './http/spike-arrest.js';
+import { RequestIds } from './ids/daraja-ids.js';
+import { ReceiptNumbers } from './ids/receipt-numbers.js';
+import { TokenStore } from './oauth/token-store.js';
+import { ReceiptBook } from './receipts/receipt-book.js';
+import { BehaviourBook } from './stk/behaviour-book.js';
+import { PromptStore } from './stk/prompt-store.js';
+import { Scheduler } from './time/scheduler.js';
+
+/** Everything one simulator knows, shared by its Daraja routes, its /sim controls and its phone page. */
+export interface SimWorld {
+  options: ResolvedOptions;
+  requestIds: RequestIds;
+  receiptNumbers: ReceiptNumbers;
+  tokens: TokenStore;
+  spikeArrest: SpikeArrest;
+  scheduler: Scheduler;
+  callbacks: CallbackPoster;
+  receipts: ReceiptBook;
+  behaviours: BehaviourBook;
+  prompts: PromptStore;
+  c2bRegistry: C2bRegistry;
+  c2bPayments: C2bPayments;
+  /** Back to a fresh simulator for the next test; tokens and registered C2B URLs stay. */
+  reset(): void;
+}
+
+export function createSimWorld(options: ResolvedOptions): SimWorld {
+  const requestIds = new RequestIds();
+  const receiptNumbers = new ReceiptNumbers();
+  const scheduler = new Scheduler();
+  const callbacks = new CallbackPoster(options.callbackTimeoutMs);
+  const receipts = new ReceiptBook();
+  const behaviours = new BehaviourBook();
+  const c2bRegistry = new C2bRegistry();
+  const spikeArrest = new SpikeArrest();
+  const prompts = new PromptStore({ options, scheduler, callbacks, requestIds, receiptNumbers, receipts, behaviours });
+  const c2bPayments = new C2bPayments({ options, scheduler, callbacks, receiptNumbers, receipts, registry: c2bRegistry });
+  return {
+    options,
+    requestIds,
+    receiptNumbers,
+    tokens: new TokenStore(options.tokenTtlSeconds),
+    spikeArrest,
+    scheduler,
+    callbacks,
+    receipts,
+    behaviours,
+    prompts,
+    c2bRegistry,
+    c2bPayments,
+    reset() {
+      scheduler.clearAll();
+      callbacks.reset();
+      prompts.reset();
+      behaviours.reset();
+      receipts.reset();
+      spikeArrest.reset();
+      c2bRegistry.resetBalances();
+    },
+  };
+}
