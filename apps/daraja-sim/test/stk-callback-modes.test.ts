@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDarajaSim, type DarajaSim, type StkBehaviour } from '../src/index.js';
-import { CallbackReceiver, sleep } from './helpers/callback-receiver.js';
+import { CallbackReceiver, sleep, waitUntil } from './helpers/callback-receiver.js';
 import { DarajaClient, expectDarajaError } from './helpers/daraja-client.js';
 
 const PHONE = '254708374149';
@@ -36,6 +36,7 @@ describe('callback modes', () => {
     await receiver.waitFor('/stk');
     await sleep(DELAY_MS * 5);
     expect(receiver.on('/stk')).toHaveLength(1);
+    await waitUntil(() => sim.callbacks().length === 1);
     const [logged] = sim.callbacks();
     // Node timers may fire a millisecond early.
     expect(Date.parse(logged!.at) - Date.parse(sim.prompts()[0]!.finishedAt!)).toBeGreaterThanOrEqual(DELAY_MS - 2);
@@ -104,7 +105,7 @@ describe('the callback log', () => {
   it('records each callback with kind, url, body, the receiver status and its reply', async () => {
     const id = await push({ outcome: 'approve' });
     await receiver.waitFor('/stk');
-    await sleep(20);
+    await waitUntil(() => sim.callbacks().length === 1);
     const [logged] = sim.callbacks();
     expect(logged).toMatchObject({ kind: 'stk', url: receiver.url('/stk'), status: 200, ref: id, response: { ResultCode: 0, ResultDesc: 'Accepted' } });
     expect(logged!.body).toEqual(receiver.on('/stk')[0]!.body);
@@ -117,8 +118,7 @@ describe('the callback log', () => {
     await push({ outcome: 'approve' }, receiver.url('/broken'));
     await push({ outcome: 'approve' }, 'http://127.0.0.1:1/nobody-listens');
     await push({ outcome: 'approve' }, receiver.url('/slow'));
-    const deadline = Date.now() + 3_000;
-    while (sim.callbacks().length < 3 && Date.now() < deadline) await sleep(20);
+    await waitUntil(() => sim.callbacks().length === 3);
     const byUrl = Object.fromEntries(sim.callbacks().map((c) => [new URL(c.url).pathname, c.status]));
     expect(byUrl).toEqual({ '/broken': 500, '/nobody-listens': 'error', '/slow': 'timeout' });
     // The simulator still serves.

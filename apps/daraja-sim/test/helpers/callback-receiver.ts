@@ -82,3 +82,12 @@ export class CallbackReceiver {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `condition` until it holds, or fails after `timeoutMs`. */
+export async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('waited in vain');
+    await sleep(10);
+  }
+}
