@@ -25,9 +25,7 @@ const status = { receipt: 'NLJ7RT61SV', resultUrl: 'https://api.example.co.ke/r'
 describe.each(['silent', 'body'] as const)('a server that never finishes answering (%s)', (stall) => {
   it('STK Push times out once and is NOT sent again', async () => {
     const client = await clientOf(stall);
-    const started = Date.now();
     await expect(client.stkPush(push)).rejects.toMatchObject({ kind: 'timeout', retryable: false });
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 5);
     expect(server?.count(PUSH)).toBe(1);
   });
 
