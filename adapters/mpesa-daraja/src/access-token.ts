@@ -25,7 +25,7 @@ async function requestToken(transport: Transport, consumerKey: string, consumerS
   } catch (error) {
     // A refused token request is always about the credentials (Daraja answers bad ones with a
     // 400 and sometimes no body), never worth retrying as it is.
-    if (error instanceof DarajaError && error.kind === 'rejected') {
+    if (error instanceof DarajaError && (error.kind === 'rejected' || error.kind === 'unauthorized')) {
       throw new DarajaError(`${error.message}; check MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET`, { ...error, kind: 'unauthorized', retryable: false }, { cause: error });
     }
     throw error;

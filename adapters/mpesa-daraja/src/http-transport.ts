@@ -47,7 +47,10 @@ function transportFailure(request: DarajaRequest, timeoutMs: number, error: unkn
     const unknownOutcome = request.idempotent ? '' : '; it may still have been processed, so check its outcome before sending it again';
     return new DarajaError(`${request.operation}: Daraja did not answer within ${timeoutMs} ms${unknownOutcome}`, { kind: 'timeout', retryable: request.idempotent }, { cause: error });
   }
-  const reason = error instanceof Error ? error.message : String(error);
+  // fetch says only "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, a TLS error...).
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const causeCode = cause && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+  const reason = [error instanceof Error ? error.message : String(error), causeCode ?? cause?.message].filter(Boolean).join(': ');
   return new DarajaError(`${request.operation}: could not reach Daraja (${reason})`, { kind: 'network', retryable: request.idempotent }, { cause: error });
 }
 

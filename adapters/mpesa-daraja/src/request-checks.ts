@@ -19,13 +19,17 @@ export function checkWholeShillings(field: string, value: number): void {
   }
 }
 
-/** Words Safaricom refuses anywhere in a C2B URL. */
-export const FORBIDDEN_URL_WORDS: readonly string[] = ['m-pesa', 'safaricom', 'exe', 'exec', 'cmd', 'sql', 'query'];
+/**
+ * Words Safaricom refuses anywhere in a C2B URL (fact sheet: M-PESA, Safaricom, exe, exec, cmd,
+ * sql, query). 'mpesa' is added: Safaricom's text also bars "similar keywords", and the Daraja
+ * simulator refuses it; a URL that might be refused is cheaper to change before registering.
+ */
+export const FORBIDDEN_URL_WORDS: readonly string[] = ['m-pesa', 'mpesa', 'safaricom', 'exe', 'exec', 'cmd', 'sql', 'query'];
 
 /** Register URL refuses URLs containing these words (any case); name the word instead of guessing. */
 export function checkC2bUrl(field: string, value: string): void {
   checkHttpUrl(field, value);
   const lower = value.toLowerCase();
   const word = FORBIDDEN_URL_WORDS.find((forbidden) => lower.includes(forbidden));
-  if (word) throw new DarajaInputError(field, `${field} contains "${word}", which Safaricom refuses in C2B URLs (M-PESA, Safaricom, exe, exec, cmd, sql, query): "${value}"`);
+  if (word) throw new DarajaInputError(field, `${field} contains "${word}", which Safaricom refuses in C2B URLs (M-PESA, mpesa, Safaricom, exe, exec, cmd, sql, query): "${value}"`);
 }

@@ -39,6 +39,7 @@ export function phonePage(prompts: readonly SimPrompt[], defaults: { shortCode: 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>M-Pesa phone (Daraja simulator)</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body>
