@@ -21,6 +21,7 @@ export type { SqlDialect } from './sql-dialect.js';
 export type { Database, TableName } from './schema/database.js';
 export type * from './schema/account-tables.js';
 export type * from './schema/order-tables.js';
+export type * from './schema/payment-tables.js';
 export type * from './schema/ledger-tables.js';
 export type * from './schema/operations-tables.js';
 export type * from './schema/column-types.js';

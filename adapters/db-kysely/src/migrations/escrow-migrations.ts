@@ -10,6 +10,7 @@ import { outboxDispatchMigration } from './0007-outbox-dispatch.js';
 import { fileSweepMigration } from './0008-file-sweep.js';
 import { throttlingMigration } from './0009-throttling.js';
 import { healthProbeMigration } from './0010-health-probe.js';
+import { mpesaPaymentsMigration } from './0011-mpesa-payments.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -27,6 +28,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0008-file-sweep': fileSweepMigration(dialect),
     '0009-throttling': throttlingMigration(dialect),
     '0010-health-probe': healthProbeMigration(dialect),
+    '0011-mpesa-payments': mpesaPaymentsMigration(dialect),
   };
 }
 

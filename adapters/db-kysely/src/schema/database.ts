@@ -21,6 +21,7 @@ import type {
   RiderPaymentConfirmationsTable,
   RidersTable,
 } from './order-tables.js';
+import type { C2bPaymentsTable, StkRequestsTable } from './payment-tables.js';
 
 /** The Kysely view of the schema built by src/migrations (table name -> row shape). */
 export interface Database {
@@ -36,6 +37,8 @@ export interface Database {
   riders: RidersTable;
   orders: OrdersTable;
   payment_receipts: PaymentReceiptsTable;
+  stk_requests: StkRequestsTable;
+  c2b_payments: C2bPaymentsTable;
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   order_events: OrderEventsTable;

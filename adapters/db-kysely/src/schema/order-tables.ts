@@ -47,6 +47,10 @@ export interface OrdersTable {
   payment_confirmed: DbBool;
   payment_confirmed_at: Timestamp | null;
   mpesa_receipt: string | null;
+  /** What verified the payment with M-Pesa (migration 0011); null on orders paid on a typed receipt alone. */
+  payment_verified_by: string | null;
+  /** What M-Pesa says was received (migration 0011). */
+  payment_received: Cents | null;
   terms_accepted_at: Timestamp | null;
   settlement_paid: DbBool;
   settled_at: Timestamp | null;

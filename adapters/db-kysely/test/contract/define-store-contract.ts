@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe } from 'vitest';
 import type { StoreHarness, StoreTarget } from '../support/store-harness.js';
 import { idempotencyContract } from './idempotency-contract.js';
 import { ledgerContract } from './ledger-contract.js';
+import { mpesaPaymentsContract } from './mpesa-payments-contract.js';
 import { orderListsContract } from './order-lists-contract.js';
 import { ordersContract } from './orders-contract.js';
 import { outboxContract } from './outbox-contract.js';
@@ -37,6 +38,7 @@ export function defineStoreContract(target: StoreTarget): void {
     describe('receipts, feedback, refunds', () => recordsContract(harness));
     describe('riders, sellers, audit trail', () => peopleAndAuditContract(harness));
     describe('ledger', () => ledgerContract(harness));
+    describe('M-Pesa payments (STK requests, Paybill payments)', () => mpesaPaymentsContract(harness));
     describe('outbox', () => outboxContract(harness));
     describe('transactions', () => transactionsContract(harness));
     describe('Idempotency-Keys written with the change', () => idempotencyContract(harness));

@@ -50,6 +50,8 @@ export function ordersContract(harness: HarnessAccess): void {
       paymentConfirmed: true,
       paymentConfirmedAt: at(3, 1),
       mpesaReceipt: receipt,
+      paymentVerifiedBy: 'admin:3f0c2a9e-user',
+      paymentReceived: cents(1_000_000_050),
       termsAcceptedAt: at(3, 2),
       settlementPaid: true,
       settledAt: at(9, 3),
@@ -84,6 +86,8 @@ export function ordersContract(harness: HarnessAccess): void {
       buyerCashAmount: null,
       paymentConfirmedAt: null,
       mpesaReceipt: null,
+      paymentVerifiedBy: null,
+      paymentReceived: null,
       settledAt: null,
       riderPhone: null,
       codeLockedAt: null,
@@ -92,6 +96,32 @@ export function ordersContract(harness: HarnessAccess): void {
     };
     expect(await h.store.transaction((tx) => tx.orders.update(order.id, 1, cleared))).toBe(true);
     expect(await h.store.read((tx) => tx.orders.get(order.id))).toStrictEqual({ ...expected, ...cleared, version: 2 });
+  });
+
+  it('carries the payment verification columns (migration 0011) through every read and both kinds of update', async () => {
+    const h = harness();
+    const seller = await seedSeller(h);
+    const order = newOrder(seller.id, { status: 'paid', paymentConfirmed: true, paymentConfirmedAt: at(3), paymentVerifiedBy: 'c2b_confirmation', paymentReceived: cents(19_000_00) });
+    await h.store.transaction((tx) => tx.orders.insert(order));
+
+    expect(await h.store.read((tx) => tx.orders.get(order.id))).toStrictEqual(order);
+    expect(await h.store.transaction((tx) => tx.orders.getForUpdate(order.id))).toStrictEqual(order);
+    expect((await h.store.read((tx) => tx.orders.getBuyerPage(order.id)))?.order).toStrictEqual(order);
+    expect(await h.store.read((tx) => tx.orders.listBySeller(seller.id, { limit: 5, offset: 0 }))).toStrictEqual([order]);
+
+    // After getForUpdate (PostgreSQL holds the update for the flush before COMMIT)...
+    await h.store.transaction(async (tx) => {
+      const locked = await tx.orders.getForUpdate(order.id);
+      expect(await tx.orders.update(order.id, locked?.version ?? -1, { paymentVerifiedBy: 'admin:4b1d', paymentReceived: cents(0) })).toBe(true);
+    });
+    const afterHeld: Order = { ...order, paymentVerifiedBy: 'admin:4b1d', paymentReceived: cents(0), version: 1 };
+    expect(await h.store.read((tx) => tx.orders.get(order.id))).toStrictEqual(afterHeld);
+    // ...and without it (a plain conditional UPDATE).
+    expect(await h.store.transaction((tx) => tx.orders.update(order.id, 1, { paymentVerifiedBy: 'stk_query', paymentReceived: cents(19_000_01) }))).toBe(true);
+    expect(await h.db.selectFrom('orders').select(['payment_verified_by', 'payment_received']).where('id', '=', order.id).executeTakeFirstOrThrow()).toEqual({
+      payment_verified_by: 'stk_query',
+      payment_received: 19_000_01,
+    });
   });
 
   it('returns undefined for an unknown order', async () => {
@@ -147,12 +177,13 @@ export function ordersContract(harness: HarnessAccess): void {
   it('refuses a negative amount in every money column, on insert and on update', async () => {
     const h = harness();
     const seller = await seedSeller(h);
-    for (const field of ['price', 'buyerCashAmount', 'deliveryCost', 'serviceFee', 'sellerPayout', 'riderPayout'] as const) {
+    for (const field of ['price', 'buyerCashAmount', 'deliveryCost', 'serviceFee', 'sellerPayout', 'riderPayout', 'paymentReceived'] as const) {
       await expectRefused(h.store.transaction((tx) => tx.orders.insert(newOrder(seller.id, { [field]: -1 } as Partial<Order>))), 'check');
     }
     const order = newOrder(seller.id);
     await h.store.transaction((tx) => tx.orders.insert(order));
     await expectRefused(h.store.transaction((tx) => tx.orders.update(order.id, 0, { sellerPayout: cents(-500) })), 'check');
+    await expectRefused(h.store.transaction((tx) => tx.orders.update(order.id, 0, { paymentReceived: cents(-1) })), 'check');
     expect(await h.store.read((tx) => tx.orders.get(order.id))).toStrictEqual(order);
   });
 

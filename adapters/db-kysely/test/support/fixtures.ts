@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Cents, Order, Rider, SellerRef } from '@escrow/core';
+import type { C2bPayment, Cents, Order, Rider, SellerRef, StkRequest } from '@escrow/core';
 import type { StoreHarness } from './store-harness.js';
 
 export const cents = (value: number): Cents => value as Cents;
@@ -92,6 +92,8 @@ export function newOrder(sellerId: string, overrides: Partial<Order> = {}): Orde
     paymentConfirmed: false,
     paymentConfirmedAt: null,
     mpesaReceipt: null,
+    paymentVerifiedBy: null,
+    paymentReceived: null,
     termsAcceptedAt: null,
     settlementPaid: false,
     settledAt: null,
@@ -117,4 +119,50 @@ export function newOrder(sellerId: string, overrides: Partial<Order> = {}): Orde
 
 export function newRider(sellerId: string, overrides: Partial<Rider> = {}): Rider {
   return { id: randomUUID(), sellerId, name: 'Otieno', phone: phone(), motorbikePlate: 'KMEA 123B', createdAt: at(2), ...overrides };
+}
+
+/** An STK Push just accepted by Daraja: pending, its first query due a minute later. */
+export function newStkRequest(orderId: string, overrides: Partial<StkRequest> = {}): StkRequest {
+  return {
+    id: randomUUID(),
+    orderId,
+    msisdn: '254712345678',
+    amount: cents(19_000_00),
+    status: 'pending',
+    checkoutRequestId: `ws_CO_${randomBytes(8).toString('hex')}`,
+    merchantRequestId: `29115-${randomBytes(4).toString('hex')}-1`,
+    resultCode: null,
+    resultDesc: null,
+    callbackResultCode: null,
+    callbackReceipt: null,
+    callbackAmount: null,
+    callbackPhone: null,
+    callbacks: 0,
+    queries: 0,
+    nextQueryAt: at(11),
+    createdAt: at(10),
+    updatedAt: at(10),
+    settledAt: null,
+    ...overrides,
+  };
+}
+
+/** A Paybill payment Safaricom confirmed that matched no order yet. */
+export function newC2bPayment(overrides: Partial<C2bPayment> = {}): C2bPayment {
+  return {
+    transId: receiptCode(),
+    billRefNumber: 'ABC123XYZ9',
+    amount: cents(19_000_00),
+    msisdn: '2547 ***** 678',
+    payerName: 'WANJIRU KAMAU',
+    businessShortCode: '600984',
+    transTime: '20260115120707',
+    receivedAt: at(12),
+    status: 'unmatched',
+    orderId: null,
+    note: 'No order has this account number',
+    resolvedBy: null,
+    resolvedAt: null,
+    ...overrides,
+  };
 }

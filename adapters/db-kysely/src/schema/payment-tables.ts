@@ -1,0 +1,44 @@
+import type { Cents, Timestamp } from './column-types.js';
+
+export type StkRequestStatusColumn = 'sending' | 'pending' | 'paid' | 'failed' | 'unknown';
+export type C2bPaymentStatusColumn = 'matched' | 'unmatched' | 'attached' | 'refunded';
+
+/** One STK Push of an order (core/payments/stk-request.ts); migration 0011. */
+export interface StkRequestsTable {
+  id: string;
+  order_id: string;
+  msisdn: string;
+  amount: Cents;
+  status: StkRequestStatusColumn;
+  checkout_request_id: string | null;
+  merchant_request_id: string | null;
+  result_code: number | null;
+  result_desc: string | null;
+  callback_result_code: number | null;
+  callback_receipt: string | null;
+  callback_amount: Cents | null;
+  callback_phone: string | null;
+  callbacks: number;
+  queries: number;
+  next_query_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+/** A Paybill payment Safaricom confirmed, once per TransID (core/payments/c2b-payment.ts); migration 0011. */
+export interface C2bPaymentsTable {
+  trans_id: string;
+  bill_ref_number: string;
+  amount: Cents;
+  msisdn: string;
+  payer_name: string;
+  business_short_code: string;
+  trans_time: string;
+  received_at: Timestamp;
+  status: C2bPaymentStatusColumn;
+  order_id: string | null;
+  note: string | null;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+}

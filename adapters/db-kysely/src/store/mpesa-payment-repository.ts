@@ -1,0 +1,249 @@
+import type { C2bPayment, MpesaPaymentRepository, StkRequest, StkRequestChanges, StkRequestStatus } from '@escrow/core';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../schema/database.js';
+import type { C2bPaymentsTable, StkRequestsTable } from '../schema/payment-tables.js';
+import { decodeCents, decodeCentsOrNull, decodeInteger, decodeTime, decodeTimeOrNull, encodeTime, encodeTimeOrNull } from './codec.js';
+
+/** What the reconciler queries: a request Daraja may still settle (core/testing/memory-mpesa-payments.ts). */
+const DUE_STATUSES = ['pending', 'unknown'] as const satisfies readonly StkRequestStatus[];
+
+const same = <T>(value: T): T => value;
+
+type StkChangeSpecs = {
+  readonly [F in keyof StkRequestChanges]-?: { readonly column: keyof StkRequestsTable; readonly encode: (value: Exclude<StkRequestChanges[F], undefined>) => unknown };
+};
+
+/**
+ * Every field an update may change, and its column. `satisfies` makes a field added to
+ * StkRequest (and so to StkRequestChanges) without a column here a compile error.
+ */
+const STK_CHANGES = {
+  status: { column: 'status', encode: same },
+  checkoutRequestId: { column: 'checkout_request_id', encode: same },
+  merchantRequestId: { column: 'merchant_request_id', encode: same },
+  resultCode: { column: 'result_code', encode: same },
+  resultDesc: { column: 'result_desc', encode: same },
+  callbackResultCode: { column: 'callback_result_code', encode: same },
+  callbackReceipt: { column: 'callback_receipt', encode: same },
+  callbackAmount: { column: 'callback_amount', encode: same },
+  callbackPhone: { column: 'callback_phone', encode: same },
+  callbacks: { column: 'callbacks', encode: same },
+  queries: { column: 'queries', encode: same },
+  nextQueryAt: { column: 'next_query_at', encode: encodeTimeOrNull },
+  updatedAt: { column: 'updated_at', encode: encodeTime },
+  settledAt: { column: 'settled_at', encode: encodeTimeOrNull },
+} satisfies StkChangeSpecs;
+
+type C2bChanges = Parameters<MpesaPaymentRepository['updateC2bPayment']>[2];
+
+const C2B_CHANGES = {
+  status: { column: 'status', encode: same },
+  orderId: { column: 'order_id', encode: same },
+  note: { column: 'note', encode: same },
+  resolvedBy: { column: 'resolved_by', encode: same },
+  resolvedAt: { column: 'resolved_at', encode: encodeTimeOrNull },
+} satisfies { readonly [F in keyof C2bChanges]-?: { readonly column: keyof C2bPaymentsTable; readonly encode: (value: Exclude<C2bChanges[F], undefined>) => unknown } };
+
+/**
+ * The columns of a partial change. Fields present with `undefined` are left alone (as in
+ * order-mapping.ts); a field that is not changeable is a programming error and throws rather
+ * than being dropped (the caller would believe it was saved).
+ */
+function changesToRow(specs: Readonly<Record<string, { column: string; encode: (value: never) => unknown }>>, changes: object, what: string): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    const spec = specs[field];
+    if (!spec) throw new Error(`${what} field ${field} cannot be changed by an update`);
+    row[spec.column] = (spec.encode as (v: unknown) => unknown)(value);
+  }
+  return row;
+}
+
+function stkRequestToRow(request: StkRequest): Insertable<StkRequestsTable> {
+  return {
+    id: request.id,
+    order_id: request.orderId,
+    msisdn: request.msisdn,
+    amount: request.amount,
+    status: request.status,
+    checkout_request_id: request.checkoutRequestId,
+    merchant_request_id: request.merchantRequestId,
+    result_code: request.resultCode,
+    result_desc: request.resultDesc,
+    callback_result_code: request.callbackResultCode,
+    callback_receipt: request.callbackReceipt,
+    callback_amount: request.callbackAmount,
+    callback_phone: request.callbackPhone,
+    callbacks: request.callbacks,
+    queries: request.queries,
+    next_query_at: encodeTimeOrNull(request.nextQueryAt),
+    created_at: encodeTime(request.createdAt),
+    updated_at: encodeTime(request.updatedAt),
+    settled_at: encodeTimeOrNull(request.settledAt),
+  };
+}
+
+const integerOrNull = (value: number | null): number | null => (value === null ? null : decodeInteger(value));
+
+function rowToStkRequest(row: Selectable<StkRequestsTable>): StkRequest {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    msisdn: row.msisdn,
+    amount: decodeCents(row.amount),
+    // The CHECK constraint restricts the column to the core's values.
+    status: row.status,
+    checkoutRequestId: row.checkout_request_id,
+    merchantRequestId: row.merchant_request_id,
+    resultCode: integerOrNull(row.result_code),
+    resultDesc: row.result_desc,
+    callbackResultCode: integerOrNull(row.callback_result_code),
+    callbackReceipt: row.callback_receipt,
+    callbackAmount: decodeCentsOrNull(row.callback_amount),
+    callbackPhone: row.callback_phone,
+    callbacks: decodeInteger(row.callbacks),
+    queries: decodeInteger(row.queries),
+    nextQueryAt: decodeTimeOrNull(row.next_query_at),
+    createdAt: decodeTime(row.created_at),
+    updatedAt: decodeTime(row.updated_at),
+    settledAt: decodeTimeOrNull(row.settled_at),
+  };
+}
+
+function c2bPaymentToRow(payment: C2bPayment): Insertable<C2bPaymentsTable> {
+  return {
+    trans_id: payment.transId,
+    bill_ref_number: payment.billRefNumber,
+    amount: payment.amount,
+    msisdn: payment.msisdn,
+    payer_name: payment.payerName,
+    business_short_code: payment.businessShortCode,
+    trans_time: payment.transTime,
+    received_at: encodeTime(payment.receivedAt),
+    status: payment.status,
+    order_id: payment.orderId,
+    note: payment.note,
+    resolved_by: payment.resolvedBy,
+    resolved_at: encodeTimeOrNull(payment.resolvedAt),
+  };
+}
+
+function rowToC2bPayment(row: Selectable<C2bPaymentsTable>): C2bPayment {
+  return {
+    transId: row.trans_id,
+    billRefNumber: row.bill_ref_number,
+    amount: decodeCents(row.amount),
+    msisdn: row.msisdn,
+    payerName: row.payer_name,
+    businessShortCode: row.business_short_code,
+    transTime: row.trans_time,
+    receivedAt: decodeTime(row.received_at),
+    status: row.status,
+    orderId: row.order_id,
+    note: row.note,
+    resolvedBy: row.resolved_by,
+    resolvedAt: decodeTimeOrNull(row.resolved_at),
+  };
+}
+
+/**
+ * The M-Pesa payments on Kysely, behaving as core/testing/memory-mpesa-payments.ts does:
+ *
+ * - Updates are conditional on the current status, in the UPDATE's own WHERE: of two writers
+ *   (two callbacks, a callback and the reconciler) exactly one changes the row. On PostgreSQL
+ *   (READ COMMITTED) the second waits for the first's row lock, then re-checks the WHERE
+ *   against the committed row and changes nothing; on SQLite writers take turns.
+ * - A repeated TransID is an answer (false), not an error: ON CONFLICT DO NOTHING leaves a
+ *   PostgreSQL transaction usable, where a caught unique violation would have aborted it.
+ * - A duplicate request id or CheckoutRequestID throws (the unique constraints), as in memory.
+ * - listStkRequestsDue is a plain SELECT, no FOR UPDATE SKIP LOCKED: like the memory version it
+ *   also returns a request another transaction is changing right now, and it holds no lock
+ *   a reconciler could keep across its Daraja call; the conditional updates decide who wins.
+ * - Ties: the memory version keeps insertion order among equal sort keys; here the id breaks
+ *   them (created_at then id for the due list, trans_id for the C2B list), so pages are stable.
+ */
+export function kyselyMpesaPaymentRepository(db: Kysely<Database>): MpesaPaymentRepository {
+  const stk = () => db.selectFrom('stk_requests').selectAll();
+  const c2b = () => db.selectFrom('c2b_payments').selectAll();
+  return {
+    async insertStkRequest(request) {
+      await db.insertInto('stk_requests').values(stkRequestToRow(request)).execute();
+    },
+
+    async getStkRequest(id) {
+      const row = await stk().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : rowToStkRequest(row);
+    },
+
+    async getStkRequestByCheckoutId(checkoutRequestId) {
+      const row = await stk().where('checkout_request_id', '=', checkoutRequestId).executeTakeFirst();
+      return row === undefined ? undefined : rowToStkRequest(row);
+    },
+
+    async updateStkRequest(id, fromStatuses, changes) {
+      if (fromStatuses.length === 0) return false;
+      const set = changesToRow(STK_CHANGES, changes, 'STK request') as Updateable<StkRequestsTable>;
+      const result = await db
+        .updateTable('stk_requests')
+        // Nothing to change still answers whether the request is in one of `fromStatuses` (and locks it).
+        .set(Object.keys(set).length > 0 ? set : (eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', id)
+        .where('status', 'in', fromStatuses)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async listStkRequestsForOrder(orderId) {
+      const rows = await stk().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return rows.map(rowToStkRequest);
+    },
+
+    async listStkRequestsDue(now, limit) {
+      const rows = await stk()
+        .where('status', 'in', DUE_STATUSES)
+        // ISO-8601 UTC text compares in time order (schema/column-types.ts); NULL is never due.
+        .where('next_query_at', '<=', encodeTime(now))
+        .orderBy('next_query_at')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(rowToStkRequest);
+    },
+
+    async insertC2bPayment(payment) {
+      // ON CONFLICT on the TransID only: any other violation (an unknown order) still throws.
+      const result = await db
+        .insertInto('c2b_payments')
+        .values(c2bPaymentToRow(payment))
+        .onConflict((oc) => oc.column('trans_id').doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+
+    async getC2bPayment(transId) {
+      const row = await c2b().where('trans_id', '=', transId).executeTakeFirst();
+      return row === undefined ? undefined : rowToC2bPayment(row);
+    },
+
+    async updateC2bPayment(transId, fromStatus, changes) {
+      const set = changesToRow(C2B_CHANGES, changes, 'C2B payment') as Updateable<C2bPaymentsTable>;
+      const result = await db
+        .updateTable('c2b_payments')
+        .set(Object.keys(set).length > 0 ? set : (eb) => ({ status: eb.ref('status') }))
+        .where('trans_id', '=', transId)
+        .where('status', '=', fromStatus)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async listC2bPayments(filter) {
+      let query = c2b();
+      if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+      if (filter.orderId !== undefined) query = query.where('order_id', '=', filter.orderId);
+      const rows = await query.orderBy('received_at', 'desc').orderBy('trans_id', 'desc').limit(filter.limit).execute();
+      return rows.map(rowToC2bPayment);
+    },
+  };
+}

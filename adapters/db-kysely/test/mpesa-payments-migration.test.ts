@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Order } from '@escrow/core';
+import { Migrator } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKyselyEscrowStore, escrowMigrations, openPostgres, openSqlite, type DatabaseHandle } from '../src/index.js';
+import { codecFor } from '../src/store/codec.js';
+import { orderToRow } from '../src/store/order-mapping.js';
+import { at, newOrder, newStkRequest, receiptCode, seedSeller } from './support/fixtures.js';
+import { createTestSchema, postgresForTests } from './support/postgres.js';
+import type { StoreHarness } from './support/store-harness.js';
+
+const postgres = await postgresForTests('M-Pesa payments migration');
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function unmigrated(dialect: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; schema?: string }> {
+  if (dialect === 'sqlite') {
+    const dir = await mkdtemp(join(tmpdir(), 'escrow-mpesa-migration-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const handle = openSqlite({ file: join(dir, 'escrow.sqlite') });
+    cleanups.push(() => handle.close());
+    return { handle };
+  }
+  const schema = await createTestSchema(postgres.url);
+  cleanups.push(() => schema.drop());
+  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
+  cleanups.push(() => handle.close());
+  return { handle, schema: schema.schema };
+}
+
+const dialects: ('sqlite' | 'postgres')[] = postgres.available ? ['sqlite', 'postgres'] : ['sqlite'];
+
+describe.each(dialects)('migration 0011-mpesa-payments on %s', (dialect) => {
+  it('adds the tables and the two order columns to a database that has orders; old orders read back unverified (nulls)', async () => {
+    const { handle, schema } = await unmigrated(dialect);
+    const upTo10 = Object.fromEntries(Object.entries(escrowMigrations(dialect)).filter(([name]) => name < '0011'));
+    const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => upTo10 }, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+    expect(error).toBeUndefined();
+
+    // Orders as the code before 0011 wrote them: one paid on a typed receipt alone, one awaiting payment.
+    const seller = await seedSeller({ db: handle.db, dialect } as StoreHarness);
+    const receipt = receiptCode();
+    const paid = newOrder(seller.id, { status: 'paid', paymentConfirmed: true, paymentConfirmedAt: at(3), termsAcceptedAt: at(3), mpesaReceipt: receipt, updatedAt: at(3), version: 1 });
+    const waiting = newOrder(seller.id);
+    const codec = codecFor(dialect);
+    for (const order of [{ ...paid, mpesaReceipt: null }, waiting]) {
+      const { payment_verified_by: _verified, payment_received: _received, ...before0011 } = orderToRow(order, codec);
+      await handle.db.insertInto('orders').values(before0011).execute();
+    }
+    await handle.db.insertInto('payment_receipts').values({ receipt, order_id: paid.id, amount: paid.price, claimed_at: at(3).toISOString() }).execute();
+    await handle.db.updateTable('orders').set({ mpesa_receipt: receipt }).where('id', '=', paid.id).execute();
+
+    await handle.migrate();
+
+    const store = createKyselyEscrowStore(handle.db, dialect);
+    const [readPaid, readWaiting] = await store.read((tx) => Promise.all([tx.orders.get(paid.id), tx.orders.get(waiting.id)]));
+    const unverified: Pick<Order, 'paymentVerifiedBy' | 'paymentReceived'> = { paymentVerifiedBy: null, paymentReceived: null };
+    expect(readPaid).toStrictEqual({ ...paid, ...unverified });
+    expect(readWaiting).toStrictEqual({ ...waiting, ...unverified });
+    expect(await store.read((tx) => tx.mpesa.listC2bPayments({ limit: 10 }))).toEqual([]);
+
+    // The old order takes STK requests and the new columns like any other.
+    const request = newStkRequest(waiting.id);
+    await store.transaction((tx) => tx.mpesa.insertStkRequest(request));
+    expect(await store.read((tx) => tx.mpesa.listStkRequestsForOrder(waiting.id))).toStrictEqual([request]);
+    expect(await store.transaction((tx) => tx.orders.update(waiting.id, 0, { paymentVerifiedBy: 'stk_query', paymentReceived: waiting.price }))).toBe(true);
+    expect(await store.read((tx) => tx.orders.get(waiting.id))).toMatchObject({ paymentVerifiedBy: 'stk_query', paymentReceived: waiting.price, version: 1 });
+  });
+});
