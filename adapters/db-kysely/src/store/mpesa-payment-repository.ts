@@ -5,7 +5,8 @@ import type { C2bPaymentsTable, StkRequestsTable } from '../schema/payment-table
 import { decodeCents, decodeCentsOrNull, decodeInteger, decodeTime, decodeTimeOrNull, encodeTime, encodeTimeOrNull } from './codec.js';
 
 /** What the reconciler queries: a request Daraja may still settle (core/testing/memory-mpesa-payments.ts). */
-const DUE_STATUSES = ['pending', 'unknown'] as const satisfies readonly StkRequestStatus[];
+// 'sending': a push whose answer was never written (a crash mid-call) is closed by the reconciler.
+const DUE_STATUSES = ['sending', 'pending', 'unknown'] as const satisfies readonly StkRequestStatus[];
 
 const same = <T>(value: T): T => value;
 
