@@ -24,12 +24,15 @@ function freePort(): Promise<number> {
 // Playwright loads this file again in each worker; the values chosen by the first load are
 // passed down through the environment so every process agrees on one server.
 process.env.E2E_PORT ??= String(await freePort());
+// M-Pesa is the Daraja simulator (apps/daraja-sim), a process of its own as with `npm start`.
+process.env.E2E_SIM_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
 // A real SMTP server the API sends its email to; the tests read the mails from E2E_MAIL_DIR.
 process.env.E2E_MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'e2e-mail');
 process.env.E2E_SMTP_PORT ??= String(await startE2eMailbox(process.env.E2E_MAIL_DIR));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const simURL = `http://127.0.0.1:${process.env.E2E_SIM_PORT}`;
 
 /** The one command that starts the server under test: the compiled API, as `npm start` runs it. */
 const SERVER_COMMAND = 'node apps/api/dist/main.js';
@@ -54,7 +57,17 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } }],
-  webServer: {
+  webServer: [
+    {
+      command: 'node apps/daraja-sim/dist/main.js',
+      url: `${simURL}/sim/prompts`,
+      env: { DARAJA_SIM_PORT: String(process.env.E2E_SIM_PORT), DARAJA_SIM_HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      timeout: 30_000,
+    },
+    {
     command: SERVER_COMMAND,
     url: `${baseURL}/api/health`,
     env: {
@@ -70,10 +83,19 @@ export default defineConfig({
       // The Paybill the buyer page shows (the admin's configuration falls back to these).
       PAYBILL_BUSINESS_NUMBER: '522533',
       PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
+      // The simulator's sandbox credentials, as `npm start` sets them.
+      MPESA_ENVIRONMENT: 'sandbox',
+      MPESA_BASE_URL: simURL,
+      MPESA_CONSUMER_KEY: 'sim-consumer-key',
+      MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+      MPESA_CALLBACK_BASE_URL: baseURL,
     },
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
     timeout: 60_000,
-  },
+    },
+  ],
 });
