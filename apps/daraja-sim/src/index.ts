@@ -1,5 +1,6 @@
 export { startDarajaSim } from './start-daraja-sim.js';
 export { SANDBOX_PASSKEY, SANDBOX_SHORT_CODE } from './config/resolve-options.js';
+export { SimControlError } from './controls/sim-control-error.js';
 export type {
   DarajaSim,
   DarajaSimOptions,

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // Runs the simulator as a process: `node dist/main.js`. Configured by environment variables,
 // stopped cleanly (exit 0) by SIGTERM or SIGINT.
 import { z } from 'zod';

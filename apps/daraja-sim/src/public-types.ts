@@ -125,7 +125,7 @@ export interface PayBillResult {
   transId: string;
   /** False when the integrator's validation rejected it (or was unreachable with ResponseType Cancelled). */
   completed: boolean;
-  /** '0', or the rejection code such as 'C2B00012'. */
+  /** '0', the rejection code such as 'C2B00012', or 'abandoned' when reset() or close() came during validation. */
   resultCode: string;
   resultDesc: string;
 }

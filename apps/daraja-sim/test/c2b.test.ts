@@ -160,6 +160,18 @@ describe('C2B with external validation', () => {
     expect(sim.callbacks().filter((c) => c.kind === 'c2b_validation').map((c) => c.status)).toEqual(['timeout', 'timeout']);
   });
 
+  it('a reset during validation abandons the payment: no confirmation reaches the next test', async () => {
+    await register(client, PAYBILL);
+    receiver.reply(`/c2b/${PAYBILL}/validation`, { delayMs: 200 });
+    const paying = sim.payBill({ msisdn: PAYER, shortCode: PAYBILL, account: 'A3', amount: 10 });
+    await receiver.waitFor(`/c2b/${PAYBILL}/validation`);
+    sim.reset();
+    expect(await paying).toMatchObject({ completed: false, resultCode: 'abandoned' });
+    await sleep(100);
+    expect(receiver.on(`/c2b/${PAYBILL}/confirmation`)).toEqual([]);
+    expect(sim.callbacks()).toEqual([]);
+  });
+
   it('a Buy Goods simulation is typed "Buy Goods" and needs no account number', async () => {
     await register(client, PLAIN_PAYBILL);
     expect((await simulate(client, { CommandID: 'CustomerBuyGoodsOnline', BillRefNumber: null })).status).toBe(200);

@@ -108,7 +108,7 @@ describe('the callback log', () => {
     await waitUntil(() => sim.callbacks().length === 1);
     const [logged] = sim.callbacks();
     expect(logged).toMatchObject({ kind: 'stk', url: receiver.url('/stk'), status: 200, ref: id, response: { ResultCode: 0, ResultDesc: 'Accepted' } });
-    expect(logged!.body).toEqual(receiver.on('/stk')[0]!.body);
+    expect(logged!.body).toEqual(receiver.on('/stk').find((r) => r.body.Body.stkCallback.CheckoutRequestID === id)!.body);
     expect(Date.parse(logged!.at)).not.toBeNaN();
   });
 
@@ -123,6 +123,16 @@ describe('the callback log', () => {
     expect(byUrl).toEqual({ '/broken': 500, '/nobody-listens': 'error', '/slow': 'timeout' });
     // The simulator still serves.
     expect((await client.stkPush({ CallBackURL: receiver.url('/stk') })).status).toBe(200);
+  });
+
+  it('reset() abandons a callback in flight: not logged, and a "twice" is not repeated', async () => {
+    receiver.reply('/slow-stk', { delayMs: 200 });
+    await push({ outcome: 'approve', callback: 'twice' }, receiver.url('/slow-stk'));
+    await receiver.waitFor('/slow-stk'); // the first POST has arrived; its reply is still coming
+    sim.reset();
+    await sleep(500);
+    expect(receiver.on('/slow-stk')).toHaveLength(1);
+    expect(sim.callbacks()).toEqual([]);
   });
 
   it('reset() forgets prompts, callbacks and behaviours, and drops callbacks not yet sent', async () => {

@@ -45,6 +45,7 @@ function verdict(callback: SimCallback, registration: C2bRegistration): Verdict 
 }
 
 const COMPLETED = 'The service request is processed successfully.';
+const ABANDONED = 'The simulator was reset or closed during the payment';
 
 /** A customer pays a Paybill or till from their phone: validation (if enabled), then confirmation. */
 export class C2bPayments {
@@ -52,6 +53,7 @@ export class C2bPayments {
 
   async pay(payment: C2bPayment): Promise<PayBillResult> {
     const { deps } = this;
+    const epoch = deps.callbacks.epoch;
     const now = new Date();
     const transId = deps.receiptNumbers.next(now);
     const transTime = nairobiTimestamp(now);
@@ -74,6 +76,8 @@ export class C2bPayments {
       const answer = verdict(await deps.callbacks.post('c2b_validation', registration.validationUrl, payload(''), transId), registration);
       if (!answer.accepted) return { transId, completed: false, resultCode: answer.resultCode, resultDesc: answer.resultDesc };
     }
+    // reset() or close() while validation was in flight: this payment belongs to a test that has ended.
+    if (epoch !== deps.callbacks.epoch) return { transId, completed: false, resultCode: 'abandoned', resultDesc: ABANDONED };
 
     // The money moves whether or not anyone is told: without registered URLs the payment
     // still completes (and Transaction Status knows it), only no confirmation is sent.

@@ -21,6 +21,11 @@ export class CallbackPoster {
 
   constructor(private readonly timeoutMs: number) {}
 
+  /** Changes on every reset() and close(): work begun before should stop rather than POST again. */
+  get epoch(): number {
+    return this.generation;
+  }
+
   async post(kind: SimCallbackKind, url: string, body: unknown, ref: string): Promise<SimCallback> {
     const generation = this.generation;
     const at = new Date().toISOString();
@@ -49,12 +54,13 @@ export class CallbackPoster {
     return structuredClone(this.log);
   }
 
+  /** Forgets the log and abandons every POST in flight: none may reach the next test's receiver. */
   reset(): void {
-    this.generation += 1;
+    this.abortAll();
     this.log = [];
   }
 
-  /** Abandons every POST in flight (close()). */
+  /** Abandons every POST in flight (reset(), close()); they are not logged. */
   abortAll(): void {
     this.generation += 1;
     this.closing.abort();

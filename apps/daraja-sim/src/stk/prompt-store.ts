@@ -185,8 +185,9 @@ export class PromptStore {
   /** POSTs the callback `times` times, callbackDelayMs apart (twice = Daraja repeating itself). */
   private sendCallback(record: PromptRecord, times: number): void {
     this.deps.scheduler.after(this.deps.options.callbackDelayMs, async () => {
+      const epoch = this.deps.callbacks.epoch;
       await this.deps.callbacks.post('stk', record.prompt.callbackUrl, stkCallbackBody(record.prompt), record.prompt.checkoutRequestId);
-      if (times > 1) this.sendCallback(record, times - 1);
+      if (times > 1 && epoch === this.deps.callbacks.epoch) this.sendCallback(record, times - 1);
     });
   }
 
