@@ -19,8 +19,9 @@ export interface MpesaWorld extends SellerWorld {
  */
 export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: DarajaSimOptions; env?: NodeJS.ProcessEnv } = {}): Promise<MpesaWorld> {
   const sim = await startDarajaSim({ callbackDelayMs: 20, ...options.sim });
-  let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
-  const server: ServerType = serve({ fetch: (request, env) => (handler ? handler(request, env) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' });
+  // The port must be known before the API is composed (its callback URL names it): listen first, answer once composed.
+  const target: { app?: { fetch(request: Request, env: unknown): Response | Promise<Response> } } = {};
+  const server: ServerType = serve({ fetch: (request, env) => (target.app ? target.app.fetch(request, env) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
   const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let world: SellerWorld;
@@ -44,7 +45,7 @@ export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: Daraj
     await sim.close();
     throw error;
   }
-  handler = (request, env) => world.composed.app.fetch(request, env);
+  target.app = world.composed.app;
   const dispose = world.dispose.bind(world);
   return Object.assign(world, {
     sim,
