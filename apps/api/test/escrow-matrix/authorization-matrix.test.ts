@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoForm, PNG } from '../escrow-support/world.js';
-import { DIALECTS, openSellerWorld, ORDER_FORM, type Reply, type SellerWorld } from '../escrow-seller/seller-world.js';
+import { DIALECTS, ORDER_FORM, type Reply, type SellerWorld } from '../escrow-seller/seller-world.js';
+import { openMpesaWorld } from '../mpesa/mpesa-world.js';
 import { ENDPOINTS, type Endpoint } from './matrix-endpoints.js';
 import { CALLERS, scenario, type Cast, type CallerName, type Scenario } from './matrix-scenarios.js';
 
@@ -18,7 +19,8 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
   const table: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
-    world = await openSellerWorld(dialect, { env: {} });
+    // With M-Pesa (the Daraja simulator), so the buyer's prompt routes are served and answered.
+    world = await openMpesaWorld(dialect);
     cast = { seller: await world.seller('Amani Phones'), otherSeller: await world.seller('Baraka Boutique'), admin: await world.admin() };
     const form = new FormData();
     for (const [key, value] of Object.entries(ORDER_FORM)) form.set(key, value);

@@ -36,6 +36,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // buyer (order id + delivery code)
   { name: 'GET /api/buyer/orders/:id', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/buyer/orders/${id}` }) },
   { name: 'POST /api/buyer/orders/:id/payment', stage: 'pod_assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/payment`, json: { termsAccepted: true, mpesaReceipt: receipt() } }) },
+  // The M-Pesa prompt: the world talks to the Daraja simulator (authorization-matrix.test.ts).
+  { name: 'POST /api/buyer/orders/:id/mpesa-prompt', stage: 'created', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/mpesa-prompt`, json: { phone: '0733 111 222' } }) },
+  { name: 'GET /api/buyer/orders/:id/mpesa-prompt', stage: 'created', allowed: ['buyer (right code)'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/buyer/orders/${id}/mpesa-prompt` }) },
   { name: 'POST /api/buyer/orders/:id/refund-request', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/refund-request`, json: { reason: 'Wrong item shown in the photo' } }) },
   { name: 'POST /api/buyer/orders/:id/feedback', stage: 'delivered', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/feedback`, json: { riderRating: 5, sellerRating: 4 } }) },
 
