@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { MpesaPrompt } from './buyer-api.ts';
 
 const TITLES: Record<MpesaPrompt['state'], string> = {
@@ -27,7 +27,8 @@ export interface MpesaPromptPanelProps {
  */
 export function MpesaPromptPanel({ prompt, autoFocus, sending, stoppedChecking, alert, onRetry, onCheckAgain, onOtherNumber }: MpesaPromptPanelProps) {
   const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // Before paint, so the focus never sits on the page while the panel replaces the form.
+  useLayoutEffect(() => {
     if (autoFocus) title.current?.focus();
   }, [autoFocus, prompt.id]);
 
