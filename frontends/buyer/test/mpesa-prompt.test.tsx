@@ -67,6 +67,15 @@ describe('Pay with M-Pesa on the buyer page', () => {
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeTruthy();
   });
 
+  it('offers the prompt without a configured Paybill, and keeps the warning for the Paybill path', async () => {
+    api.on('GET', ORDER_PATH, ok(buyerOrder({ paybill: false })));
+    await openBuyerPage();
+    expect(payButton()).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Or pay by Paybill' })).toBeTruthy();
+    expect(screen.getByText('Payment details are not configured yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm Payment' })).toBeNull();
+  });
+
   it('refuses a number M-Pesa cannot prompt before sending, under the field', async () => {
     await openBuyerPage();
     fireEvent.change(phoneField(), { target: { value: '0812345678' } });

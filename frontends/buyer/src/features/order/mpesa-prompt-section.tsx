@@ -81,7 +81,10 @@ export function MpesaPromptSection({ price, buyerPhone, ...options }: MpesaPromp
       />
       {alert}
       <SubmitButton busy={stk.sending} busyLabel="Sending the M-Pesa request…">
-        Pay {formatKsh(price)} with M-Pesa
+        {/* One flex item (the button is a flex box) that breaks between the amount and "with M-Pesa" on a narrow phone, never inside either. */}
+        <span>
+          Pay <span className="nowrap">{formatKsh(price)}</span> <span className="nowrap">with M-Pesa</span>
+        </span>
       </SubmitButton>
     </form>
   );
