@@ -161,3 +161,5 @@ export function fakeBuyerApi() {
     },
   };
 }
+
+export type FakeBuyerApi = ReturnType<typeof fakeBuyerApi>;

@@ -73,7 +73,7 @@ export function MpesaPromptSection({ price, buyerPhone, ...options }: MpesaPromp
         autoComplete="tel"
         required
         maxLength={20}
-        autoFocus={backToForm}
+        autoFocus={backToForm || problem?.where === 'phone'}
         value={phone}
         onValueChange={setPhone}
         error={problem?.where === 'phone' ? problem.message : null}

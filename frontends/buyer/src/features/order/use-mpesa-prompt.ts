@@ -69,6 +69,7 @@ export function useMpesaPrompt({ orderId, deliveryCode, subscribe, onPaid, onOrd
   const sends = useRef(0);
   const reading = useRef(false);
   const shownId = useRef<string | null>(null);
+  const shownState = useRef<MpesaPrompt['state'] | null>(null);
   const paidReported = useRef<string | null>(null);
   const handlers = useRef({ onPaid, onOrderMoved });
   useEffect(() => {
@@ -83,7 +84,10 @@ export function useMpesaPrompt({ orderId, deliveryCode, subscribe, onPaid, onOrd
     }
     if (byTap) setTapped(true);
     else if (fresh) setTapped(false);
+    // News from M-Pesa replaces an error about an earlier step (a failed check, a refused send).
+    if (!byTap && (fresh || view.state !== shownState.current)) setProblem(null);
     shownId.current = view.id;
+    shownState.current = view.state;
     setPrompt(view);
     if (view.state === 'paid' && paidReported.current !== view.id) {
       paidReported.current = view.id;
@@ -174,6 +178,7 @@ export function useMpesaPrompt({ orderId, deliveryCode, subscribe, onPaid, onOrd
           } else if (result.status === 400) {
             // The number is what the server refused: back to the field, with its message under it.
             shownId.current = null;
+            shownState.current = null;
             setPrompt(null);
             setProblem({ where: 'phone', message: result.message });
           } else {
@@ -201,6 +206,7 @@ export function useMpesaPrompt({ orderId, deliveryCode, subscribe, onPaid, onOrd
 
   const dismiss = useCallback(() => {
     shownId.current = null;
+    shownState.current = null;
     setPrompt(null);
     setTapped(false);
     setProblem(null);
