@@ -34,8 +34,8 @@ const BUYER_ORDER = {
   sellerBusinessName: 'Amani Phones', ...PROGRESS('awaiting_payment', 0, 0), paymentMethod: 'mpesa_prepay', price: 2500000, serviceFee: 62500,
   deliveryCost: 30000, deliveryPaidBy: 'buyer', buyerCashAmount: null, paymentConfirmed: false,
   payment: { configured: true, businessNumber: '522533', accountName: 'Escrow Delivery', accountNumber: 'TRK7K2M9Q4', amount: 2500000 },
-  delivery: { buyerName: 'Wanjiku', address: 'Ngong Road', landmark: 'Near the mall', estate: 'Kilimani', houseNumber: 'B4', pinLocationLink: null },
-  rider: null, refundRequested: false, feedback: null, ...TIMES, deliveredAt: null,
+  delivery: { buyerName: 'Wanjiku', buyerPhone: '+254722000000', address: 'Ngong Road', landmark: 'Near the mall', estate: 'Kilimani', houseNumber: 'B4', pinLocationLink: null },
+  rider: null, refundRequested: false, feedback: null, ...TIMES, deliveredAt: null, mpesaPrompt: true,
 };
 const RIDER_JOB = {
   id: 'x', trackingNumber: 'TRK7K2M9Q4', itemName: 'Samsung Galaxy A15', productPhotoUrl: null, packagedPhotoUrl: null, pickupPhotoUrl: null,
@@ -58,7 +58,8 @@ export const MEASURED_PAGES = [
     label: '/buyer/order/x (shell + buyer remote + shared)',
     readyText: 'Confirm Payment',
     budget: FIRST_LOAD_BUDGET,
-    api: { '/api/buyer/orders/x': { data: BUYER_ORDER } },
+    // The full first screen: the M-Pesa prompt's form above the Paybill steps and their form.
+    api: { '/api/buyer/orders/x': { data: BUYER_ORDER }, '/api/buyer/orders/x/mpesa-prompt': { data: null } },
   },
   {
     path: '/rider/x?phone=0712345678&key=k',

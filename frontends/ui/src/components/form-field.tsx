@@ -7,13 +7,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   onValueChange: (value: string) => void;
   /** Marks the field as the one the form's error message is about. */
   invalid?: boolean;
+  /** The field's own message, shown under it and read with it (a form with one field has no other place). */
+  error?: string | null;
   hint?: ReactNode;
 }
 
 /** A labelled text input; the label is always visible (no placeholder-only fields). */
-export function TextField({ label, value, onValueChange, invalid = false, hint, ...input }: TextFieldProps) {
+export function TextField({ label, value, onValueChange, invalid = false, error = null, hint, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -26,9 +30,14 @@ export function TextField({ label, value, onValueChange, invalid = false, hint, 
         className="field__input"
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? hintId : undefined}
+        aria-invalid={invalid || error ? true : undefined}
+        aria-describedby={describedBy || undefined}
       />
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}

@@ -20,6 +20,11 @@ export interface LiveOrder<T> {
   expectOwn(action: string): void;
   /** The request was not sent or was refused: no event of it will come. */
   forgetOwn(action: string): void;
+  /**
+   * Tells `listener` of every live event, the page's own ones included, for parts of the page
+   * that read more than the order (the buyer's M-Pesa prompt). Returns the unsubscribe.
+   */
+  subscribe(listener: (reason: OrderEventReason) => void): () => void;
 }
 
 export interface LiveOrderOptions<T> {
@@ -50,6 +55,7 @@ export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDro
   const [state, setState] = useState<LiveOrderState<T>>({ kind: 'loading' });
   const [generation, setGeneration] = useState(0);
   const ownActions = useRef(new Map<string, number>());
+  const listeners = useRef(new Set<(reason: OrderEventReason) => void>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latestLoad = useRef(load);
   useEffect(() => {
@@ -93,6 +99,7 @@ export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDro
 
   const onLive = useCallback(
     (reason: OrderEventReason) => {
+      for (const listener of listeners.current) listener(reason);
       if (reason.kind === 'dropped' && !reReadOnDrop) return;
       if (reason.kind === 'changed') {
         const pending = ownActions.current.get(reason.message.action) ?? 0;
@@ -115,5 +122,12 @@ export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDro
     if (pending > 0) ownActions.current.set(action, pending - 1);
   }, []);
 
-  return { state, reload, retry, expectOwn, forgetOwn };
+  const subscribe = useCallback((listener: (reason: OrderEventReason) => void) => {
+    listeners.current.add(listener);
+    return () => {
+      listeners.current.delete(listener);
+    };
+  }, []);
+
+  return { state, reload, retry, expectOwn, forgetOwn, subscribe };
 }

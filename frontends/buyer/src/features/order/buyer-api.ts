@@ -1,8 +1,19 @@
-import type { BuyerOrderStatusView, BuyerOrderView } from '@escrow/core';
+import type { BuyerOrderStatusView, BuyerOrderView, StkPaymentView } from '@escrow/core';
 import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
 
 // Type-only imports of the core's views: the contract the API answers with, at no JS cost.
-export type BuyerOrder = BuyerOrderView;
+/**
+ * The route adds `mpesaPrompt` to core's view: the server can send M-Pesa prompts (STK Push).
+ * `delivery.buyerPhone` (E.164) prefills the prompt's phone field; core's view does not carry
+ * it yet, and until it does the field starts empty.
+ */
+export type BuyerOrder = BuyerOrderView & {
+  readonly mpesaPrompt: boolean;
+  readonly delivery: BuyerOrderView['delivery'] & { readonly buyerPhone?: string };
+};
+
+/** An M-Pesa prompt (STK Push) to the buyer's phone and where it stands, in the server's words. */
+export type MpesaPrompt = StkPaymentView;
 
 const orderPath = (orderId: string) => `/api/buyer/orders/${encodeURIComponent(orderId)}`;
 
@@ -30,6 +41,17 @@ export const buyerApi = {
 
   submitFeedback: (orderId: string, deliveryCode: string, body: { riderRating: number; sellerRating: number; comment: string }, key: string, fallbackMessage: string) =>
     requestJson<BuyerChange>('POST', `${orderPath(orderId)}/feedback`, body, { fallbackMessage, headers: headers(deliveryCode, key) }),
+
+  /**
+   * Prompts `phone` to pay the order. Not keyed: the server answers a repeat within the prompt's
+   * life with the same prompt, and no money moves on this request.
+   */
+  requestMpesaPrompt: (orderId: string, deliveryCode: string, phone: string, fallbackMessage: string) =>
+    requestJson<MpesaPrompt>('POST', `${orderPath(orderId)}/mpesa-prompt`, { phone }, { fallbackMessage, headers: headers(deliveryCode) }),
+
+  /** The latest prompt for the order; null when none was sent. */
+  latestMpesaPrompt: (orderId: string, deliveryCode: string, fallbackMessage: string, signal?: AbortSignal) =>
+    requestJson<MpesaPrompt | null>('GET', `${orderPath(orderId)}/mpesa-prompt`, undefined, { fallbackMessage, headers: headers(deliveryCode), ...(signal ? { signal } : {}) }),
 
   /** EventSource cannot send headers: the live stream takes the code as `?code=` (decision 0013). */
   liveUrl: (orderId: string, deliveryCode: string) => `/api/live/orders/${encodeURIComponent(orderId)}?code=${encodeURIComponent(deliveryCode)}`,

@@ -27,8 +27,8 @@ const DELIVERED: readonly OrderStatus[] = ['awaiting_settlement', 'settlement_co
 
 /**
  * The buyer's order page (/buyer/order/{id}?code=... and /buyer/{id}?code=...), exposed to the
- * shell as `buyer/buyer-order-page`: status and progress, the Paybill instructions and the
- * payment confirmation while payment is awaited, the delivery code and the refund request
+ * shell as `buyer/buyer-order-page`: status and progress, the M-Pesa prompt, the Paybill
+ * instructions and the payment confirmation while payment is awaited, the delivery code and the refund request
  * before delivery, the rating after it; kept current by the order's live events.
  */
 export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
@@ -115,7 +115,16 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
 
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
 
-      {order.payment ? <PaymentSection order={order} payment={order.payment} {...actionProps('confirm_payment')} onConfirmed={done} /> : null}
+      {order.payment ? (
+        <PaymentSection
+          order={order}
+          payment={order.payment}
+          {...actionProps('confirm_payment')}
+          onConfirmed={done}
+          subscribe={handle.subscribe}
+          onOrderMoved={handle.reload}
+        />
+      ) : null}
 
       {showCode ? <DeliveryCodeCard code={deliveryCode} refundRequested={order.refundRequested} /> : null}
 

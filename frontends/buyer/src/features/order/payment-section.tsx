@@ -2,6 +2,8 @@ import type { BuyerPaymentInstructions } from '@escrow/core';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import type { BuyerOrder } from './buyer-api.ts';
 import { ConfirmPaymentForm, type ConfirmPaymentFormProps } from './confirm-payment-form.tsx';
+import { MpesaPromptSection } from './mpesa-prompt-section.tsx';
+import type { MpesaPromptOptions } from './use-mpesa-prompt.ts';
 
 type Configured = Extract<BuyerPaymentInstructions, { configured: true }>;
 
@@ -29,6 +31,16 @@ function PaybillDetails({ payment }: { payment: Configured }) {
   );
 }
 
+function EscrowNote({ order }: { order: BuyerOrder }) {
+  return (
+    <p>
+      {order.paymentMethod === 'mpesa_pod'
+        ? 'Pay when the rider arrives with your item. Your money is held safely until you confirm delivery with your code.'
+        : 'Your money is held safely in escrow and reaches the seller only after you confirm delivery with your code.'}
+    </p>
+  );
+}
+
 function DeliveryFeeNote({ order }: { order: BuyerOrder }) {
   if (order.deliveryPaidBy !== 'buyer' || order.deliveryCost === 0) return null;
   return (
@@ -38,27 +50,65 @@ function DeliveryFeeNote({ order }: { order: BuyerOrder }) {
   );
 }
 
+export interface PaymentSectionProps extends ConfirmPaymentFormProps {
+  order: BuyerOrder;
+  payment: BuyerPaymentInstructions;
+  /** The order's live events, which the M-Pesa prompt follows too. */
+  subscribe: MpesaPromptOptions['subscribe'];
+  /** The server says the order moved on: re-read it. */
+  onOrderMoved(): void;
+}
+
 /**
- * While the buyer still owes the Paybill: how to pay, then the confirmation form. Without a
- * configured Paybill there is nothing safe to pay into, so only the server's warning shows.
+ * While the buyer still owes the payment: the M-Pesa prompt when the server can send one, then
+ * how to pay the Paybill and the confirmation form. Without a configured Paybill there is
+ * nothing safe to pay into by hand, so only the server's warning shows for that path.
  */
-export function PaymentSection({ order, payment, ...form }: { order: BuyerOrder; payment: BuyerPaymentInstructions } & ConfirmPaymentFormProps) {
+export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...form }: PaymentSectionProps) {
+  const prompt = order.mpesaPrompt ? (
+    <MpesaPromptSection
+      orderId={form.orderId}
+      deliveryCode={form.deliveryCode}
+      price={order.price}
+      buyerPhone={order.delivery.buyerPhone}
+      subscribe={subscribe}
+      onPaid={form.onConfirmed}
+      onOrderMoved={onOrderMoved}
+    />
+  ) : null;
+  const paybillTitle = prompt ? (
+    <h3 id="paybill-title" className="paybill-title">
+      Or pay by Paybill
+    </h3>
+  ) : null;
+
   if (!payment.configured) {
+    if (!prompt) {
+      return (
+        <section className="card card--warning" aria-labelledby="payment-title">
+          <h2 id="payment-title">Payment</h2>
+          <p>{payment.message}</p>
+        </section>
+      );
+    }
     return (
-      <section className="card card--warning" aria-labelledby="payment-title">
-        <h2 id="payment-title">Payment</h2>
-        <p>{payment.message}</p>
+      <section className="card" aria-labelledby="payment-title">
+        <h2 id="payment-title">Pay with M-Pesa</h2>
+        <EscrowNote order={order} />
+        <DeliveryFeeNote order={order} />
+        {prompt}
+        {paybillTitle}
+        <p className="paybill-warning">{payment.message}</p>
       </section>
     );
   }
   return (
     <section className="card" aria-labelledby="payment-title">
       <h2 id="payment-title">Pay with M-Pesa</h2>
-      <p>
-        {order.paymentMethod === 'mpesa_pod'
-          ? 'Pay when the rider arrives with your item. Your money is held safely until you confirm delivery with your code.'
-          : 'Your money is held safely in escrow and reaches the seller only after you confirm delivery with your code.'}
-      </p>
+      <EscrowNote order={order} />
+      <DeliveryFeeNote order={order} />
+      {prompt}
+      {paybillTitle}
       <ol className="steps">
         <li>Open M-Pesa and choose Lipa na M-Pesa, then Pay Bill.</li>
         <li>Enter the business number and the account number below.</li>
@@ -66,7 +116,6 @@ export function PaymentSection({ order, payment, ...form }: { order: BuyerOrder;
         <li>Copy the confirmation code from the M-Pesa SMS (for example NLJ7RT61SV) into the form below.</li>
       </ol>
       <PaybillDetails payment={payment} />
-      <DeliveryFeeNote order={order} />
       <ConfirmPaymentForm {...form} />
     </section>
   );
