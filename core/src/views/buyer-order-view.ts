@@ -49,6 +49,8 @@ export interface BuyerOrderView extends ProgressView {
   /** The buyer's own delivery details, as the seller entered them. */
   readonly delivery: {
     readonly buyerName: string;
+    /** E.164; the page prefills the M-Pesa prompt's phone with it (the buyer's own number). */
+    readonly buyerPhone: string;
     readonly address: string;
     readonly landmark: string | null;
     readonly estate: string | null;
@@ -100,6 +102,7 @@ export function buyerOrderView(
     payment: buyerPaymentInstructions(order, extras.paybill),
     delivery: {
       buyerName: order.buyerName,
+      buyerPhone: order.buyerPhone,
       address: order.buyerAddress,
       landmark: order.landmark,
       estate: order.estate,
