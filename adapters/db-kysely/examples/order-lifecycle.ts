@@ -16,6 +16,7 @@ import {
   type EscrowDeps,
   type Result,
 } from '@escrow/core';
+import { payByPaybill } from '@escrow/core/testing';
 import { createKyselyEscrowStore, openSqlite } from '../src/index.js';
 
 function must<T>(result: Result<T>): T {
@@ -50,6 +51,8 @@ export async function runOrderLifecycle(file: string): Promise<string[]> {
     const order = must(await createOrder(deps, { actor: seller, input: { itemName: 'iPhone 13', price: 65_000_00, buyerName: 'Achieng', buyerPhone: '0722 000 111', buyerAddress: 'Kileleshwa', deliveryCost: 300_00 } }));
     log.push(`created ${order.trackingNumber}: price ${formatKsh(order.price)}, fee ${formatKsh(order.serviceFee)}, seller gets ${formatKsh(order.sellerPayout)} (${order.status})`);
     const buyer = { kind: 'buyer', deliveryCode: order.deliveryCode } as const;
+    // M-Pesa's Paybill confirmation (what the Daraja callback records), then the buyer's typed receipt finds it.
+    await payByPaybill(deps, order, 'NLJ7RT61SV');
     log.push(`-> ${must(await confirmPayment(deps, { orderId: order.id, actor: buyer, mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true })).status}`);
     const assigned = must(await assignRider(deps, { orderId: order.id, actor: seller, rider: { name: 'Otieno', phone: '0711 222 333' } }));
     log.push(`-> ${assigned.status} (${assigned.riderPhone})`);

@@ -12,6 +12,7 @@ import {
   type Order,
   type Result,
 } from '@escrow/core';
+import { payByPaybill } from '@escrow/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { escrowWorld } from './support/escrow-world.js';
 import { postgresForTests } from './support/postgres.js';
@@ -40,6 +41,7 @@ async function orderInTransit(deps: EscrowDeps, sellerId: string, riderId: strin
       input: { itemName: 'iPhone 13', price: 65_000_00, buyerName: 'Achieng', buyerPhone: '0722000111', buyerAddress: 'Kileleshwa', deliveryCost: 300_00, deliveryPaidBy: 'seller' },
     }),
   );
+  await payByPaybill(deps, created, 'NLJ7RT61SV');
   await must(confirmPayment(deps, { orderId: created.id, actor: { kind: 'buyer', deliveryCode: created.deliveryCode }, mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
   const assigned = await must(assignRider(deps, { orderId: created.id, actor: seller, rider: { riderId } }));
   const rider: Actor = { kind: 'rider', phone: assigned.riderPhone ?? '', key: assigned.riderKey ?? '' };

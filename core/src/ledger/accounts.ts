@@ -7,6 +7,8 @@ export const account = {
   escrow: 'escrow',
   /** Received by M-Pesa above an order's price, held for an admin to refund. */
   mpesaSuspense: 'mpesa_suspense',
+  /** Receipts buyers typed that M-Pesa has not confirmed (claims): never escrow. */
+  mpesaUnverified: 'mpesa_unverified',
   platformFees: 'platform_fees',
   payoutsSent: 'payouts_sent',
   refundsSent: 'refunds_sent',

@@ -1,5 +1,6 @@
 import type { Order } from '../orders/order.js';
 import { account } from './accounts.js';
+import { claimPending } from './ledger-audit.js';
 import { isBalanced, type Posting } from './posting.js';
 
 /** Balances are derived from postings, never stored. */
@@ -30,6 +31,9 @@ export function checkOrderAgainstLedger(order: Order, postings: readonly Posting
   }
   const expectPayment = order.paymentMethod !== 'cash' && order.paymentConfirmed ? 1 : 0;
   if (count('payment_in') !== expectPayment) problems.push(`payment_in postings: ${count('payment_in')}, expected ${expectPayment}`);
+  const claims = count('payment_claimed');
+  if (claims > 1) problems.push(`payment_claimed postings: ${claims}, expected at most 1`);
+  if (claims - count('claim_released') !== (claimPending(order) ? 1 : 0)) problems.push(`open claims: ${claims - count('claim_released')}, expected ${claimPending(order) ? 1 : 0}`);
   const delivered = ['awaiting_settlement', 'settlement_completed'].includes(order.status);
   const expectRelease = order.paymentMethod !== 'cash' && delivered ? 1 : 0;
   if (count('delivery_release') !== expectRelease) problems.push(`delivery_release postings: ${count('delivery_release')}, expected ${expectRelease}`);

@@ -20,13 +20,21 @@ import { account } from './accounts.js';
  * - cash, completed: platform_fees +fee, seller_fees_owed:{seller} -fee.
  * Every other account (buyer_refundable:{order} after its refund) must be zero.
  */
+/** A typed receipt no verified payment has matched, on an order still open: held in mpesa_unverified. */
+export function claimPending(order: Order): boolean {
+  return !order.paymentConfirmed && order.paymentClaimedAt !== null && order.status !== 'cancelled';
+}
+
 export function expectedLedgerEntries(order: Order): [string, number][] {
   const out: [string, number][] = [];
   if (order.paymentMethod === 'cash') {
     if (order.status === 'completed') out.push([account.platformFees, order.serviceFee], [account.sellerFeesOwed(order.sellerId), -order.serviceFee]);
     return out;
   }
-  if (!order.paymentConfirmed) return out;
+  if (!order.paymentConfirmed) {
+    if (claimPending(order)) out.push([account.mpesaClearing, -order.price], [account.mpesaUnverified, order.price]);
+    return out;
+  }
   const received = order.paymentReceived ?? order.price;
   out.push([account.mpesaClearing, -received]);
   if (received > order.price) out.push([account.mpesaSuspense, received - order.price]);

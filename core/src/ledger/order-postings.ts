@@ -31,6 +31,36 @@ export function paymentInPosting(order: Order, meta: PostingMeta): Result<Postin
   });
 }
 
+/** A claim: the buyer says the price was paid; held apart from escrow until M-Pesa confirms it. */
+export function paymentClaimedPosting(order: Order, meta: PostingMeta): Result<Posting> {
+  return makePosting({
+    id: meta.id,
+    orderId: order.id,
+    kind: 'payment_claimed',
+    reference: meta.reference ?? null,
+    createdAt: meta.createdAt,
+    entries: [
+      { account: account.mpesaClearing, amount: -order.price },
+      { account: account.mpesaUnverified, amount: order.price },
+    ],
+  });
+}
+
+/** The claim ends (M-Pesa confirmed a payment, or the order was cancelled): the suspense entry is reversed. */
+export function claimReleasedPosting(order: Order, meta: PostingMeta): Result<Posting> {
+  return makePosting({
+    id: meta.id,
+    orderId: order.id,
+    kind: 'claim_released',
+    reference: meta.reference ?? null,
+    createdAt: meta.createdAt,
+    entries: [
+      { account: account.mpesaUnverified, amount: -order.price },
+      { account: account.mpesaClearing, amount: order.price },
+    ],
+  });
+}
+
 /** Delivery accepted with the code: escrow is split into fee and payables. */
 export function deliveryReleasePosting(order: Order, meta: PostingMeta): Result<Posting> {
   const riderShare = order.deliveryPaidBy === 'seller' && order.riderPhone ? order.riderPayout : 0;

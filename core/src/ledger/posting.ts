@@ -2,6 +2,8 @@ import { err, ok, type Result } from '../errors.js';
 
 export const POSTING_KINDS = [
   'payment_in',
+  'payment_claimed',
+  'claim_released',
   'delivery_release',
   'settlement_out',
   'refund_reserve',

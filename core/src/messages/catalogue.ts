@@ -150,6 +150,7 @@ export const catalogue = {
     feedbackNotAllowed: 'Feedback can be given once the order has been delivered',
     concurrentUpdate: 'This order was changed at the same moment by someone else. Please try again.',
     unexpected: 'Something went wrong. Please try again.',
+    paymentUnverified: "This order's payment has not been verified with M-Pesa, so no money can be paid out or refunded for it.",
     mpesaNotConfigured: 'Paying by M-Pesa prompt is not available right now. Please pay the Paybill shown and enter your M-Pesa confirmation code.',
     // An infrastructure failure (the database or the disk), answered 503: nothing was wrong with the request.
     serviceUnavailable: 'Service temporarily unavailable. Please try again.',

@@ -31,6 +31,7 @@ const MESSAGE_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   // The spec's own text for a payment that could not be verified.
   PAYMENT_NOT_VERIFIED: buyer.confirmPaymentFailed,
   MPESA_NOT_CONFIGURED: errors.mpesaNotConfigured,
+  PAYMENT_UNVERIFIED: errors.paymentUnverified,
   RIDER_NOT_ACCEPTED: errors.riderNotAccepted,
   RIDER_ALREADY_ASSIGNED: errors.riderAlreadyAssigned,
   // A rider outside the seller's list is told what any stranger is told.

@@ -41,6 +41,12 @@ export interface Order {
   readonly paymentVerifiedBy: string | null;
   /** What M-Pesa says was received; above the price, the rest waits in suspense for an admin. */
   readonly paymentReceived: Cents | null;
+  /**
+   * The buyer typed a receipt no verified payment matched (yet): a claim, held in
+   * `mpesa_unverified`, never in escrow, until M-Pesa confirms it. Kept as history after.
+   */
+  readonly paymentClaimedAt: Date | null;
+  readonly paymentClaimReceipt: string | null;
   readonly termsAcceptedAt: Date | null;
   readonly settlementPaid: boolean;
   readonly settledAt: Date | null;

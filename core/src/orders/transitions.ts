@@ -7,6 +7,7 @@ import type { OrderStatus, PaymentMethod } from './order-status.js';
 export const ORDER_ACTIONS = [
   'confirm_payment',
   'verify_payment',
+  'claim_payment',
   'assign_rider',
   'remove_rider',
   'take_job',
@@ -39,6 +40,9 @@ const same = (order: Order): OrderStatus => order.status;
 const paidOr = (extra: readonly OrderStatus[]) => (method: PaymentMethod): readonly OrderStatus[] =>
   method === 'mpesa_prepay' ? extra : ['awaiting_payment', ...extra];
 const fault = (code: DomainError['code'], detail: string): DomainError => ({ code, detail });
+/** PRODUCT-DECISIONS, Real money: no payout or refund of money M-Pesa never confirmed (orders paid on a typed receipt alone, before verification). */
+const unverified = (o: Order): DomainError | null =>
+  o.paymentMethod !== 'cash' && o.paymentVerifiedBy === null ? fault('PAYMENT_UNVERIFIED', 'the payment was never verified with M-Pesa') : null;
 
 /**
  * The transition table (PRODUCT-DECISIONS, Order lifecycle and Other payment methods).
@@ -58,6 +62,13 @@ export const TRANSITIONS: Readonly<Record<OrderAction, Rule>> = {
     actors: ['system', 'admin'],
     from: (m) => (m === 'cash' ? [] : m === 'mpesa_pod' ? ['awaiting_payment', 'rider_assigned', 'in_transit'] : ['awaiting_payment']),
     to: (o) => (o.status === 'awaiting_payment' ? 'paid' : o.status),
+    guard: (o) => (o.paymentConfirmed ? fault('PAYMENT_ALREADY_CONFIRMED', 'payment already confirmed') : null),
+  },
+  /** The buyer typed a receipt M-Pesa has not confirmed: recorded as a claim, the status unchanged. */
+  claim_payment: {
+    actors: ['buyer'],
+    from: (m) => (m === 'cash' ? [] : m === 'mpesa_pod' ? ['awaiting_payment', 'rider_assigned', 'in_transit'] : ['awaiting_payment']),
+    to: same,
     guard: (o) => (o.paymentConfirmed ? fault('PAYMENT_ALREADY_CONFIRMED', 'payment already confirmed') : null),
   },
   assign_rider: {
@@ -106,7 +117,7 @@ export const TRANSITIONS: Readonly<Record<OrderAction, Rule>> = {
     actors: ['admin', 'system'],
     from: () => ['awaiting_settlement'],
     to: () => 'settlement_completed',
-    guard: (o) => (o.settlementPaid ? fault('ALREADY_SETTLED', 'already settled') : null),
+    guard: (o) => (o.settlementPaid ? fault('ALREADY_SETTLED', 'already settled') : unverified(o)),
   },
   cancel: {
     actors: ['seller'],
@@ -124,7 +135,7 @@ export const TRANSITIONS: Readonly<Record<OrderAction, Rule>> = {
     actors: ['admin'],
     from: () => ['paid', 'rider_assigned', 'in_transit'],
     to: () => 'cancelled',
-    guard: (o) => (!o.paymentConfirmed ? fault('PAYMENT_NOT_CONFIRMED', 'nothing was paid into escrow') : null),
+    guard: (o) => (!o.paymentConfirmed ? fault('PAYMENT_NOT_CONFIRMED', 'nothing was paid into escrow') : unverified(o)),
   },
   reject_refund: {
     actors: ['admin'],

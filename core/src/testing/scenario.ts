@@ -10,6 +10,8 @@ import { assignRider } from '../use-cases/assign-rider.js';
 import { cancelOrder } from '../use-cases/cancel-order.js';
 import { completeDelivery } from '../use-cases/complete-delivery.js';
 import { confirmPayment } from '../use-cases/confirm-payment.js';
+import { recordC2bPayment } from '../use-cases/payments/record-c2b-payment.js';
+import type { Cents } from '../money/cents.js';
 import { confirmPickup } from '../use-cases/confirm-pickup.js';
 import { confirmSettlement } from '../use-cases/confirm-settlement.js';
 import { createOrder } from '../use-cases/create-order.js';
@@ -136,8 +138,16 @@ async function runStep(deps: EscrowDeps, step: Step, orderId: string, actor: Act
   switch (step.kind) {
     case 'create':
       throw new Error('handled by the caller');
-    case 'pay':
-      return confirmPayment(deps, { orderId, actor, mpesaReceipt: RECEIPTS[step.n % RECEIPTS.length] ?? '', termsAccepted: step.n % 11 !== 0 });
+    case 'pay': {
+      // The caller types a receipt (a claim unless M-Pesa confirmed it); then, most of the time,
+      // M-Pesa's C2B confirmation of that receipt arrives for this order (a third of them short).
+      const receipt = RECEIPTS[step.n % RECEIPTS.length] ?? '';
+      const typed = await confirmPayment(deps, { orderId, actor, mpesaReceipt: receipt, termsAccepted: step.n % 11 !== 0 });
+      if (step.n % 4 === 0) return typed;
+      const short = step.n % 3 === 0 ? 100 : 0;
+      const confirmed = await recordC2bPayment(deps, { transId: receipt, billRefNumber: order.trackingNumber, amount: Math.max(0, order.price - short) as Cents, msisdn: 'hashed', payerName: 'PAYER', businessShortCode: '174379', transTime: '20261125120000' });
+      return confirmed.ok && confirmed.value.outcome === 'paid_order' ? confirmed : typed;
+    }
     case 'assign':
       return assignRider(deps, { orderId, actor, rider: step.n % 2 === 0 ? { riderId: world.listedRiderId } : { name: 'Otieno', phone: `07${String(10_000_000 + (step.n % 5)).slice(0, 8)}` } });
     case 'remove':

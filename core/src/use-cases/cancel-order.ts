@@ -1,3 +1,5 @@
+import { claimPending } from '../ledger/ledger-audit.js';
+import { claimReleasedPosting } from '../ledger/order-postings.js';
 import { ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
@@ -14,7 +16,12 @@ export async function cancelOrder(deps: EscrowDeps, args: { orderId: string; act
     orderId: args.orderId,
     actor: args.actor,
     action: 'cancel',
-    decide: async ({ now }) =>
-      ok({ changes: { cancelledAt: now, riderKey: null }, auditData: { reason: optionalText(args.reason) } }),
+    decide: async ({ order, now }) =>
+      ok({
+        changes: { cancelledAt: now, riderKey: null },
+        // A claim the buyer made (a typed receipt M-Pesa never confirmed) leaves the ledger with the order.
+        postings: (_updated, newId) => (claimPending(order) ? [claimReleasedPosting(order, { id: newId(), createdAt: now, reference: order.paymentClaimReceipt })] : []),
+        auditData: { reason: optionalText(args.reason) },
+      }),
   }, options);
 }

@@ -1,11 +1,13 @@
 import { err, ok, type Result } from '../errors.js';
-import { paymentInPosting } from '../ledger/order-postings.js';
+import { paymentClaimedPosting } from '../ledger/order-postings.js';
 import { canSee, notFoundFor } from '../orders/access.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
+import { normalizeAccountReference } from '../payments/c2b-payment.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
+import { verifiedPaymentDecision } from './payments/verified-payment.js';
 
 /** An M-Pesa confirmation code: 10 letters and digits, e.g. NLJ7RT61SV. */
 export function parseMpesaReceipt(input: unknown): string | null {
@@ -14,41 +16,74 @@ export function parseMpesaReceipt(input: unknown): string | null {
 }
 
 /**
- * The buyer (order id + delivery code) says they paid the Paybill: the receipt is checked with
- * the payment gateway where it can be, claimed for this order only, and the price enters escrow.
+ * The buyer (order id + delivery code) types the receipt of a Paybill payment. A receipt is
+ * money only when M-Pesa told us of it (PRODUCT-DECISIONS, Real money):
+ * - a payment M-Pesa confirmed for this order (C2B confirmation, paid prompt): the order is
+ *   paid already, and this answers so;
+ * - a confirmed Paybill payment no order took whose account number is this order's and amount
+ *   covers the price: it pays the order now (only its payer's SMS shows the receipt);
+ * - anything else is a claim: the order stays awaiting payment "being verified", the price is
+ *   held in `mpesa_unverified` (never escrow), and the seller is told the buyer reports payment.
+ *   The C2B confirmation, when it comes, pays the order and releases the claim.
+ * The answer is the order: `paymentConfirmed` says whether it is paid.
  */
 export async function confirmPayment(
   deps: EscrowDeps,
-  args: { orderId: string; actor: Actor; mpesaReceipt: string; termsAccepted: boolean }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
+  args: { orderId: string; actor: Actor; mpesaReceipt: string; termsAccepted: boolean },
+  options: ChangeOptions<Result<Order>> = {},
+): Promise<Result<Order>> {
   if (args.termsAccepted !== true) return err('TERMS_NOT_ACCEPTED');
   const receipt = parseMpesaReceipt(args.mpesaReceipt);
   if (!receipt) return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa confirmation code, e.g. NLJ7RT61SV' });
-
   const actor = parseActor(args.actor);
   if (!actor) return err('FORBIDDEN');
-  if (typeof args.orderId !== 'string') return err(notFoundFor(actor));
-  // The provider is asked before the transaction, so no row lock is held across a network call.
-  const before = await deps.store.read((tx) => tx.orders.get(args.orderId));
-  if (!before || !canSee(before, actor)) return err(notFoundFor(actor));
-  const verification = await deps.payments.verify({ receipt, accountReference: before.trackingNumber, amount: before.price });
-  if (verification.status === 'mismatch' || verification.status === 'not_found' || verification.status === 'unavailable') {
-    return err('PAYMENT_NOT_VERIFIED', { detail: verification.status });
+  if (typeof args.orderId !== 'string' || args.orderId.length === 0 || args.orderId.length > 100) return err(notFoundFor(actor));
+
+  const known = await deps.store.read(async (tx) => {
+    const order = await tx.orders.get(args.orderId);
+    if (!order || !canSee(order, actor)) return undefined;
+    const paybill = await tx.mpesa.getC2bPayment(receipt);
+    const prompted = (await tx.mpesa.listStkRequestsForOrder(order.id)).some((r) => r.status === 'paid' && r.callbackReceipt === receipt);
+    return { order, paybill, prompted };
+  });
+  if (!known) return err(notFoundFor(actor));
+  const { order, paybill, prompted } = known;
+  if (paybill?.orderId && paybill.orderId !== order.id) return err('MPESA_RECEIPT_ALREADY_USED');
+  if ((paybill?.orderId === order.id || prompted || order.mpesaReceipt === receipt) && order.paymentConfirmed) return ok(order);
+  if (order.paymentConfirmed) return err('PAYMENT_ALREADY_CONFIRMED');
+
+  const attachable = paybill?.status === 'unmatched' && normalizeAccountReference(paybill.billRefNumber) === order.trackingNumber && paybill.amount >= order.price;
+  if (paybill && attachable) {
+    return mutateOrder(deps, {
+      orderId: order.id,
+      actor: { kind: 'system' },
+      action: 'verify_payment',
+      decide: async ({ order: current, tx, now }) => {
+        const taken = await tx.mpesa.updateC2bPayment(paybill.transId, 'unmatched', { status: 'matched', orderId: current.id, note: 'matched when the buyer typed its receipt', resolvedAt: now });
+        if (!taken) throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: 'payment matched meanwhile' });
+        if (!(await tx.receipts.claim(paybill.transId, current.id, paybill.amount, now))) throw new RollbackError({ code: 'MPESA_RECEIPT_ALREADY_USED' });
+        return verifiedPaymentDecision(current, { verifiedBy: 'c2b_confirmation', receipt: paybill.transId, received: paybill.amount, reference: paybill.transId, now, result: (updated) => updated, audit: { typedByBuyer: true } });
+      },
+    }, options);
   }
 
   return mutateOrder(deps, {
-    orderId: args.orderId,
+    orderId: order.id,
     actor: args.actor,
-    action: 'confirm_payment',
-    decide: async ({ order, tx, now }) => {
-      if (order.price !== before.price || order.trackingNumber !== before.trackingNumber) {
-        throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: 'order changed during verification' });
-      }
-      if (!(await tx.receipts.claim(receipt, order.id, order.price, now))) return err('MPESA_RECEIPT_ALREADY_USED');
+    action: 'claim_payment',
+    decide: async ({ order: current, now }) => {
+      const first = current.paymentClaimedAt === null;
       return ok({
-        changes: { paymentConfirmed: true, paymentConfirmedAt: now, mpesaReceipt: receipt, termsAcceptedAt: now },
-        postings: (updated, newId) => [paymentInPosting(updated, { id: newId(), createdAt: now, reference: receipt })],
-        notifySeller: (updated) => ({ subject: 'Payment confirmed', body: `Payment for order ${updated.trackingNumber} (${updated.itemName}) is held in escrow. Assign a rider to proceed.` }),
-        auditData: { receipt, verification: verification.status },
+        changes: { paymentClaimReceipt: receipt, termsAcceptedAt: current.termsAcceptedAt ?? now, ...(first ? { paymentClaimedAt: now } : {}) },
+        postings: (updated, newId) => (first ? [paymentClaimedPosting(updated, { id: newId(), createdAt: now, reference: receipt })] : []),
+        notifySeller: (updated) =>
+          first
+            ? {
+                subject: 'Payment reported',
+                body: `The buyer reports paying for order ${updated.trackingNumber} (${updated.itemName}), M-Pesa code ${receipt}. We are checking it with M-Pesa: it is not held in escrow yet. You will be told when M-Pesa confirms it; do not hand over the item before then.`,
+              }
+            : null,
+        auditData: { receipt, claim: true, paybillKnown: paybill !== undefined },
       });
     },
   }, options);

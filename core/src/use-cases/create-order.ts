@@ -89,6 +89,8 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       paymentConfirmedAt: null,
       paymentVerifiedBy: null,
       paymentReceived: null,
+      paymentClaimedAt: null,
+      paymentClaimReceipt: null,
       mpesaReceipt: null,
       termsAcceptedAt: null,
       settlementPaid: false,

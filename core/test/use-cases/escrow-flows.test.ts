@@ -1,3 +1,4 @@
+import { payByPaybill } from '../../src/testing/index.js';
 import { describe, expect, it } from 'vitest';
 import {
   acceptJob,
@@ -27,6 +28,7 @@ import { admin, buyerOf, memoryWorld, orderInput as input, riderOf, seller, valu
 
 async function toInTransit(ctx: ReturnType<typeof memoryWorld>, extra: Partial<CreateOrderInput> = {}) {
   const created = value(await createOrder(ctx.deps, { actor: seller, input: { ...input, ...extra } }));
+  await payByPaybill(ctx.deps, created, 'NLJ7RT61SV');
   value(await confirmPayment(ctx.deps, { orderId: created.id, actor: buyerOf(created), mpesaReceipt: 'nlj7rt61sv', termsAccepted: true }));
   const assigned = value(await assignRider(ctx.deps, { orderId: created.id, actor: seller, rider: { riderId: 'rider-1' } }));
   value(await acceptJob(ctx.deps, { orderId: created.id, actor: riderOf(assigned) }));
@@ -39,6 +41,7 @@ describe('mpesa_prepay: the escrow flow', () => {
     const created = value(await createOrder(ctx.deps, { actor: seller, input: { ...input, deliveryPaidBy: 'seller' } }));
     expect(created).toMatchObject({ status: 'awaiting_payment', serviceFee: 1_000_00, sellerPayout: 38_600_00, riderPayout: 400_00, buyerPhone: '+254722000111', pickupLocation: 'Westlands' });
     expect(created.trackingNumber.length).toBeLessThanOrEqual(12);
+    await payByPaybill(ctx.deps, created, 'NLJ7RT61SV');
     const paid = value(await confirmPayment(ctx.deps, { orderId: created.id, actor: buyerOf(created), mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
     expect(paid).toMatchObject({ status: 'paid', paymentConfirmed: true, mpesaReceipt: 'NLJ7RT61SV' });
     const assigned = value(await assignRider(ctx.deps, { orderId: created.id, actor: seller, rider: { riderId: 'rider-1' } }));
@@ -76,6 +79,7 @@ describe('mpesa_prepay: the escrow flow', () => {
   it('refuses the code before in_transit and never settles before delivery', async () => {
     const ctx = memoryWorld();
     const created = value(await createOrder(ctx.deps, { actor: seller, input }));
+    await payByPaybill(ctx.deps, created, 'NLJ7RT61SV');
     value(await confirmPayment(ctx.deps, { orderId: created.id, actor: buyerOf(created), mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
     const assigned = value(await assignRider(ctx.deps, { orderId: created.id, actor: seller, rider: { name: 'Otieno', phone: '0711 222 333' } }));
     expect(await completeDelivery(ctx.deps, { orderId: created.id, actor: riderOf(assigned), code: created.deliveryCode })).toMatchObject({ ok: false, error: { code: 'TRANSITION_NOT_ALLOWED' } });
@@ -102,6 +106,7 @@ describe('mpesa_prepay: the escrow flow', () => {
     const ctx = memoryWorld();
     const a = value(await createOrder(ctx.deps, { actor: seller, input }));
     const b = value(await createOrder(ctx.deps, { actor: seller, input }));
+    await payByPaybill(ctx.deps, a, 'NLJ7RT61SV');
     value(await confirmPayment(ctx.deps, { orderId: a.id, actor: buyerOf(a), mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
     expect(await confirmPayment(ctx.deps, { orderId: b.id, actor: buyerOf(b), mpesaReceipt: ' nlj7rt61sv ', termsAccepted: true })).toMatchObject({ ok: false, error: { code: 'MPESA_RECEIPT_ALREADY_USED' } });
     expect(await confirmPayment(ctx.deps, { orderId: b.id, actor: buyerOf(b), mpesaReceipt: 'QWE1RT61SV', termsAccepted: false })).toMatchObject({ ok: false, error: { code: 'TERMS_NOT_ACCEPTED' } });
@@ -126,6 +131,7 @@ describe('mpesa_prepay: the escrow flow', () => {
     const created = value(await createOrder(ctx.deps, { actor: seller, input }));
     const listed: Actor = { kind: 'rider', phone: '+254733333333' };
     expect(await takeAvailableJob(ctx.deps, { orderId: created.id, actor: listed })).toMatchObject({ ok: false, error: { code: 'TRANSITION_NOT_ALLOWED' } });
+    await payByPaybill(ctx.deps, created, 'NLJ7RT61SV');
     value(await confirmPayment(ctx.deps, { orderId: created.id, actor: buyerOf(created), mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
     expect(await takeAvailableJob(ctx.deps, { orderId: created.id, actor: { kind: 'rider', phone: '+254700000001' } })).toMatchObject({ ok: false, error: { code: 'RIDER_ORDER_NOT_FOUND' } });
     const taken = value(await takeAvailableJob(ctx.deps, { orderId: created.id, actor: listed }));
@@ -177,6 +183,7 @@ describe('mpesa_pod and cash', () => {
     value(await confirmPickup(ctx.deps, { orderId: created.id, actor: riderOf(assigned), pickupPhotoUrl: '/p.jpg' }));
     expect(await completeDelivery(ctx.deps, { orderId: created.id, actor: riderOf(assigned), code: created.deliveryCode })).toMatchObject({ ok: false, error: { code: 'PAYMENT_NOT_CONFIRMED' } });
     expect(ctx.store.state.orders.get(created.id)?.codeAttempts).toBe(0);
+    await payByPaybill(ctx.deps, created, 'NLJ7RT61SV');
     expect(value(await confirmPayment(ctx.deps, { orderId: created.id, actor: buyerOf(created), mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }))).toMatchObject({ status: 'in_transit', paymentConfirmed: true });
     expect(value(await completeDelivery(ctx.deps, { orderId: created.id, actor: riderOf(assigned), code: created.deliveryCode })).status).toBe('awaiting_settlement');
   });
@@ -203,6 +210,7 @@ describe('refunds and cancellation', () => {
     const a = value(await createOrder(ctx.deps, { actor: seller, input }));
     expect(value(await cancelOrder(ctx.deps, { orderId: a.id, actor: seller })).status).toBe('cancelled');
     const b = value(await createOrder(ctx.deps, { actor: seller, input }));
+    await payByPaybill(ctx.deps, b, 'NLJ7RT61SV');
     value(await confirmPayment(ctx.deps, { orderId: b.id, actor: buyerOf(b), mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
     expect(await cancelOrder(ctx.deps, { orderId: b.id, actor: seller })).toMatchObject({ ok: false, error: { code: 'TRANSITION_NOT_ALLOWED' } });
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignRider, acceptJob, completeDelivery, confirmPayment, confirmPickup, createOrder, unlockDeliveryCode, type Order } from '../../src/index.js';
-import { runScenario } from '../../src/testing/index.js';
+import { payByPaybill, runScenario } from '../../src/testing/index.js';
 import { stepArb, stepsArb } from '../support/arbitraries.js';
 import { memoryWorld } from '../support/world.js';
 
@@ -47,6 +47,7 @@ async function orderInTransit(): Promise<{ ctx: ReturnType<typeof memoryWorld>; 
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     return r.value as T;
   };
+  await payByPaybill(ctx.deps, created.value, 'NLJ7RT61SV');
   await must(confirmPayment(ctx.deps, { orderId: id, actor: { kind: 'buyer', deliveryCode: code }, mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
   const assigned = await must<Order>(assignRider(ctx.deps, { orderId: id, actor: seller, rider: { riderId: 'rider-1' } }));
   const rider = { kind: 'rider', phone: assigned.riderPhone ?? '', key: assigned.riderKey ?? '' } as const;

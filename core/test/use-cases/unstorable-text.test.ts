@@ -1,3 +1,4 @@
+import { payByPaybill } from '../../src/testing/index.js';
 import { describe, expect, it } from 'vitest';
 import {
   acceptJob,
@@ -52,6 +53,7 @@ describe('use cases refuse text no database can hold, with the field’s message
     expect(await addRider(ctx.deps, { actor: seller, name: 'Kamau', phone: '0712345678', motorbikePlate: LONE })).toEqual(refused(m.rider.plateInvalid));
     expect(ctx.store.state.riders.size).toBe(1);
     const order = value(await createOrder(ctx.deps, { actor: seller, input }));
+    await payByPaybill(ctx.deps, order, 'NLJ7RT61SV');
     value(await confirmPayment(ctx.deps, { orderId: order.id, actor: buyerOf(order), mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
     expect(await assignRider(ctx.deps, { orderId: order.id, actor: seller, rider: { name: NUL, phone: '0712345678' } })).toEqual(refused(m.rider.nameInvalid));
     expect(ctx.store.state.orders.get(order.id)?.riderPhone).toBeNull();
@@ -63,12 +65,14 @@ describe('use cases refuse text no database can hold, with the field’s message
     expect(await cancelOrder(ctx.deps, { orderId: fresh.id, actor: seller, reason: NUL })).toEqual(refused('The reason contains a character that is not allowed'));
 
     const paid = value(await createOrder(ctx.deps, { actor: seller, input }));
+    await payByPaybill(ctx.deps, paid, 'NLJ7RT62SV');
     value(await confirmPayment(ctx.deps, { orderId: paid.id, actor: buyerOf(paid), mpesaReceipt: 'NLJ7RT62SV', termsAccepted: true }));
     expect(await requestRefund(ctx.deps, { orderId: paid.id, actor: buyerOf(paid), reason: `Broken ${LONE}` })).toEqual(refused(m.refund.reasonInvalid));
     const request = value(await requestRefund(ctx.deps, { orderId: paid.id, actor: buyerOf(paid), reason: 'Broken screen' }));
     expect(await resolveRefund(ctx.deps, { refundId: request.id, actor: admin, resolution: { decision: 'reject', note: NUL } })).toEqual(refused('The note contains a character that is not allowed'));
 
     const moving = value(await createOrder(ctx.deps, { actor: seller, input }));
+    await payByPaybill(ctx.deps, moving, 'NLJ7RT63SV');
     value(await confirmPayment(ctx.deps, { orderId: moving.id, actor: buyerOf(moving), mpesaReceipt: 'NLJ7RT63SV', termsAccepted: true }));
     const assigned = value(await assignRider(ctx.deps, { orderId: moving.id, actor: seller, rider: { riderId: 'rider-1' } }));
     value(await acceptJob(ctx.deps, { orderId: moving.id, actor: riderOf(assigned) }));

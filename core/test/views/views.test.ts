@@ -1,3 +1,4 @@
+import { payByPaybill } from '../../src/testing/index.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -95,6 +96,7 @@ describe('read use cases for the buyer and rider pages', () => {
 
   it('riders: job lists by phone, a job only with the current key, taking only from a listed phone', async () => {
     const { deps, order, seller } = await anOrder();
+    await payByPaybill(deps, order, 'NLJ7RT61SV');
     must(await confirmPayment(deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
     const listed = { kind: 'rider', phone: '+254733333333' } as const;
     expect(must(await listAvailableJobs(deps, { actor: listed })).map((j) => j.order.id)).toEqual([order.id]);

@@ -55,7 +55,7 @@ export function buyerOrder(overrides: { status?: OrderStatus; buyerPhone?: strin
       estate: 'Kilimani',
       houseNumber: 'B4',
       pinLocationLink: null,
-      ...(buyerPhone === null ? {} : { buyerPhone }),
+      buyerPhone: buyerPhone ?? '',
     },
     rider: null,
     refundRequested: false,

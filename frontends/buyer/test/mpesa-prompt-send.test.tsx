@@ -28,7 +28,7 @@ describe('Pay with M-Pesa: sending the prompt', () => {
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeTruthy();
   });
 
-  it('starts with an empty field when the order has no buyer phone', async () => {
+  it('starts with an empty field when the order carries no usable phone', async () => {
     api.on('GET', ORDER_PATH, ok(buyerOrder({ buyerPhone: null })));
     await openBuyerPage();
     expect(phoneField().value).toBe('');

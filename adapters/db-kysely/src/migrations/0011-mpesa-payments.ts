@@ -1,6 +1,10 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { SqlDialect } from '../sql-dialect.js';
+import { widenPostingKinds } from './ledger-kinds.js';
 import { oneOf, schemaKit } from './schema-kit.js';
+
+/** The posting kinds migration 0003 allowed (frozen). */
+const POSTING_KINDS_0003 = ['payment_in', 'delivery_release', 'settlement_out', 'refund_reserve', 'refund_out', 'cash_fee_owed'];
 
 /** Frozen copies of core/payments' statuses (a later change is a new migration). */
 const STK_STATUSES = ['sending', 'pending', 'paid', 'failed', 'unknown'];
@@ -77,6 +81,14 @@ export function mpesaPaymentsMigration(dialect: SqlDialect): Migration {
         .alterTable('orders')
         .addColumn('payment_received', 'bigint', (c) => c.check(sql`payment_received >= 0`))
         .execute();
+      // A claim: a receipt the buyer typed that no verified payment matched (held in mpesa_unverified).
+      await db.schema
+        .alterTable('orders')
+        .addColumn('payment_claimed_at', dialect === 'postgres' ? sql`text collate "C"` : 'text', (c) => c.check(sql`length(payment_claimed_at) = 24`))
+        .execute();
+      await db.schema.alterTable('orders').addColumn('payment_claim_receipt', 'text').execute();
+      // Claims are booked: 'payment_claimed' into mpesa_unverified, 'claim_released' out of it.
+      await widenPostingKinds(db, dialect, POSTING_KINDS_0003, [...POSTING_KINDS_0003, 'payment_claimed', 'claim_released']);
     },
   };
 }

@@ -51,6 +51,9 @@ export interface OrdersTable {
   payment_verified_by: string | null;
   /** What M-Pesa says was received (migration 0011). */
   payment_received: Cents | null;
+  /** A receipt the buyer typed that no verified payment matched yet (migration 0011). */
+  payment_claimed_at: Timestamp | null;
+  payment_claim_receipt: string | null;
   terms_accepted_at: Timestamp | null;
   settlement_paid: DbBool;
   settled_at: Timestamp | null;

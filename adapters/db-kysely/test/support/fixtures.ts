@@ -94,6 +94,8 @@ export function newOrder(sellerId: string, overrides: Partial<Order> = {}): Orde
     mpesaReceipt: null,
     paymentVerifiedBy: null,
     paymentReceived: null,
+    paymentClaimedAt: null,
+    paymentClaimReceipt: null,
     termsAcceptedAt: null,
     settlementPaid: false,
     settledAt: null,

@@ -1,11 +1,11 @@
 import { err, ok, type Result } from '../../errors.js';
-import { paymentInPosting } from '../../ledger/order-postings.js';
 import type { Cents } from '../../money/cents.js';
 import type { Order } from '../../orders/order.js';
 import { normalizeAccountReference, type C2bPayment } from '../../payments/c2b-payment.js';
 import type { EscrowTx } from '../../ports/escrow-store.js';
 import type { EscrowDeps } from '../deps.js';
 import { mutateOrder, RollbackError } from '../mutate-order.js';
+import { verifiedPaymentDecision } from './verified-payment.js';
 
 /** A C2B confirmation as the Daraja adapter parsed it (amount in cents). */
 export interface C2bConfirmation {
@@ -72,12 +72,13 @@ export async function recordC2bPayment(deps: EscrowDeps, confirmation: C2bConfir
       if (late) return err('PAYMENT_ALREADY_CONFIRMED', { detail: (await unmatched(tx, late)).outcome });
       if (!(await tx.mpesa.insertC2bPayment(payment('matched', order.id, null)))) return err('PAYMENT_ALREADY_CONFIRMED', { detail: 'duplicate' });
       if (!(await tx.receipts.claim(confirmation.transId, order.id, confirmation.amount, now))) throw new RollbackError({ code: 'MPESA_RECEIPT_ALREADY_USED' });
-      return ok({
-        changes: { paymentConfirmed: true, paymentConfirmedAt: now, mpesaReceipt: confirmation.transId, paymentVerifiedBy: 'c2b_confirmation', paymentReceived: confirmation.amount },
+      return verifiedPaymentDecision(order, {
+        verifiedBy: 'c2b_confirmation',
+        receipt: confirmation.transId,
+        received: confirmation.amount,
+        reference: confirmation.transId,
+        now,
         result: () => ({ outcome: 'paid_order' as const, orderId: order.id }),
-        postings: (updated, newId) => [paymentInPosting(updated, { id: newId(), createdAt: now, reference: confirmation.transId })],
-        notifySeller: (updated) => ({ subject: 'Payment confirmed', body: `Payment for order ${updated.trackingNumber} (${updated.itemName}) was confirmed by M-Pesa and is held in escrow. Assign a rider to proceed.` }),
-        auditData: { receipt: confirmation.transId, verifiedBy: 'c2b_confirmation', received: confirmation.amount },
       });
     },
   });

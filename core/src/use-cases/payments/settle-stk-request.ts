@@ -1,9 +1,9 @@
 import { err, ok, type Result } from '../../errors.js';
-import { paymentInPosting } from '../../ledger/order-postings.js';
 import type { Cents } from '../../money/cents.js';
 import { nextStkQueryDelayMs, STK_GIVE_UP_AFTER_MS, type StkRequest } from '../../payments/stk-request.js';
 import type { EscrowDeps } from '../deps.js';
 import { mutateOrder, publishQuietly, RollbackError } from '../mutate-order.js';
+import { verifiedPaymentDecision } from './verified-payment.js';
 
 export type StkSettlement =
   | { readonly outcome: 'paid' }
@@ -66,12 +66,14 @@ async function payOrder(deps: EscrowDeps, request: StkRequest, resultDesc: strin
       }
       if (received < order.price) throw new RollbackError({ code: 'PAYMENT_NOT_VERIFIED', detail: `short: ${received} < ${order.price}` });
       if (receipt && !(await tx.receipts.claim(receipt, order.id, received, now))) throw new RollbackError({ code: 'MPESA_RECEIPT_ALREADY_USED' });
-      return ok({
-        changes: { paymentConfirmed: true, paymentConfirmedAt: now, mpesaReceipt: receipt, paymentVerifiedBy: 'stk_query', paymentReceived: received },
+      return verifiedPaymentDecision(order, {
+        verifiedBy: 'stk_query',
+        receipt,
+        received,
+        reference: receipt ?? request.checkoutRequestId ?? request.id,
+        now,
         result: () => ({ outcome: 'paid' as const }),
-        postings: (updated, newId) => [paymentInPosting(updated, { id: newId(), createdAt: now, reference: receipt ?? request.checkoutRequestId })],
-        notifySeller: (updated) => ({ subject: 'Payment confirmed', body: `Payment for order ${updated.trackingNumber} (${updated.itemName}) was confirmed by M-Pesa and is held in escrow. Assign a rider to proceed.` }),
-        auditData: { receipt, checkoutRequestId: request.checkoutRequestId, verifiedBy: 'stk_query', received },
+        audit: { checkoutRequestId: request.checkoutRequestId },
       });
     },
   });

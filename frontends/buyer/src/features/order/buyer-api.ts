@@ -4,12 +4,10 @@ import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
 // Type-only imports of the core's views: the contract the API answers with, at no JS cost.
 /**
  * The route adds `mpesaPrompt` to core's view: the server can send M-Pesa prompts (STK Push).
- * `delivery.buyerPhone` (E.164) prefills the prompt's phone field; core's view does not carry
- * it yet, and until it does the field starts empty.
+ * `delivery.buyerPhone` (E.164) prefills the prompt's phone field.
  */
 export type BuyerOrder = BuyerOrderView & {
   readonly mpesaPrompt: boolean;
-  readonly delivery: BuyerOrderView['delivery'] & { readonly buyerPhone?: string };
 };
 
 /** An M-Pesa prompt (STK Push) to the buyer's phone and where it stands, in the server's words. */

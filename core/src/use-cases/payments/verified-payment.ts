@@ -1,0 +1,35 @@
+import { ok, type Result } from '../../errors.js';
+import { claimPending } from '../../ledger/ledger-audit.js';
+import { claimReleasedPosting, paymentInPosting } from '../../ledger/order-postings.js';
+import type { Posting } from '../../ledger/posting.js';
+import type { Cents } from '../../money/cents.js';
+import type { Order } from '../../orders/order.js';
+import type { Decision } from '../mutate-order.js';
+
+export type VerifiedBy = 'stk_query' | 'c2b_confirmation' | 'transaction_status' | `admin:${string}`;
+
+/**
+ * The one way an order becomes paid (PRODUCT-DECISIONS, Real money): M-Pesa confirmed `received`
+ * (STK Query, C2B confirmation) for it. The price enters escrow (`payment_in`), anything above it
+ * waits in `mpesa_suspense`, and a claim the buyer made earlier is released in the same commit.
+ */
+export function verifiedPaymentDecision<V>(
+  order: Order,
+  payment: { verifiedBy: VerifiedBy; receipt: string | null; received: Cents; reference: string; now: Date; result: (updated: Order) => V; audit?: Readonly<Record<string, unknown>> },
+): Result<Decision<V>> {
+  const { now } = payment;
+  const releasing = claimPending(order);
+  return ok({
+    changes: { paymentConfirmed: true, paymentConfirmedAt: now, mpesaReceipt: payment.receipt, paymentVerifiedBy: payment.verifiedBy, paymentReceived: payment.received, termsAcceptedAt: order.termsAcceptedAt ?? now },
+    result: payment.result,
+    postings: (updated, newId): Result<Posting>[] => [
+      ...(releasing ? [claimReleasedPosting(order, { id: newId(), createdAt: now, reference: order.paymentClaimReceipt })] : []),
+      paymentInPosting(updated, { id: newId(), createdAt: now, reference: payment.reference }),
+    ],
+    notifySeller: (updated) => ({
+      subject: 'Payment confirmed',
+      body: `Payment for order ${updated.trackingNumber} (${updated.itemName}) was confirmed by M-Pesa and is held in escrow. Assign a rider to proceed.`,
+    }),
+    auditData: { receipt: payment.receipt, verifiedBy: payment.verifiedBy, received: payment.received, ...(releasing ? { claimReleased: order.paymentClaimReceipt } : {}), ...payment.audit },
+  });
+}
