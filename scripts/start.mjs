@@ -13,7 +13,8 @@ const port = process.env.PORT ?? '3000';
 const env = { ...process.env, PORT: port };
 const children = [];
 let stopping = false;
-const mpesaConfigured = Object.keys(process.env).some((name) => name.startsWith('MPESA_') && process.env[name] !== '');
+// Daraja credentials (not the callback settings) switch the simulator off.
+const mpesaConfigured = ['MPESA_ENVIRONMENT', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'MPESA_BASE_URL'].some((name) => (process.env[name] ?? '') !== '');
 
 if (!mpesaConfigured) {
   const simPort = process.env.DARAJA_SIM_PORT ?? '3100';

@@ -62,14 +62,15 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   });
   let buyerProofKey: string;
   let mpesa: ComposedMpesa | undefined;
+  let callbackSecret = config.mpesaCallbackSecret;
   try {
     await database.migrate();
     // Keys the buyer's proof cookie; one per deployment, shared by every instance (decision 0040).
     buyerProofKey = await loadServerSecret(database.db, 'buyer_proof_key');
     if (config.mpesa) {
       // The callback path's secret: hex, since Safaricom refuses C2B URLs holding words like "sql" or "exe".
-      const secret = config.mpesa.callbackSecret ?? Buffer.from(await loadServerSecret(database.db, 'mpesa_callback_secret'), 'base64url').toString('hex');
-      mpesa = composeMpesa(config.mpesa, secret);
+      callbackSecret ??= Buffer.from(await loadServerSecret(database.db, 'mpesa_callback_secret'), 'base64url').toString('hex');
+      mpesa = composeMpesa(config.mpesa, callbackSecret);
     }
   } catch (error) {
     await database.close();
@@ -133,7 +134,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       publicBaseUrl: config.publicBaseUrl,
       admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) },
       buyerProofKey,
-      ...(mpesa ? { mpesaCallbackSecret: mpesa.callbackSecret } : {}),
+      ...(callbackSecret ? { mpesaCallbackSecret: callbackSecret } : {}),
       live: { closing: liveStreamsClosing.signal },
     },
     accounts: accounts.http,

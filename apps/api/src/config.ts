@@ -75,7 +75,13 @@ export interface Config {
   /** OUTBOX_CONCURRENCY / OUTBOX_LEASE_SECONDS when set; absent: the dispatcher's defaults. */
   outbox?: { concurrency?: number; leaseMs?: number };
   /** Daraja (MPESA_* variables; the simulator with `npm start`); absent: buyers pay the Paybill by hand. */
-  mpesa?: { daraja: DarajaConfig; callbackBaseUrl: string; callbackSecret?: string; registerC2bUrls: boolean };
+  mpesa?: { daraja: DarajaConfig; callbackBaseUrl: string; registerC2bUrls: boolean };
+  /**
+   * MPESA_CALLBACK_SECRET: the callback path's secret. Set, the callback routes are served even
+   * without Daraja credentials (C2B confirmations registered by hand, benchmarks); unset with
+   * Daraja, one is generated per deployment.
+   */
+  mpesaCallbackSecret?: string;
 }
 
 export class ConfigError extends Error {
@@ -122,11 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           mpesa: {
             daraja: daraja.config,
             callbackBaseUrl: vars.MPESA_CALLBACK_BASE_URL ?? vars.PUBLIC_BASE_URL ?? `http://127.0.0.1:${vars.PORT}`,
-            ...(vars.MPESA_CALLBACK_SECRET ? { callbackSecret: vars.MPESA_CALLBACK_SECRET } : {}),
             registerC2bUrls: vars.MPESA_REGISTER_C2B_URLS === 'on',
           },
         }
       : {}),
+    ...(vars.MPESA_CALLBACK_SECRET ? { mpesaCallbackSecret: vars.MPESA_CALLBACK_SECRET } : {}),
     ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
       : {}),
