@@ -61,6 +61,8 @@ export const catalogue = {
     termsNotAccepted: v.buyer.termsRequired,
     deliveryCodeNotFound: v.buyer.deliveryCodeMissing,
     paymentConfirmed: 'Payment confirmed! The seller will assign a rider soon.',
+    // A typed receipt M-Pesa has not confirmed (yet): a claim, not money (PRODUCT-DECISIONS, Real money).
+    paymentBeingVerified: 'Thank you. Your payment is being verified with M-Pesa; this page updates by itself once it is confirmed.',
     feedbackThanks: 'Thank you for your feedback!',
   },
   rider: {

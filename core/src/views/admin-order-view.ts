@@ -1,3 +1,4 @@
+import { claimPending } from '../ledger/ledger-audit.js';
 import type { Order } from '../orders/order.js';
 import { adminStatusLabel } from '../orders/progress.js';
 import type { RefundRequestRow } from '../ports/escrow-queries.js';
@@ -33,11 +34,16 @@ export function adminOrderView(order: Order, sellerBusinessName: string | null) 
     statusLabel: adminStatusLabel(order.status),
     paymentConfirmed: order.paymentConfirmed,
     mpesaReceipt: order.mpesaReceipt,
+    /** Who or what verified the payment with M-Pesa; null on a paid order: paid on a typed receipt alone (no payout). */
+    paymentVerifiedBy: order.paymentVerifiedBy,
+    paymentReceived: order.paymentReceived,
+    paymentBeingVerified: claimPending(order),
+    paymentClaimReceipt: order.paymentClaimReceipt,
     settlementPaid: order.settlementPaid,
     settledAt: isoOrNull(order.settledAt),
     settlementReference: order.settlementReference,
     /** 'Mark Paid' is offered for delivered orders not yet settled. */
-    canMarkPaid: order.status === 'awaiting_settlement' && !order.settlementPaid,
+    canMarkPaid: order.status === 'awaiting_settlement' && !order.settlementPaid && (order.paymentMethod === 'cash' || order.paymentVerifiedBy !== null),
     riderName: order.riderName,
     riderPhone: order.riderPhone,
     codeLocked: order.codeLockedAt !== null,

@@ -1,3 +1,4 @@
+import { claimPending } from '../ledger/ledger-audit.js';
 import type { Cents } from '../money/cents.js';
 import type { DeliveryPaidBy } from '../money/payouts.js';
 import type { Order } from '../orders/order.js';
@@ -44,6 +45,8 @@ export interface BuyerOrderView extends ProgressView {
   readonly deliveryPaidBy: DeliveryPaidBy;
   readonly buyerCashAmount: Cents | null;
   readonly paymentConfirmed: boolean;
+  /** The buyer typed a receipt M-Pesa has not confirmed yet: "payment being verified". */
+  readonly paymentBeingVerified: boolean;
   /** Present while the buyer still has to pay the Paybill; null otherwise. */
   readonly payment: BuyerPaymentInstructions | null;
   /** The buyer's own delivery details, as the seller entered them. */
@@ -99,6 +102,7 @@ export function buyerOrderView(
     deliveryPaidBy: order.deliveryPaidBy,
     buyerCashAmount: order.buyerCashAmount,
     paymentConfirmed: order.paymentConfirmed,
+    paymentBeingVerified: claimPending(order),
     payment: buyerPaymentInstructions(order, extras.paybill),
     delivery: {
       buyerName: order.buyerName,

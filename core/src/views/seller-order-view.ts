@@ -1,3 +1,4 @@
+import { claimPending } from '../ledger/ledger-audit.js';
 import type { Cents } from '../money/cents.js';
 import { MAX_WRONG_CODE_ATTEMPTS } from '../codes/delivery-code.js';
 import type { Order } from '../orders/order.js';
@@ -91,6 +92,10 @@ export function sellerOrderView(order: Order, extras: SellerOrderExtras) {
     feeBasisPoints: order.feeBasisPoints,
     paymentConfirmedAt: isoOrNull(order.paymentConfirmedAt),
     mpesaReceipt: order.mpesaReceipt,
+    // "The buyer reports payment" (a claim), never "held in escrow", until M-Pesa confirms it.
+    paymentBeingVerified: claimPending(order),
+    paymentClaimReceipt: claimPending(order) ? order.paymentClaimReceipt : null,
+    paymentVerifiedBy: order.paymentVerifiedBy,
     settledAt: isoOrNull(order.settledAt),
     riderAssignedAt: isoOrNull(order.riderAssignedAt),
     riderAcceptedAt: isoOrNull(order.riderAcceptedAt),

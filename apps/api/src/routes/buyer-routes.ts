@@ -87,7 +87,8 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: buyerScope(g.orderId, g.code), fingerprint: input },
       (keyed) => confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted }, keyed()),
-      (result) => answerOf(result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: catalogue.buyer.paymentConfirmed } } : result),
+      (result) =>
+        answerOf(result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: result.value.paymentConfirmed ? catalogue.buyer.paymentConfirmed : catalogue.buyer.paymentBeingVerified } } : result),
     );
   });
 

@@ -1,3 +1,4 @@
+import { payByPaybill } from '@escrow/core/testing';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -212,7 +213,9 @@ export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldO
     },
     async paid(seller, input = {}) {
       const order = await world.order(seller, input);
-      must(await confirmPayment(deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, mpesaReceipt: receipt(), termsAccepted: true }));
+      // Paid as M-Pesa pays: the Paybill's C2B confirmation for the order, then the buyer's typed receipt finds it.
+      const paidWith = await payByPaybill(deps, order, receipt());
+      must(await confirmPayment(deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, mpesaReceipt: paidWith, termsAccepted: true }));
       return world.reload(order.id);
     },
     async assigned(seller, phone = freshPhone()) {

@@ -1,3 +1,4 @@
+import { payByPaybill } from '@escrow/core/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -167,7 +168,9 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
     },
     async paid(sellerId, input = {}) {
       const order = await world.order(sellerId, input);
-      must(await confirmPayment(deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, mpesaReceipt: receipt(), termsAccepted: true }));
+      // Paid as M-Pesa pays: the Paybill's C2B confirmation for the order, then the buyer's typed receipt finds it.
+      const paidWith = await payByPaybill(deps, order, receipt());
+      must(await confirmPayment(deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, mpesaReceipt: paidWith, termsAccepted: true }));
       return world.reload(order.id);
     },
     async assigned(sellerId, riderPhone = freshPhone()) {
