@@ -3,6 +3,7 @@ import { exportCsvCommand } from './commands/export-csv.js';
 import { grantAdminCommand } from './commands/grant-admin.js';
 import { ledgerCheckCommand } from './commands/ledger-check.js';
 import { outboxStatusCommand } from './commands/outbox-status.js';
+import { paymentsListCommand, paymentsReconcileCommand } from './commands/payments.js';
 import { purgeInactiveCommand } from './commands/purge-inactive.js';
 import { settleCommand } from './commands/settle.js';
 import { settlementsListCommand } from './commands/settlements-list.js';
@@ -11,7 +12,7 @@ import { CliError, EXIT, type CliIo, type Command } from './command.js';
 
 export { CliError, EXIT, type CliIo } from './command.js';
 
-const COMMANDS: readonly Command[] = [grantAdminCommand, settlementsListCommand, settleCommand, exportCsvCommand, ledgerCheckCommand, purgeInactiveCommand, sweepFilesCommand, outboxStatusCommand];
+const COMMANDS: readonly Command[] = [grantAdminCommand, settlementsListCommand, settleCommand, exportCsvCommand, ledgerCheckCommand, purgeInactiveCommand, sweepFilesCommand, outboxStatusCommand, paymentsListCommand, paymentsReconcileCommand];
 
 export const USAGE = `escrow-admin: the admin CLI of Escrow Delivery
 

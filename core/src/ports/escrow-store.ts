@@ -26,6 +26,11 @@ export interface OrderRepository {
   get(id: string): Promise<Order | undefined>;
   /** The order with this tracking number (the M-Pesa account number); exact match, upper case. */
   findByTrackingNumber(trackingNumber: string): Promise<Order | undefined>;
+  /**
+   * Orders whose money M-Pesa has not confirmed, oldest first: open claims (a typed receipt, not
+   * paid, not cancelled) and non-cash orders paid with nothing that verified them.
+   */
+  listUnverifiedPayments(limit: number): Promise<Order[]>;
   /** The order with its seller, its feedback and whether a refund request is open (the buyer page's busiest read). */
   getBuyerPage(id: string): Promise<BuyerPageRecord | undefined>;
   /**

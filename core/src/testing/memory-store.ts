@@ -75,6 +75,11 @@ function bind(s: MemoryState): EscrowTx {
         return true;
       },
       get: async (id) => s.orders.get(id),
+      listUnverifiedPayments: async (limit) =>
+        [...s.orders.values()]
+          .filter((o) => (!o.paymentConfirmed && o.paymentClaimedAt !== null && o.status !== 'cancelled') || (o.paymentConfirmed && o.paymentVerifiedBy === null && o.paymentMethod !== 'cash'))
+          .sort((a, b) => (a.paymentClaimedAt ?? a.paymentConfirmedAt ?? a.createdAt).getTime() - (b.paymentClaimedAt ?? b.paymentConfirmedAt ?? b.createdAt).getTime())
+          .slice(0, limit),
       findByTrackingNumber: async (trackingNumber) => [...s.orders.values()].find((o) => o.trackingNumber === trackingNumber),
       getBuyerPage: async (id) => {
         const order = s.orders.get(id);

@@ -120,6 +120,23 @@ export function kyselyOrderRepository(
       return row === undefined ? undefined : rowToOrder(row);
     },
 
+    async listUnverifiedPayments(limit) {
+      // An operator's list (CLI, admin): a scan is acceptable; no index is kept for it.
+      await settle();
+      const rows = await select()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('payment_confirmed', '=', codec.bool(false)), eb('payment_claimed_at', 'is not', null), eb('status', '!=', 'cancelled')]),
+            eb.and([eb('payment_confirmed', '=', codec.bool(true)), eb('payment_verified_by', 'is', null), eb('payment_method', '!=', 'cash')]),
+          ]),
+        )
+        .orderBy((eb) => eb.fn.coalesce('payment_claimed_at', 'payment_confirmed_at', 'created_at'))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(rowToOrder);
+    },
+
     async findByTrackingNumber(trackingNumber) {
       // The unique index on tracking_number answers it.
       await settle();

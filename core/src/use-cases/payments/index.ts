@@ -6,3 +6,4 @@ export * from './settle-stk-request.js';
 export * from './stk-payment-view.js';
 export * from './validate-c2b-payment.js';
 export * from './get-stk-payment.js';
+export * from './list-unverified-payments.js';
