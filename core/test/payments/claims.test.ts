@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   account,
   assignRider,
+  attachUnmatchedPayment,
+  listUnverifiedPayments,
+  markUnmatchedPaymentRefunded,
   balanceDifferences,
   balances,
   cancelOrder,
@@ -108,5 +111,40 @@ describe('a typed receipt is a claim until M-Pesa confirms it (PRODUCT-DECISIONS
     const refund = [...w.store.state.refunds.values()][0]!;
     expect(await resolveRefund(w.deps, { refundId: refund.id, actor: admin, resolution: { decision: 'refund', mpesaReference: 'RFD1234567' } })).toMatchObject({ ok: false, error: { code: 'PAYMENT_UNVERIFIED' } });
     expect(w.store.state.postings.map((p) => p.kind)).toEqual(['payment_in']);
+  });
+});
+
+describe('unmatched Paybill payments: an admin attaches or records a refund', () => {
+  it('attaches a payment sent with a mistyped account number to its order (verified by the admin), once', async () => {
+    const w = await world();
+    value(await recordC2bPayment(w.deps, { ...confirmation(w.order, 'TYPO000001'), billRefNumber: 'TYPO' }));
+    expect(await attachUnmatchedPayment(w.deps, { actor: seller, transId: 'TYPO000001', orderId: w.order.id })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    const paid = value(await attachUnmatchedPayment(w.deps, { actor: admin, transId: 'typo000001', orderId: w.order.id }));
+    expect(paid).toMatchObject({ status: 'paid', paymentVerifiedBy: 'admin:admin-1', mpesaReceipt: 'TYPO000001' });
+    expect(w.store.state.c2bPayments.get('TYPO000001')).toMatchObject({ status: 'attached', orderId: w.order.id, resolvedBy: 'admin-1' });
+    expect(await attachUnmatchedPayment(w.deps, { actor: admin, transId: 'TYPO000001', orderId: w.order.id })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(w.store.state.events.filter((e) => e.action === 'verify_payment').map((e) => e.actor)).toEqual(['admin:admin-1']);
+    expect(w.ledgerAgrees()).toEqual([]);
+  });
+
+  it('refuses to attach a short payment; records a refund by hand instead', async () => {
+    const w = await world();
+    value(await recordC2bPayment(w.deps, confirmation(w.order, 'SHORT00002', 100_00)));
+    expect(await attachUnmatchedPayment(w.deps, { actor: admin, transId: 'SHORT00002', orderId: w.order.id })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(w.store.state.c2bPayments.get('SHORT00002')?.status).toBe('unmatched');
+    expect(await markUnmatchedPaymentRefunded(w.deps, { actor: admin, transId: 'SHORT00002', reference: 'bad' })).toMatchObject({ ok: false });
+    expect(value(await markUnmatchedPaymentRefunded(w.deps, { actor: admin, transId: 'SHORT00002', reference: 'RFD1234567' }))).toMatchObject({ status: 'refunded', resolvedBy: 'admin-1' });
+    expect(await markUnmatchedPaymentRefunded(w.deps, { actor: admin, transId: 'SHORT00002', reference: 'RFD1234567' })).toMatchObject({ ok: false });
+  });
+
+  it('lists claims (flagged after 24 hours), orders paid unverified and unmatched payments', async () => {
+    const w = await world();
+    value(await confirmPayment(w.deps, { orderId: w.order.id, actor: buyerOf(w.order), mpesaReceipt: 'CLAIM00009', termsAccepted: true }));
+    value(await recordC2bPayment(w.deps, { ...confirmation(w.order, 'STRAY00009'), billRefNumber: 'NOPE' }));
+    expect((await listUnverifiedPayments(w.deps)).orders).toMatchObject([{ kind: 'claim', receipt: 'CLAIM00009', flagged: false }]);
+    w.clock.advance(24 * 60 * 60_000 + 1);
+    const listed = await listUnverifiedPayments(w.deps);
+    expect(listed.orders).toMatchObject([{ kind: 'claim', flagged: true }]);
+    expect(listed.unmatched.map((p) => p.transId)).toEqual(['STRAY00009']);
   });
 });

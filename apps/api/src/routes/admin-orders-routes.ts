@@ -4,6 +4,7 @@ import {
   catalogue,
   confirmSettlement,
   getAdminOrder,
+  listUnverifiedPayments,
   listRefundRequests,
   resolveRefund,
   unlockDeliveryCode,
@@ -82,6 +83,22 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     const orderId = c.req.param('id');
     if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
     return idempotent(c, h.keys, { scope: caller.scope, fingerprint: { unlock: true } }, (keyed) => unlockDeliveryCode(h.deps, { orderId, actor: caller.actor }, keyed()), view(CODE_UNLOCKED_MESSAGE));
+  });
+
+  // Money M-Pesa has not confirmed (claims, flagged after 24 h; orders paid unverified) and Paybill
+  // payments no order took (decision 0042); `escrow-admin payments list --unverified` prints the same.
+  app.get('/payments/unverified', adminOnly, async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const found = await listUnverifiedPayments(h.deps);
+    return sendResult(c, {
+      ok: true,
+      value: {
+        orders: found.orders.map((o) => ({ ...o, since: o.since.toISOString() })),
+        unmatched: found.unmatched.map((p) => ({ transId: p.transId, billRefNumber: p.billRefNumber, amount: p.amount, payerName: p.payerName, transTime: p.transTime, receivedAt: p.receivedAt.toISOString(), note: p.note })),
+      },
+    });
   });
 
   app.get('/refund-requests', adminOnly, queryOf(refundsQuery), async (c) => {

@@ -7,3 +7,4 @@ export * from './stk-payment-view.js';
 export * from './validate-c2b-payment.js';
 export * from './get-stk-payment.js';
 export * from './list-unverified-payments.js';
+export * from './resolve-unmatched-payment.js';
