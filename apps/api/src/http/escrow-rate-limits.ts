@@ -31,6 +31,12 @@ export const ESCROW_RATE_LIMITS = {
   riderTakePerAddress: { name: 'rider-take:address', limit: 10, windowMs: minutes(60) },
   /** Rider requests with a link key (128 bits: not guessable); a ceiling against floods. */
   riderKeyPerAddress: { name: 'rider-key:address', limit: 120, windowMs: minutes(10) },
+  /**
+   * M-Pesa prompts (STK Push): each one rings a phone. Per order (whoever holds its link) and per
+   * phone prompted (so nobody can use orders to pester a stranger's phone); a double tap counts too.
+   */
+  mpesaPromptsPerOrder: { name: 'mpesa-prompts:order', limit: 10, windowMs: minutes(60) },
+  mpesaPromptsPerPhone: { name: 'mpesa-prompts:phone', limit: 10, windowMs: minutes(60) },
   /** The public tracking page and anonymous live streams. */
   publicPerAddress: { name: 'public:address', limit: 120, windowMs: minutes(1) },
 } as const satisfies Record<string, RateLimitRule>;

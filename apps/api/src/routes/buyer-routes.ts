@@ -9,12 +9,13 @@ import {
   requestRefund,
   submitFeedback,
 } from '@escrow/core';
-import { feedbackSchema, mpesaReceiptSchema, acceptedTerms, refundRequestSchema, validationMessages } from '@escrow/core/validation';
+import { feedbackSchema, mpesaReceiptSchema, acceptedTerms, normalizeKenyanPhone, refundRequestSchema, validationMessages } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
 import { admitBuyerRequest, settleBuyerBudget } from '../http/buyer-budget.js';
+import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
@@ -98,6 +99,12 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const g = await guard(c, h);
     if (!g.ok) return g.response;
+    const phone = normalizeKenyanPhone(input.phone);
+    const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, [
+      [ESCROW_RATE_LIMITS.mpesaPromptsPerOrder, g.orderId],
+      ...(phone ? [[ESCROW_RATE_LIMITS.mpesaPromptsPerPhone, phone] as const] : []),
+    ]);
+    if (limited) return limited;
     return sendResult(c, await requestStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), phone: input.phone }), 202);
   });
 

@@ -148,6 +148,16 @@ describe.each(DIALECTS)('M-Pesa prompt (STK Push) against the Daraja simulator (
     expect(kept).toMatchObject({ status: 'unmatched', amount: 500_00, note: 'no order has this account number' });
   });
 
+  it('prompts ring phones: at most 10 an hour to one phone, whatever the orders, then 429 with the wait', async () => {
+    const phone = nextPhone();
+    w.sim.setStkBehaviour(msisdnOf(phone), { outcome: 'cancel' });
+    for (let i = 0; i < 10; i += 1) expect((await prompt(await w.order(seller), phone)).status).toBe(202);
+    const refused = await prompt(await w.order(seller), phone);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(w.sim.prompts().filter((p) => p.msisdn === msisdnOf(phone)).length).toBeLessThanOrEqual(10);
+  });
+
   it('a bad phone is refused with the form text; an already paid order is refused', async () => {
     const order = await w.order(seller);
     const bad = await prompt(order, '12345');
