@@ -1,4 +1,5 @@
-import { assignRider, catalogue, PAYMENT_DETAILS_NOT_CONFIGURED } from '@escrow/core';
+import { assignRider, balances, catalogue, checkOrderAgainstLedger, PAYMENT_DETAILS_NOT_CONFIGURED } from '@escrow/core';
+import { payByPaybill } from '@escrow/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buyerHeaders, client, DIALECTS, must, openWorld, PAYBILL, receipt, type World } from '../escrow-support/world.js';
 
@@ -64,7 +65,7 @@ describe.each(DIALECTS)('buyer API on %s', (dialect) => {
     expect(missing.json.error).toEqual({ code: 'DELIVERY_CODE_REQUIRED', message: 'Delivery code required to view order' });
   });
 
-  it('confirms payment once: terms required, M-Pesa code checked, a receipt used on another order refused', async () => {
+  it('confirms payment once: terms required, M-Pesa code checked, a receipt M-Pesa paid answers paid, one used on another order refused', async () => {
     world = await openWorld(dialect);
     const { sellerId } = await world.seller();
     const [first, second] = [await world.order(sellerId), await world.order(sellerId)];
@@ -77,34 +78,72 @@ describe.each(DIALECTS)('buyer API on %s', (dialect) => {
     const badReceipt = await pay(first, { termsAccepted: true, mpesaReceipt: 'short' });
     expect(badReceipt.status).toBe(400);
     expect(badReceipt.json.error?.message).toBe('Enter the 10-character M-Pesa confirmation code, e.g. NLJ7RT61SV');
+    expect(await world.reload(first.id)).toMatchObject({ status: 'awaiting_payment', paymentClaimedAt: null });
 
+    // M-Pesa's C2B confirmation pays the order; the receipt the buyer then types (any case, spaces) finds it.
+    await payByPaybill(world.deps, first, 'NLJ7RT61SV');
     const ok = await pay(first, { termsAccepted: true, mpesaReceipt: ' nlj7rt61sv ' });
     expect(ok.status).toBe(200);
-    expect(ok.json.data).toMatchObject({ order: { status: 'paid', paymentConfirmed: true, progressPercent: 25 }, message: 'Payment confirmed! The seller will assign a rider soon.' });
-    expect((await world.reload(first.id)).mpesaReceipt).toBe('NLJ7RT61SV');
+    expect(ok.json.data).toMatchObject({ order: { status: 'paid', paymentConfirmed: true, progressPercent: 25 }, message: catalogue.buyer.paymentConfirmed });
+    expect(await world.reload(first.id)).toMatchObject({ mpesaReceipt: 'NLJ7RT61SV', paymentVerifiedBy: 'c2b_confirmation', paymentClaimedAt: null });
+    const postings = await world.deps.store.read((tx) => tx.ledger.listByOrder(first.id));
+    expect(postings.map((p) => p.kind)).toEqual(['payment_in']);
 
     const reused = await pay(second, { termsAccepted: true, mpesaReceipt: 'NLJ7RT61SV' });
     expect(reused.status).toBe(409);
     expect(reused.json.error).toEqual({ code: 'MPESA_RECEIPT_ALREADY_USED', message: catalogue.errors.mpesaReceiptAlreadyUsed });
+    expect(await world.reload(second.id)).toMatchObject({ status: 'awaiting_payment', paymentClaimedAt: null, paymentClaimReceipt: null });
     const again = await pay(first, { termsAccepted: true, mpesaReceipt: receipt() });
     expect(again.status).toBe(409);
-    expect(again.json.error?.code).toBe('TRANSITION_NOT_ALLOWED');
+    expect(again.json.error?.code).toBe('PAYMENT_ALREADY_CONFIRMED');
     const wrongCode = await api.post(`/api/buyer/orders/${second.id}/payment`, { headers: buyerHeaders(first.deliveryCode), json: { termsAccepted: true, mpesaReceipt: receipt() } });
     expect(wrongCode.status).toBe(404);
-    expect((await world.reload(second.id)).status).toBe('awaiting_payment');
+    expect(await world.reload(second.id)).toMatchObject({ status: 'awaiting_payment', paymentClaimedAt: null });
+    expect(await world.deps.store.read((tx) => tx.ledger.listByOrder(second.id))).toEqual([]);
+  });
+
+  it('takes a receipt M-Pesa never confirmed as a claim: awaiting payment, being verified, never escrow, until the confirmation pays it', async () => {
+    world = await openWorld(dialect);
+    const { sellerId } = await world.seller();
+    const order = await world.order(sellerId);
+    const api = client(world.app);
+    const typed = receipt();
+    const claim = await api.post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: typed } });
+    expect(claim.status, claim.text).toBe(200);
+    expect(claim.json.data).toMatchObject({ order: { status: 'awaiting_payment', paymentConfirmed: false }, message: catalogue.buyer.paymentBeingVerified });
+    const claimed = await world.reload(order.id);
+    expect(claimed).toMatchObject({ status: 'awaiting_payment', paymentConfirmed: false, paymentClaimReceipt: typed, mpesaReceipt: null, paymentVerifiedBy: null });
+    expect(claimed.paymentClaimedAt).not.toBeNull();
+    const held = async () => balances(await world.deps.store.read((tx) => tx.ledger.listByOrder(order.id)));
+    expect(Object.fromEntries(await held())).toEqual({ mpesa_clearing: -order.price, mpesa_unverified: order.price });
+
+    // The C2B confirmation of that receipt pays the order and releases the claim in the same commit.
+    await payByPaybill(world.deps, order, typed);
+    const paid = await world.reload(order.id);
+    expect(paid).toMatchObject({ status: 'paid', paymentConfirmed: true, mpesaReceipt: typed, paymentVerifiedBy: 'c2b_confirmation' });
+    expect(Object.fromEntries(await held())).toEqual({ mpesa_clearing: -order.price, mpesa_unverified: 0, escrow: order.price });
+    expect(checkOrderAgainstLedger(paid, await world.deps.store.read((tx) => tx.ledger.listByOrder(order.id)))).toEqual([]);
+    const typedAgain = await api.post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: typed } });
+    expect(typedAgain.json.data).toMatchObject({ order: { status: 'paid', paymentConfirmed: true }, message: catalogue.buyer.paymentConfirmed });
   });
 
   it('never takes a status, amount, fee or payout from the client', async () => {
     world = await openWorld(dialect);
     const { sellerId } = await world.seller();
     const order = await world.order(sellerId);
-    const response = await client(world.app).post(`/api/buyer/orders/${order.id}/payment`, {
-      headers: buyerHeaders(order.deliveryCode),
-      json: { termsAccepted: true, mpesaReceipt: receipt(), status: 'settlement_completed', price: 1, amount: 1, serviceFee: 0, sellerPayout: 1, riderPayout: 999 },
-    });
-    expect(response.status).toBe(200);
+    const forged = { status: 'settlement_completed', paymentConfirmed: true, price: 1, amount: 1, serviceFee: 0, sellerPayout: 1, riderPayout: 999 };
+    const typed = receipt();
+    const response = await client(world.app).post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: typed, ...forged } });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json.data).toMatchObject({ order: { status: 'awaiting_payment', paymentConfirmed: false } });
     const after = await world.reload(order.id);
-    expect(after).toMatchObject({ status: 'paid', price: order.price, serviceFee: order.serviceFee, sellerPayout: order.sellerPayout, riderPayout: order.riderPayout });
+    // The claim was taken (its receipt stored) and nothing else the client sent.
+    expect(after).toMatchObject({ status: 'awaiting_payment', paymentConfirmed: false, paymentClaimReceipt: typed, price: order.price, serviceFee: order.serviceFee, sellerPayout: order.sellerPayout, riderPayout: order.riderPayout });
+    const [claimPosting] = await world.deps.store.read((tx) => tx.ledger.listByOrder(order.id));
+    expect(claimPosting?.entries.map((e) => [e.account, e.amount])).toEqual([
+      ['mpesa_clearing', -order.price],
+      ['mpesa_unverified', order.price],
+    ]);
   });
 
   it('shows the rider once assigned, takes a refund request with a reason once, and never after delivery', async () => {
@@ -218,8 +257,14 @@ describe.each(DIALECTS)('public tracking on %s', (dialect) => {
     must(await assignRider(world.deps, { orderId: order.id, actor: { kind: 'seller', sellerId }, rider: { name: 'Otieno', phone: '0712000999' } }));
     const before = await client(world.app).get(`/api/public/orders/${order.id}`);
     expect(before.json.data).toMatchObject({ status: 'rider_assigned', paymentConfirmed: false });
-    const paid = await client(world.app).post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: receipt() } });
-    expect(paid.status, paid.text).toBe(200);
+    // The buyer's typed receipt alone is a claim: the public page still says not paid.
+    const typed = receipt();
+    const claim = await client(world.app).post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: typed } });
+    expect(claim.status, claim.text).toBe(200);
+    expect(claim.json.data).toMatchObject({ order: { paymentConfirmed: false } });
+    expect((await client(world.app).get(`/api/public/orders/${order.id}`)).json.data).toMatchObject({ status: 'rider_assigned', paymentConfirmed: false });
+    // M-Pesa's confirmation of that receipt pays it, the rider still on the way.
+    await payByPaybill(world.deps, order, typed);
     const after = await client(world.app).get(`/api/public/orders/${order.id}`);
     expect(after.json.data).toMatchObject({ status: 'rider_assigned', paymentConfirmed: true });
   });
