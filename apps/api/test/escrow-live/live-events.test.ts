@@ -1,4 +1,5 @@
 import { assignRider } from '@escrow/core';
+import { payByPaybill } from '@escrow/core/testing';
 import { InProcessEventBus } from '@escrow/events-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buyerHeaders, client, DIALECTS, freshPhone, must, openWorld, receipt, riderHeaders, type World } from '../escrow-support/world.js';
@@ -29,13 +30,18 @@ describe.each(DIALECTS)('live order events on %s', (dialect) => {
     expect(await stream.next()).toEqual({ event: 'ready', data: { orderId: order.id } });
     expect(bus.subscriberCount).toBe(1);
 
+    // The buyer's typed receipt is a claim (a change, not a payment); M-Pesa's confirmation then pays the order.
+    const typed = receipt();
     const sent = performance.now();
-    const paid = await client(world.app).post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: receipt() } });
-    expect(paid.status).toBe(200);
-    const changed = await stream.nextEvent('order.changed');
+    const claimed = await client(world.app).post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: { termsAccepted: true, mpesaReceipt: typed } });
+    expect(claimed.status).toBe(200);
+    const claim = await stream.nextEvent('order.changed');
     console.log(`[${dialect}] in-process SSE: change committed and event received ${(performance.now() - sent).toFixed(1)} ms after the request was sent`);
-    expect(changed?.data).toMatchObject({ orderId: order.id, status: 'paid', action: 'confirm_payment' });
-    expect(JSON.stringify(changed)).not.toContain(order.deliveryCode);
+    expect(claim?.data).toMatchObject({ orderId: order.id, status: 'awaiting_payment', action: 'claim_payment' });
+    await payByPaybill(world.deps, order, typed);
+    const changed = await stream.nextEvent('order.changed');
+    expect(changed?.data).toMatchObject({ orderId: order.id, status: 'paid', action: 'verify_payment' });
+    expect(JSON.stringify([claim, changed])).not.toContain(order.deliveryCode);
     expect(await stream.next(1_000)).toEqual({ comment: 'heartbeat' });
 
     await stream.cancel();

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
 import { compose, type Composed } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config.js';
+import { c2bConfirmationBody, c2bConfirmationPath, TEST_CALLBACK_SECRET } from '../helpers/c2b-confirmation.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
 import { must, receipt } from '../escrow-support/world.js';
 import { sseReader } from './sse-reader.js';
@@ -25,7 +26,8 @@ describe.runIf(postgres.available)('two API instances composed on one PostgreSQL
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const url = new URL(postgres.url);
     url.searchParams.set('options', `-c search_path=${schema.schema}`);
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), FRONTEND_DIST: '/nonexistent' });
+    // MPESA_CALLBACK_SECRET: both instances take M-Pesa's C2B confirmations (as hand-registered C2B URLs would reach either).
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), FRONTEND_DIST: '/nonexistent', MPESA_CALLBACK_SECRET: TEST_CALLBACK_SECRET });
     const a: Composed = await compose(config, recordingLogger(), { dispatchIntervalMs: 60_000 });
     cleanups.push(() => a.close());
     const b: Composed = await compose(config, recordingLogger(), { dispatchIntervalMs: 60_000 });
@@ -50,18 +52,30 @@ describe.runIf(postgres.available)('two API instances composed on one PostgreSQL
     };
     const [onA, onB] = [await open(a), await open(b)];
 
-    // A change through instance A's HTTP API reaches the streams of both instances.
+    // A change through instance A's HTTP API reaches the streams of both instances: the buyer's typed receipt, a claim.
+    const typed = receipt();
     const sentA = performance.now();
-    const paid = await a.app.request(`/api/buyer/orders/${order.id}/payment`, {
+    const claimed = await a.app.request(`/api/buyer/orders/${order.id}/payment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-delivery-code': order.deliveryCode },
-      body: JSON.stringify({ termsAccepted: true, mpesaReceipt: receipt() }),
+      body: JSON.stringify({ termsAccepted: true, mpesaReceipt: typed }),
     });
-    expect(paid.status).toBe(200);
+    expect(claimed.status).toBe(200);
     const [seenA, seenB] = await Promise.all([onA.nextEvent('order.changed'), onB.nextEvent('order.changed')]);
     const latencyA = performance.now() - sentA;
-    expect(seenA?.data).toMatchObject({ orderId: order.id, status: 'paid' });
-    expect(seenB?.data).toMatchObject({ orderId: order.id, status: 'paid' });
+    expect(seenA?.data).toMatchObject({ orderId: order.id, status: 'awaiting_payment', action: 'claim_payment' });
+    expect(seenB?.data).toMatchObject({ orderId: order.id, status: 'awaiting_payment', action: 'claim_payment' });
+
+    // M-Pesa's C2B confirmation of that receipt, taken by instance B, pays the order: both streams see it.
+    const confirmed = await b.app.request(c2bConfirmationPath(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(c2bConfirmationBody({ transId: typed, billRefNumber: order.trackingNumber, amountCents: order.price })),
+    });
+    expect(confirmed.status).toBe(200);
+    const [paidA, paidB] = await Promise.all([onA.nextEvent('order.changed'), onB.nextEvent('order.changed')]);
+    expect(paidA?.data).toMatchObject({ orderId: order.id, status: 'paid', action: 'verify_payment' });
+    expect(paidB?.data).toMatchObject({ orderId: order.id, status: 'paid', action: 'verify_payment' });
 
     // And one through instance B reaches both as well, each exactly once.
     const sentB = performance.now();
