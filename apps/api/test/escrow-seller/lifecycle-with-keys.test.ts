@@ -1,3 +1,4 @@
+import { payByPaybill } from '@escrow/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoForm, PNG, receipt } from '../escrow-support/world.js';
 import { DIALECTS, idempotencyKey, openSellerWorld, ORDER_FORM, orderForm, storedPhotos, type Reply, type SellerSession, type SellerWorld } from './seller-world.js';
@@ -33,9 +34,15 @@ describe.each(DIALECTS)('a lifecycle with every step retried on %s', (dialect) =
     const code: string = created.body.data.order.deliveryCode;
     const buyer = { 'x-delivery-code': code };
 
-    // A retry sends the same body as the first try.
+    // A retry sends the same body as the first try. The buyer's typed receipt is a claim until M-Pesa confirms it.
     const mpesaReceipt = receipt();
-    await twice((headers) => world.call('POST', `/api/buyer/orders/${orderId}/payment`, { json: { termsAccepted: true, mpesaReceipt }, headers: { ...buyer, ...headers } }), 200);
+    const claimed = await twice((headers) => world.call('POST', `/api/buyer/orders/${orderId}/payment`, { json: { termsAccepted: true, mpesaReceipt }, headers: { ...buyer, ...headers } }), 200);
+    expect(claimed.body.data.order).toMatchObject({ status: 'awaiting_payment', paymentConfirmed: false });
+    // M-Pesa's C2B confirmation of that receipt pays the order; the buyer typing it again is told so.
+    await payByPaybill(world.deps, await world.reload(orderId), mpesaReceipt);
+    const paid = await world.call('POST', `/api/buyer/orders/${orderId}/payment`, { json: { termsAccepted: true, mpesaReceipt }, headers: { ...buyer, ...idempotencyKey() } });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.data.order).toMatchObject({ status: 'paid', paymentConfirmed: true });
     const assigned = await twice(
       (headers) => world.call('POST', `/api/seller/orders/${orderId}/rider`, { cookie: amani.cookie, json: { newRiderName: 'Otieno', newRiderPhone: '0711 222 333' }, headers }),
       200,
@@ -51,9 +58,9 @@ describe.each(DIALECTS)('a lifecycle with every step retried on %s', (dialect) =
     expect(order.status).toBe('awaiting_settlement');
     const db = world.composed.database.db;
     const actions = (await db.selectFrom('order_events').select('action').where('order_id', '=', orderId).orderBy('seq').execute()).map((e) => e.action);
-    expect(actions).toEqual(['create_order', 'confirm_payment', 'assign_rider', 'accept_job', 'confirm_pickup', 'complete_delivery', 'submit_feedback']);
+    expect(actions).toEqual(['create_order', 'claim_payment', 'verify_payment', 'assign_rider', 'accept_job', 'confirm_pickup', 'complete_delivery', 'submit_feedback']);
     const postings = (await db.selectFrom('ledger_postings').select('kind').where('order_id', '=', orderId).execute()).map((p) => p.kind).sort();
-    expect(postings).toEqual(['delivery_release', 'payment_in']);
+    expect(postings).toEqual(['claim_released', 'delivery_release', 'payment_claimed', 'payment_in']);
     expect(await db.selectFrom('orders').select('id').where('item_name', '=', 'Retried phone').execute()).toHaveLength(1);
     // Seven keys, each stored with the answer it replayed; none left pending.
     const keys = await db.selectFrom('idempotency_keys').select(['response_status']).execute();
