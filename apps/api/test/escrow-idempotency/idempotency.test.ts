@@ -34,16 +34,21 @@ describe.each(SETUPS.map((setup) => [setup.name, setup] as const))('Idempotency-
     const body = { termsAccepted: true, mpesaReceipt: receipt() };
     const pay = (json: unknown, headers: Record<string, string> = {}) => api.post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode, { 'idempotency-key': key, ...headers }), json });
 
+    // The typed receipt is a claim (M-Pesa has not confirmed it): a change, with its posting into mpesa_unverified.
     const first = await pay(body);
     expect(first.status).toBe(200);
+    expect(first.json.data?.['order']).toMatchObject({ status: 'awaiting_payment', paymentConfirmed: false });
     const after = await world.reload(order.id);
+    expect(after.paymentClaimReceipt).toBe(body.mpesaReceipt);
     const replay = await pay({ mpesaReceipt: body.mpesaReceipt, termsAccepted: true });
     expect(replay.status).toBe(200);
     expect(replay.text).toBe(first.text);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect((await world.reload(order.id)).version).toBe(after.version);
-    const postings = await world.deps.store.read((tx) => tx.ledger.listByOrder(order.id));
-    expect(postings).toHaveLength(1);
+    const kinds = async () => (await world.deps.store.read((tx) => tx.ledger.listByOrder(order.id))).map((p) => p.kind);
+    const claims = async () => (await world.deps.store.read((tx) => tx.events.listByOrder(order.id))).filter((e) => e.action === 'claim_payment').length;
+    expect(await kinds()).toEqual(['payment_claimed']);
+    expect(await claims()).toBe(1);
 
     const different = await pay({ ...body, mpesaReceipt: receipt() });
     expect(different.status).toBe(422);
@@ -51,8 +56,13 @@ describe.each(SETUPS.map((setup) => [setup.name, setup] as const))('Idempotency-
     // The same key on another route is another request too.
     const elsewhere = await api.post(`/api/buyer/orders/${order.id}/refund-request`, { headers: buyerHeaders(order.deliveryCode, { 'idempotency-key': key }), json: { reason: 'Never arrived at all' } });
     expect(elsewhere.status).toBe(422);
-    // Without a key, a second confirmation is simply refused by the state machine.
-    expect((await api.post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: body })).status).toBe(409);
+    // Without a key the same request runs again: the claim is made a second time (no second posting).
+    const unkeyed = await api.post(`/api/buyer/orders/${order.id}/payment`, { headers: buyerHeaders(order.deliveryCode), json: body });
+    expect(unkeyed.status).toBe(200);
+    expect(unkeyed.headers.get('idempotent-replayed')).toBeNull();
+    expect((await world.reload(order.id)).version).toBe(after.version + 1);
+    expect(await claims()).toBe(2);
+    expect(await kinds()).toEqual(['payment_claimed']);
     expect((await pay(body, { 'idempotency-key': 'short' })).json.error?.code).toBe('INVALID_IDEMPOTENCY_KEY');
   });
 
@@ -84,8 +94,11 @@ describe.each(SETUPS.map((setup) => [setup.name, setup] as const))('Idempotency-
     const guesser = await api.post(`/api/buyer/orders/${a.id}/payment`, { headers: buyerHeaders(b.deliveryCode, { 'idempotency-key': key }), json });
     expect(guesser.status).toBe(404);
     expect(guesser.headers.get('idempotent-replayed')).toBeNull();
-    const other = await api.post(`/api/buyer/orders/${b.id}/payment`, { headers: buyerHeaders(b.deliveryCode, { 'idempotency-key': key }), json: { termsAccepted: true, mpesaReceipt: receipt() } });
+    const otherReceipt = receipt();
+    const other = await api.post(`/api/buyer/orders/${b.id}/payment`, { headers: buyerHeaders(b.deliveryCode, { 'idempotency-key': key }), json: { termsAccepted: true, mpesaReceipt: otherReceipt } });
     expect(other.status).toBe(200);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    expect((await world.reload(b.id)).paymentClaimReceipt).toBe(otherReceipt);
   });
 
   it('pickup photo uploads are idempotent by their bytes, whatever the multipart boundary', async () => {
@@ -119,7 +132,8 @@ describe.each(SETUPS.map((setup) => [setup.name, setup] as const))('Idempotency-
     expect(replayed).toHaveLength(19);
     for (const r of replayed) expect(r.text).toBe(fresh[0]!.text);
     const events = await world.deps.store.read((tx) => tx.events.listByOrder(order.id));
-    expect(events.filter((e) => e.action === 'confirm_payment')).toHaveLength(1);
+    expect(events.filter((e) => e.action === 'claim_payment')).toHaveLength(1);
+    expect((await world.deps.store.read((tx) => tx.ledger.listByOrder(order.id))).map((p) => p.kind)).toEqual(['payment_claimed']);
   });
 
   it('a retry of a change that committed gets its answer, even where the retry would be refused before any transaction', async () => {
