@@ -23,7 +23,10 @@ export const DELIVERY_CODE = '482913';
 export const ORDER_PATH = `/api/buyer/orders/${ORDER_ID}`;
 export const PROMPT_PATH = `${ORDER_PATH}/mpesa-prompt`;
 
-export function buyerOrder(overrides: { status?: OrderStatus; buyerPhone?: string | null; mpesaPrompt?: boolean; paybill?: boolean } = {}): BuyerOrder {
+export const PAYMENT_PATH = `${ORDER_PATH}/payment`;
+
+/** `paymentBeingVerified`: the buyer typed a receipt M-Pesa has not confirmed (the order still awaits payment). */
+export function buyerOrder(overrides: { status?: OrderStatus; buyerPhone?: string | null; mpesaPrompt?: boolean; paybill?: boolean; paymentBeingVerified?: boolean } = {}): BuyerOrder {
   const status = overrides.status ?? 'awaiting_payment';
   const paid = status !== 'awaiting_payment';
   const buyerPhone = overrides.buyerPhone === undefined ? '+254712345678' : overrides.buyerPhone;
@@ -43,6 +46,7 @@ export function buyerOrder(overrides: { status?: OrderStatus; buyerPhone?: strin
     deliveryPaidBy: 'buyer',
     buyerCashAmount: null,
     paymentConfirmed: paid,
+    paymentBeingVerified: !paid && (overrides.paymentBeingVerified ?? false),
     payment: paid
       ? null
       : overrides.paybill === false

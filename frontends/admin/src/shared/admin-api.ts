@@ -18,6 +18,8 @@ export const adminApi = {
   signOut: (fallback: string) => requestJson<{ signedOut: true }>('POST', '/api/auth/sign-out', undefined, { fallbackMessage: fallback }),
 
   summaryPath: () => `${ADMIN}/summary`,
+  /** One order with its payment's verification (AdminOrderDetail). */
+  orderPath: (orderId: string) => `${ADMIN}/orders/${encodeURIComponent(orderId)}`,
   ordersPath: (query: { page: number; pageSize: number; status?: string; q?: string }) => withQuery(`${ADMIN}/orders`, query),
   refundRequestsPath: (query: { status: 'open' | 'refunded' | 'rejected' | 'all'; page: number; pageSize: number }) => withQuery(`${ADMIN}/refund-requests`, query),
   sellersPath: (query: { page: number; pageSize: number; q?: string }) => withQuery(`${ADMIN}/sellers`, query),

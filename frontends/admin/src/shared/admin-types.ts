@@ -53,6 +53,31 @@ export interface AdminOrder {
   readonly createdAt: string;
 }
 
+/**
+ * One order as GET /api/admin/orders/:id answers it (core's adminOrderView), also the order of
+ * a refund request: the row's fields plus the payment's receipt and how M-Pesa verified it
+ * (PRODUCT-DECISIONS, Real money).
+ */
+export interface AdminOrderDetail extends AdminOrder {
+  readonly paymentConfirmed: boolean;
+  /** The receipt of the payment that paid the order; null before. */
+  readonly mpesaReceipt: string | null;
+  /**
+   * Who or what verified the payment with M-Pesa: 'stk_query', 'c2b_confirmation',
+   * 'transaction_status' or 'admin:<id>'; null when never verified (a paid order with null was
+   * paid on a typed receipt alone: no payout or refund for it).
+   */
+  readonly paymentVerifiedBy: string | null;
+  /** Integer cents M-Pesa says were paid (may exceed the price); null before payment. */
+  readonly paymentReceived: number | null;
+  /** The buyer typed a receipt M-Pesa has not confirmed (yet). */
+  readonly paymentBeingVerified: boolean;
+  /** The last receipt the buyer typed, confirmed or not. */
+  readonly paymentClaimReceipt: string | null;
+  /** Delivered, not settled, and the payment verified (or cash): Mark Paid can go through. */
+  readonly canMarkPaid: boolean;
+}
+
 export interface OrdersPage {
   readonly orders: readonly AdminOrder[];
   readonly total: number;
@@ -71,7 +96,7 @@ export interface AdminRefundRequest {
   readonly resolvedAt: string | null;
   readonly mpesaReference: string | null;
   readonly resolutionNote: string | null;
-  readonly order: AdminOrder;
+  readonly order: AdminOrderDetail;
   /** A paid order with no rider for 72 hours (PRODUCT-DECISIONS: refunds). */
   readonly paidWithoutRiderFor72Hours: boolean;
 }

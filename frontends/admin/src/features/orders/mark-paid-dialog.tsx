@@ -7,8 +7,10 @@ import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
 import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
-import type { AdminOrder } from '../../shared/admin-types.ts';
+import type { AdminOrder, AdminOrderDetail } from '../../shared/admin-types.ts';
 import { payoutDestination } from '../../shared/payout-method.ts';
+import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';
+import { paymentUnverified, PaymentVerificationRows } from './payment-verification.tsx';
 
 const keys = new OnceKeys();
 
@@ -16,7 +18,9 @@ const keys = new OnceKeys();
  * 'Mark Paid' (spec section 2): the admin confirms having sent the seller's (and, when the
  * seller pays delivery, the rider's) payout. It moves money in the ledger and happens exactly
  * once, so it asks first, shows the amounts and where each goes, and takes the payout's M-Pesa
- * reference if any.
+ * reference if any. The order's row does not say whether M-Pesa verified the buyer's payment,
+ * so the open dialog reads the order for it (PRODUCT-DECISIONS, Real money: no payout of an
+ * unverified payment); any refusal is shown in the server's own words.
  */
 export function MarkPaidDialog({ order }: { order: AdminOrder }) {
   const { refresh, accessLost } = useAdminScreen();
@@ -25,8 +29,6 @@ export function MarkPaidDialog({ order }: { order: AdminOrder }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const action = `settle:${order.id}`;
-  const sellerDestination = payoutDestination(order.sellerPaymentMethod, order.sellerPaymentNumber);
-  const riderPaidHere = order.deliveryPaidBy === 'seller' && order.riderPayout > 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,64 +72,113 @@ export function MarkPaidDialog({ order }: { order: AdminOrder }) {
           <Dialog.Description className="section-note">
             Confirm that the payouts below have been sent. This is recorded once and cannot be undone.
           </Dialog.Description>
-          <dl className="detail-list">
-            <div>
-              <dt>Item</dt>
-              <dd>
-                {order.itemName} <span className="muted">({order.trackingNumber})</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Seller payout</dt>
-              <dd>
-                {formatKsh(order.sellerPayout)} to {order.sellerBusinessName ?? 'N/A'}
-                <br />
-                {sellerDestination ? (
-                  <span>{sellerDestination}</span>
-                ) : (
-                  <span className="muted">No payout details saved: contact the seller before paying.</span>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>Rider payout</dt>
-              <dd>
-                {formatKsh(order.riderPayout)}
-                {order.deliveryPaidBy === 'buyer' ? <span className="muted"> (collected from the buyer at the door)</span> : null}
-                {riderPaidHere && order.riderName ? (
-                  <>
-                    {' '}
-                    to {order.riderName}
-                    {order.riderPhone ? <>, M-Pesa {order.riderPhone}</> : null}
-                  </>
-                ) : null}
-              </dd>
-            </div>
-          </dl>
-          <form className="form" noValidate onSubmit={submit}>
-            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-            <TextField
-              label="Payout reference"
-              name="reference"
-              maxLength={100}
-              autoComplete="off"
-              value={reference}
-              onValueChange={setReference}
-              hint="The M-Pesa code of the payout, kept with the settlement."
-            />
-            <div className="dialog__actions">
-              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-                {busy ? 'Marking paid…' : 'Mark Paid'}
-              </button>
-              <Dialog.Close asChild>
-                <button type="button" className="button button--secondary" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-            </div>
-          </form>
+          <MarkPaidBody order={order} busy={busy} error={error} reference={reference} onReference={setReference} onSubmit={submit} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+interface MarkPaidBodyProps {
+  order: AdminOrder;
+  busy: boolean;
+  error: string | null;
+  reference: string;
+  onReference(value: string): void;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+}
+
+/** The open dialog's content: mounted only while open, so the order is read only then (and again on live changes). */
+function MarkPaidBody({ order, busy, error, reference, onReference, onSubmit }: MarkPaidBodyProps) {
+  const detail = useAdminQuery<AdminOrderDetail>(adminApi.orderPath(order.id));
+  const sellerDestination = payoutDestination(order.sellerPaymentMethod, order.sellerPaymentNumber);
+  const riderPaidHere = order.deliveryPaidBy === 'seller' && order.riderPayout > 0;
+  // Known unverified: the server would refuse, so say why up front and offer no button to press.
+  const refused = detail.data !== null && paymentUnverified(detail.data);
+
+  return (
+    <>
+      <dl className="detail-list">
+        <div>
+          <dt>Item</dt>
+          <dd>
+            {order.itemName} <span className="muted">({order.trackingNumber})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Seller payout</dt>
+          <dd>
+            {formatKsh(order.sellerPayout)} to {order.sellerBusinessName ?? 'N/A'}
+            <br />
+            {sellerDestination ? (
+              <span>{sellerDestination}</span>
+            ) : (
+              <span className="muted">No payout details saved: contact the seller before paying.</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Rider payout</dt>
+          <dd>
+            {formatKsh(order.riderPayout)}
+            {order.deliveryPaidBy === 'buyer' ? <span className="muted"> (collected from the buyer at the door)</span> : null}
+            {riderPaidHere && order.riderName ? (
+              <>
+                {' '}
+                to {order.riderName}
+                {order.riderPhone ? <>, M-Pesa {order.riderPhone}</> : null}
+              </>
+            ) : null}
+          </dd>
+        </div>
+        <PaymentCheck detail={detail} />
+      </dl>
+      {refused && error !== catalogue.errors.paymentUnverified ? (
+        <div className="admin-note admin-note--warning payment-refusal">
+          <p>{catalogue.errors.paymentUnverified}</p>
+        </div>
+      ) : null}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          if (!refused) return onSubmit(event);
+          event.preventDefault();
+        }}
+      >
+        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+        <TextField
+          label="Payout reference"
+          name="reference"
+          maxLength={100}
+          autoComplete="off"
+          value={reference}
+          onValueChange={onReference}
+          disabled={refused}
+          hint="The M-Pesa code of the payout, kept with the settlement."
+        />
+        <div className="dialog__actions">
+          <button type="submit" className="button" disabled={busy || refused} aria-busy={busy || undefined}>
+            {busy ? 'Marking paid…' : 'Mark Paid'}
+          </button>
+          <Dialog.Close asChild>
+            <button type="button" className="button button--secondary" disabled={busy}>
+              Cancel
+            </button>
+          </Dialog.Close>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** The payment's verification, read for the open dialog; while unknown the server still decides. */
+function PaymentCheck({ detail }: { detail: AdminQuery<AdminOrderDetail> }) {
+  if (detail.data) return <PaymentVerificationRows order={detail.data} />;
+  return (
+    <div>
+      <dt>Payment</dt>
+      <dd className="muted">{detail.failed ? 'Could not check the payment. Mark Paid still checks it.' : 'Checking the payment…'}</dd>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
+import { catalogue } from '@escrow/core/messages';
 import { FormAlert, TextAreaField, TextField } from '@escrow/ui/components/form-field';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { showToast } from '@escrow/ui/toast/show-toast';
@@ -7,6 +8,7 @@ import { adminApi, type RefundDecision } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
 import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
 import type { AdminRefundRequest } from '../../shared/admin-types.ts';
+import { paymentUnverified, PaymentVerificationRows } from '../orders/payment-verification.tsx';
 
 const keys = new OnceKeys();
 
@@ -42,10 +44,12 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
   const [error, setError] = useState<string | null>(null);
   const copy = COPY[decision];
   const action = `refund:${request.id}`;
+  // No refund of money M-Pesa never confirmed (PRODUCT-DECISIONS, Real money): the server refuses it; rejecting stays possible.
+  const refused = decision === 'refund' && paymentUnverified(request.order);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || refused) return;
     const mpesaReference = reference.trim().toUpperCase();
     if (decision === 'refund' && !MPESA_REFERENCE.test(mpesaReference)) {
       setError('Enter the 10-character M-Pesa reference of the refund');
@@ -103,10 +107,16 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
               </dd>
             </div>
             <div>
-              <dt>Paid into escrow</dt>
+              <dt>{paymentUnverified(request.order) ? 'Price' : 'Paid into escrow'}</dt>
               <dd>{formatKsh(request.order.price)}</dd>
             </div>
+            <PaymentVerificationRows order={request.order} />
           </dl>
+          {refused && error !== catalogue.errors.paymentUnverified ? (
+            <div className="admin-note admin-note--warning payment-refusal">
+              <p>{catalogue.errors.paymentUnverified}</p>
+            </div>
+          ) : null}
           <form className="form" noValidate onSubmit={submit}>
             {error ? <FormAlert tone="error">{error}</FormAlert> : null}
             {decision === 'refund' ? (
@@ -119,13 +129,14 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
                 autoCapitalize="characters"
                 value={reference}
                 onValueChange={setReference}
+                disabled={refused}
                 invalid={error !== null && !MPESA_REFERENCE.test(reference.trim().toUpperCase())}
                 hint="10 letters and digits, e.g. NLJ7RT61SV."
               />
             ) : null}
             <TextAreaField label="Note" name="note" rows={3} maxLength={1000} value={note} onValueChange={setNote} />
             <div className="dialog__actions">
-              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+              <button type="submit" className="button" disabled={busy || refused} aria-busy={busy || undefined}>
                 {busy ? copy.busy : copy.submit}
               </button>
               <Dialog.Close asChild>

@@ -28,7 +28,8 @@ const DELIVERED: readonly OrderStatus[] = ['awaiting_settlement', 'settlement_co
 /**
  * The buyer's order page (/buyer/order/{id}?code=... and /buyer/{id}?code=...), exposed to the
  * shell as `buyer/buyer-order-page`: status and progress, the M-Pesa prompt, the Paybill
- * instructions and the payment confirmation while payment is awaited, the delivery code and the refund request
+ * instructions and the payment confirmation while payment is awaited (or a typed receipt is
+ * being verified with M-Pesa), the delivery code and the refund request
  * before delivery, the rating after it; kept current by the order's live events.
  */
 export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
@@ -74,8 +75,19 @@ export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
   return <LoadedOrder order={state.data} stale={state.stale} deliveryCode={code} handle={handle} />;
 }
 
+/** The status heading; a claimed payment M-Pesa has not confirmed shows as being verified, not as awaited. */
+function statusLabel(order: BuyerOrder): string {
+  return order.paymentBeingVerified && order.status === 'awaiting_payment' ? 'Payment Being Verified' : BUYER_STATUS_LABELS[order.status];
+}
+
 function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder; stale: boolean; deliveryCode: string; handle: LiveOrder<BuyerOrder> }) {
   const [notice, setNotice] = useState<string | null>(null);
+  // M-Pesa confirming a claim reaches the page as a live event and a re-read: say so once.
+  const [wasVerifying, setWasVerifying] = useState(order.paymentBeingVerified);
+  if (wasVerifying !== order.paymentBeingVerified) {
+    setWasVerifying(order.paymentBeingVerified);
+    if (wasVerifying && order.paymentConfirmed) setNotice(catalogue.buyer.paymentConfirmed);
+  }
   const actionProps = (action: BuyerAction) => ({
     orderId: order.id,
     deliveryCode,
@@ -99,7 +111,7 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
 
       <section className="card" aria-labelledby="status-title">
         <h2 id="status-title" className="status-label" aria-live="polite">
-          {BUYER_STATUS_LABELS[order.status]}
+          {statusLabel(order)}
         </h2>
         <OrderProgress status={order.status} />
         {order.status === 'cancelled' ? <p>This order was cancelled. No payment is expected.</p> : null}
@@ -119,8 +131,9 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
         <PaymentSection
           order={order}
           payment={order.payment}
-          {...actionProps('confirm_payment')}
+          {...actionProps('claim_payment')}
           onConfirmed={done}
+          onClaimed={handle.reload}
           subscribe={handle.subscribe}
           onOrderMoved={handle.reload}
         />

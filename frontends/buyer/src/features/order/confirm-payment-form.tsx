@@ -11,7 +11,10 @@ const DELIVERY_CODE = /^[1-9]\d{5}$/;
 export interface ConfirmPaymentFormProps {
   orderId: string;
   deliveryCode: string;
+  /** The order is paid: M-Pesa had confirmed the payment of the typed receipt. */
   onConfirmed(message: string): void;
+  /** The receipt is a claim M-Pesa has not confirmed (yet): the order is "being verified", not paid. */
+  onClaimed(): void;
   onSending(): void;
   onNotSent(): void;
 }
@@ -28,9 +31,15 @@ function firstProblem(termsAccepted: boolean, deliveryCode: string, receipt: str
   return null;
 }
 
-export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onSending, onNotSent }: ConfirmPaymentFormProps) {
+/**
+ * The typed-receipt form. A receipt M-Pesa confirmed pays the order (`onConfirmed`, the page
+ * shows the success); any other receipt is only a claim (PRODUCT-DECISIONS, Real money): the
+ * server's "being verified" message stays here, where the buyer is looking, never as "paid".
+ */
+export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onClaimed, onSending, onNotSent }: ConfirmPaymentFormProps) {
   const [receipt, setReceipt] = useState('');
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [claimMessage, setClaimMessage] = useState<string | null>(null);
   const action = useIdempotentAction<BuyerChange>(catalogue.buyer.paymentConfirmationFailed);
   const normalized = receipt.replace(/\s+/g, '').toUpperCase();
 
@@ -41,6 +50,7 @@ export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onSendi
       aria-labelledby="confirm-payment-title"
       onSubmit={(event) => {
         event.preventDefault();
+        setClaimMessage(null);
         const problem = firstProblem(termsAccepted, deliveryCode, normalized);
         if (problem) {
           action.setError(problem);
@@ -50,7 +60,19 @@ export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onSendi
         action.run(
           normalized,
           (key) => buyerApi.confirmPayment(orderId, deliveryCode, { termsAccepted: true, mpesaReceipt: normalized }, key, catalogue.buyer.confirmPaymentFailed),
-          { onSuccess: (data) => onConfirmed(data.message || catalogue.buyer.paymentConfirmed), onFailure: onNotSent },
+          {
+            onSuccess: (data) => {
+              if (data.order?.paymentConfirmed === false) {
+                setClaimMessage(data.message || catalogue.buyer.paymentBeingVerified);
+                onClaimed();
+                return;
+              }
+              // Paid: no claim was recorded, so no `claim_payment` event of this request will come.
+              onNotSent();
+              onConfirmed(data.message || catalogue.buyer.paymentConfirmed);
+            },
+            onFailure: onNotSent,
+          },
         );
       }}
     >
@@ -77,7 +99,7 @@ export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onSendi
           Read the terms and conditions (opens in a new tab)
         </a>
       </p>
-      {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
+      {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : claimMessage ? <FormAlert tone="info">{claimMessage}</FormAlert> : null}
       <SubmitButton busy={action.busy} busyLabel="Confirming…">
         Confirm Payment
       </SubmitButton>

@@ -50,6 +50,22 @@ function DeliveryFeeNote({ order }: { order: BuyerOrder }) {
   );
 }
 
+/**
+ * While the buyer's typed receipt is a claim M-Pesa has not confirmed (PRODUCT-DECISIONS, Real
+ * money): it is being checked, so paying again is not needed. The prompt and the Paybill steps
+ * stay below it (a mistyped code can be typed again); the page re-reads on the order's live
+ * events and turns paid by itself when M-Pesa confirms.
+ */
+function BeingVerifiedNote({ canTypeAgain }: { canTypeAgain: boolean }) {
+  return (
+    <div className="verifying-note">
+      <h3 className="verifying-note__title">Payment being verified</h3>
+      <p>We are checking your M-Pesa payment. You do not need to pay again: this page updates by itself once M-Pesa confirms it.</p>
+      {canTypeAgain ? <p>If you typed the confirmation code wrongly, enter the right one in the form below.</p> : null}
+    </div>
+  );
+}
+
 export interface PaymentSectionProps extends ConfirmPaymentFormProps {
   order: BuyerOrder;
   payment: BuyerPaymentInstructions;
@@ -76,6 +92,7 @@ export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...for
       onOrderMoved={onOrderMoved}
     />
   ) : null;
+  const verifying = order.paymentBeingVerified ? <BeingVerifiedNote canTypeAgain={false} /> : null;
   const paybillTitle = prompt ? (
     <h3 id="paybill-title" className="paybill-title">
       Or pay by Paybill
@@ -87,6 +104,7 @@ export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...for
       return (
         <section className="card card--warning" aria-labelledby="payment-title">
           <h2 id="payment-title">Payment</h2>
+          {verifying}
           <p>{payment.message}</p>
         </section>
       );
@@ -94,6 +112,7 @@ export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...for
     return (
       <section className="card" aria-labelledby="payment-title">
         <h2 id="payment-title">Pay with M-Pesa</h2>
+        {verifying}
         <EscrowNote order={order} />
         <DeliveryFeeNote order={order} />
         {prompt}
@@ -105,6 +124,7 @@ export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...for
   return (
     <section className="card" aria-labelledby="payment-title">
       <h2 id="payment-title">Pay with M-Pesa</h2>
+      {order.paymentBeingVerified ? <BeingVerifiedNote canTypeAgain /> : null}
       <EscrowNote order={order} />
       <DeliveryFeeNote order={order} />
       {prompt}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import type { SellerOrderView } from '../../shared/orders-api.ts';
+import { paymentStateText } from './payment-verification.tsx';
 
 const PAYMENT_METHOD_LABELS: Record<SellerOrderView['paymentMethod'], string> = {
   mpesa_prepay: 'M-Pesa, paid before delivery',
@@ -60,7 +61,7 @@ export function OrderFacts({ order }: { order: SellerOrderView }) {
         </h2>
         <dl className="money-list">
           <Fact label="Payment method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Fact>
-          <Fact label="Payment">{order.paymentMethod === 'cash' ? 'Collected by the rider' : order.paymentConfirmed ? 'Confirmed' : 'Not yet paid'}</Fact>
+          <Fact label="Payment">{paymentStateText(order)}</Fact>
           <Fact label="Price">{formatKsh(order.price)}</Fact>
           <Fact label={`Service fee (${order.feeBasisPoints / 100}%)`}>{formatKsh(order.serviceFee)}</Fact>
           <Fact label={`Delivery (paid by ${order.deliveryPaidBy === 'buyer' ? 'the buyer' : 'you'})`}>{formatKsh(order.deliveryCost)}</Fact>

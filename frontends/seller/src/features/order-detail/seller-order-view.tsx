@@ -8,6 +8,7 @@ import { StatusBadge } from '../../shared/status-badge.tsx';
 import { AssignRiderPanel, riderActions } from './assign-rider-panel.tsx';
 import { OrderFacts, OrderPhotos } from './order-facts.tsx';
 import { OrderNotes } from './order-notes.tsx';
+import { PaymentClaimCard } from './payment-verification.tsx';
 import { UnlockCodeCard } from './unlock-code-card.tsx';
 
 /** The order as its signed-in seller sees it: progress, the rider panel, links, details. */
@@ -28,6 +29,7 @@ export function SellerOrderDetail({ order, onChanged, navigate }: { order: Selle
       <div className="card progress-card">
         <OrderProgress status={order.status} />
       </div>
+      <PaymentClaimCard order={order} />
       {order.codeLocked ? <UnlockCodeCard order={order} onChanged={onChanged} /> : null}
       {actions.canAssign || actions.canRemove ? <AssignRiderPanel order={order} onChanged={onChanged} /> : null}
       <section className="card form" aria-labelledby="links-title">

@@ -1,0 +1,106 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { AdminScreenContext, type AdminScreen } from '../src/shared/admin-context.ts';
+import type { AdminOrder, AdminOrderDetail, AdminRefundRequest } from '../src/shared/admin-types.ts';
+
+/**
+ * A stand-in for the admin API in component tests only (the browser tests run against the real
+ * server): `fetch` answers from per-route handlers and records every request.
+ */
+export type FakeAnswer = { readonly status: number; readonly body?: unknown } | 'network-failure';
+
+export const ORDER_ID = '3f0c1a2b-0000-4000-8000-000000000003';
+export const ORDER_PATH = `/api/admin/orders/${ORDER_ID}`;
+export const SETTLEMENT_PATH = `${ORDER_PATH}/settlement`;
+
+export const ok = (data: unknown, status = 200): FakeAnswer => ({ status, body: { data } });
+export const failure = (status: number, code: string, message: string): FakeAnswer => ({ status, body: { error: { code, message } } });
+
+/** A delivered order awaiting settlement, as a row of the orders list. */
+export function adminOrderRow(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    id: ORDER_ID,
+    trackingNumber: 'TRK9D3F7J1',
+    itemName: 'Samsung Galaxy A15',
+    sellerBusinessName: 'Amani Phones',
+    sellerPaymentMethod: 'direct_mpesa',
+    sellerPaymentNumber: '+254700000001',
+    buyerName: 'Wanjiku',
+    buyerPhone: '+254712345678',
+    paymentMethod: 'mpesa_prepay',
+    price: 2_500_000,
+    serviceFee: 62_500,
+    sellerPayout: 2_437_500,
+    riderPayout: 30_000,
+    deliveryPaidBy: 'buyer',
+    status: 'awaiting_settlement',
+    settlementPaid: false,
+    riderName: 'Otieno',
+    riderPhone: '+254722000000',
+    createdAt: '2026-01-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The same order as GET /api/admin/orders/:id answers it: paid through the Paybill, verified by M-Pesa's C2B confirmation. */
+export function adminOrderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    ...adminOrderRow(),
+    paymentConfirmed: true,
+    mpesaReceipt: 'QRS1TU2VW3',
+    paymentVerifiedBy: 'c2b_confirmation',
+    paymentReceived: 2_500_000,
+    paymentBeingVerified: false,
+    paymentClaimReceipt: null,
+    canMarkPaid: true,
+    ...overrides,
+  };
+}
+
+export function refundRequest(order: AdminOrderDetail): AdminRefundRequest {
+  return {
+    id: '3f0c1a2b-0000-4000-8000-0000000000aa',
+    requestedBy: 'buyer',
+    reason: 'The phone is not the model I ordered',
+    status: 'open',
+    createdAt: '2026-01-02T09:00:00.000Z',
+    resolvedAt: null,
+    mpesaReference: null,
+    resolutionNote: null,
+    order,
+    paidWithoutRiderFor72Hours: false,
+  };
+}
+
+interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+}
+
+export function fakeAdminApi() {
+  const requests: RecordedRequest[] = [];
+  const handlers = new Map<string, () => FakeAnswer | Promise<FakeAnswer>>();
+  const on = (method: 'GET' | 'POST', path: string, answer: FakeAnswer | (() => FakeAnswer | Promise<FakeAnswer>)) => {
+    handlers.set(`${method} ${path}`, typeof answer === 'function' ? answer : () => answer);
+  };
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const path = String(input);
+    requests.push({ method, path, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
+    const handler = handlers.get(`${method} ${path}`);
+    const answer = handler ? await handler() : failure(404, 'NOT_FOUND', `No fake for ${method} ${path}`);
+    if (answer === 'network-failure') throw new TypeError('Failed to fetch');
+    return { ok: answer.status < 300, status: answer.status, headers: new Headers(), json: async () => answer.body } as unknown as Response;
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { on, sent: (method: 'GET' | 'POST', path: string) => requests.filter((r) => r.method === method && r.path === path) };
+}
+
+/** Renders `ui` on the admin screen; `screen.refresh` and `screen.accessLost` record their calls. */
+export function renderOnAdminScreen(ui: ReactNode) {
+  const screen = { version: 0, refresh: vi.fn(), accessLost: vi.fn() } satisfies AdminScreen;
+  const view = render(<AdminScreenContext.Provider value={screen}>{ui}</AdminScreenContext.Provider>);
+  return { ...view, screen };
+}
