@@ -43,6 +43,7 @@ export function buyerOrder(overrides: { status?: OrderStatus; buyerPhone?: strin
     deliveryPaidBy: 'buyer',
     buyerCashAmount: null,
     paymentConfirmed: paid,
+    paymentBeingVerified: false,
     payment: paid
       ? null
       : overrides.paybill === false
