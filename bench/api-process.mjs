@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { keepAliveAgent, mpesaReceipt, parse, request } from './http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, MPESA_CALLBACK_SECRET, parse, request } from './http-client.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const POSTGRES_URL = process.env.DATABASE_URL_BENCH?.trim() || process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
@@ -69,6 +69,9 @@ export async function apiDatabase(database, { prefix = 'bench', extraEnv = {} } 
     FRONTEND_DIST: join(dataDir, 'no-frontend'),
     PAYBILL_BUSINESS_NUMBER: '522533',
     PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
+    // The M-Pesa callback routes, without Daraja credentials: orders are paid by posting the C2B
+    // confirmation M-Pesa would send (payByPaybill), as a typed receipt alone no longer pays (decision 0042).
+    MPESA_CALLBACK_SECRET,
     ...extraEnv,
   };
   let schema = null;
@@ -178,6 +181,23 @@ export async function launchApi(env, { nodeFlags = [], healthTimeoutMs = 30_000,
   };
 }
 
+/**
+ * Pays `order` (the create-order answer: id, trackingNumber, price, deliveryCode) as M-Pesa does:
+ * the C2B confirmation of a Paybill payment (decision 0042), which must be acknowledged; then
+ * the buyer types its receipt (POST /api/buyer/orders/:id/payment), which answers the order
+ * paid. `send(options)` makes one request (options as http-client's `request` takes them) and
+ * resolves the reply. Resolves { receipt, confirmation, typed } (the two replies).
+ */
+export async function payByPaybill(send, order, { headers = {} } = {}) {
+  const body = c2bConfirmation(order);
+  const confirmation = await send({ method: 'POST', path: c2bConfirmationPath(), json: body });
+  if (!isC2bAck(confirmation)) throw new Error(`C2B confirmation of ${order.trackingNumber}: expected 200 {ResultCode:0}, got ${confirmation.status} ${confirmation.body.slice(0, 300)}`);
+  const typed = await send({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.deliveryCode, ...headers }, json: { termsAccepted: true, mpesaReceipt: body.TransID } });
+  const answer = await expectStatus(typed, 200, 'confirm payment');
+  if (answer.data?.order?.paymentConfirmed !== true) throw new Error(`confirm payment with the confirmed receipt ${body.TransID}: the order is not paid: ${typed.body.slice(0, 300)}`);
+  return { receipt: body.TransID, confirmation, typed };
+}
+
 export async function expectStatus(reply, status, what) {
   if (reply.status !== status) throw new Error(`${what}: expected ${status}, got ${reply.status} ${reply.body.slice(0, 300)}`);
   return parse(reply);
@@ -229,7 +249,7 @@ export async function seed(base, { orders: count = 1000 } = {}) {
           'create order',
         );
         const order = { id: body.data.order.id, code: body.data.order.deliveryCode };
-        if (i % 2 === 0) await expectStatus(await request(agent, base, { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.code }, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } }), 200, 'confirm payment');
+        if (i % 2 === 0) await payByPaybill((options) => request(agent, base, options), body.data.order);
         orders.push(order);
       }
     }),

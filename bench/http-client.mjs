@@ -1,7 +1,7 @@
 // A small HTTP/1.1 client over node:http keep-alive agents, shared by the seeding and the load
 // processes of the benchmark. It measures each request from write to the last byte.
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 
 export function keepAliveAgent(connections) {
   return new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, scheduling: 'fifo' });
@@ -70,6 +70,61 @@ let receiptCounter = 0;
 export function mpesaReceipt() {
   receiptCounter += 1;
   return `B${process.pid.toString(36).toUpperCase().padStart(4, '0').slice(-4)}${receiptCounter.toString(36).toUpperCase().padStart(5, '0')}`.slice(0, 10);
+}
+
+/**
+ * The callback path's secret of every API these scripts start (MPESA_CALLBACK_SECRET, set by
+ * api-process.mjs's apiDatabase): with it alone, and no Daraja credentials, the API serves the
+ * M-Pesa callback routes (decision 0042), and the scripts pay orders as M-Pesa does.
+ */
+export const MPESA_CALLBACK_SECRET = 'b3e1c0d2f4a59687e0c1b2a3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f607';
+
+/** Where Safaricom POSTs a C2B confirmation: a Paybill payment that happened. */
+export const c2bConfirmationPath = (secret = MPESA_CALLBACK_SECRET) => `/api/payments/callbacks/${secret}/c2b/confirmation`;
+
+/** What the API answers a C2B confirmation it took (a repeat too: it is stored once by TransID). */
+export const C2B_ACK = { ResultCode: 0, ResultDesc: 'Success' };
+
+/** Integer cents as M-Pesa writes shillings: 350050 -> '3500.50'. */
+export const shillings = (cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** YYYYMMDDHHmmss in Nairobi time (UTC+3, no daylight saving), as Daraja's TransTime. */
+function nairobiTime(at) {
+  const t = new Date(at.getTime() + 3 * 3_600_000).toISOString();
+  return t.slice(0, 19).replace(/[-T:]/g, '');
+}
+
+/**
+ * The body of a C2B confirmation for a Paybill payment of an order (the Daraja fact sheet,
+ * section 4: flat JSON, all strings): `transId` (default a fresh receipt) paid `amountCents`
+ * (default the order's price) to shortcode 174379 with the order's tracking number as the
+ * account number; MSISDN the SHA-256 hex of a phone number, as Safaricom sends it now.
+ * `order`: the create-order answer's { trackingNumber, price (cents) }.
+ */
+export function c2bConfirmation(order, { transId = mpesaReceipt(), amountCents = order.price, at = new Date() } = {}) {
+  const phone = `2547${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  return {
+    TransactionType: 'Pay Bill',
+    TransID: transId,
+    TransTime: nairobiTime(at),
+    TransAmount: shillings(amountCents),
+    BusinessShortCode: '174379',
+    BillRefNumber: order.trackingNumber,
+    InvoiceNumber: '',
+    OrgAccountBalance: '',
+    ThirdPartyTransID: '',
+    MSISDN: createHash('sha256').update(phone).digest('hex'),
+    FirstName: 'Bench',
+    MiddleName: '',
+    LastName: 'Buyer',
+  };
+}
+
+/** True when `reply` is the API's acknowledgement of a C2B confirmation: 200 {ResultCode:0, ResultDesc:'Success'}. */
+export function isC2bAck(reply) {
+  if (reply.status !== 200) return false;
+  const body = parse(reply);
+  return body.ResultCode === C2B_ACK.ResultCode && body.ResultDesc === C2B_ACK.ResultDesc;
 }
 
 export function parse(reply) {

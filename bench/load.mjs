@@ -2,7 +2,7 @@
 // keeps each one busy (closed loop) for the warm-up and then the measured window. It prints
 // one JSON line with the counts and latencies of the measured window. Each worker owns one
 // connection (lean-connection.mjs), reopened if the server closes it.
-import { idempotencyKey, mpesaReceipt, parse, photoUpload } from './http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, idempotencyKey, isC2bAck, parse, photoUpload } from './http-client.mjs';
 import { openConnection } from './lean-connection.mjs';
 
 const config = JSON.parse(process.argv[2]);
@@ -76,8 +76,13 @@ const workers = {
       if (created.status !== 201) { if (window) failedLifecycles += 1; continue; }
       const order = parse(created).data.order;
       const buyer = { 'x-delivery-code': order.deliveryCode };
-      const paid = await call(worker, 'pay', { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { ...buyer, ...idempotencyKey() }, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } });
-      if (paid.status !== 200) { if (window) failedLifecycles += 1; continue; }
+      // M-Pesa's C2B confirmation of the Paybill payment pays the order (decision 0042); the
+      // buyer then types its receipt, which answers the order paid.
+      const payment = c2bConfirmation(order);
+      const confirmed = await call(worker, 'c2b confirmation', { method: 'POST', path: c2bConfirmationPath(), json: payment });
+      if (!isC2bAck(confirmed)) { if (window) failedLifecycles += 1; continue; }
+      const paid = await call(worker, 'pay', { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { ...buyer, ...idempotencyKey() }, json: { termsAccepted: true, mpesaReceipt: payment.TransID } });
+      if (paid.status !== 200 || parse(paid).data?.order?.paymentConfirmed !== true) { if (window) failedLifecycles += 1; continue; }
       const assigned = await call(worker, 'assign', { method: 'POST', path: `/api/seller/orders/${order.id}/rider`, headers: { ...sellerHeaders, ...idempotencyKey() }, json: { riderId } });
       if (assigned.status !== 200) { if (window) failedLifecycles += 1; continue; }
       const link = new URL(parse(assigned).data.links.rider);

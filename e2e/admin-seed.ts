@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { payPaybill, waitUntilPaid } from './daraja-sim.ts';
 
 export const PASSWORD = 'Sokoni#2026';
 // A real 1x1 PNG: the pickup photo is judged by its bytes.
@@ -21,9 +22,6 @@ export function uniquePhone(): string {
   const digits = `${Date.now()}${process.pid}${(counter += 1)}`.slice(-8);
   return `07${digits}`;
 }
-
-/** An M-Pesa transaction code (10 capital letters and digits), unique across the run. */
-export const mpesaCode = () => randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase();
 
 async function json<T>(response: APIResponse, expected: number, what: string): Promise<T> {
   const text = await response.text();
@@ -107,11 +105,23 @@ export async function createOrder(seller: SeededSeller, options: { priceKsh: str
   };
 }
 
-/** The buyer confirms the Paybill payment with the delivery code from the buyer link. */
-export async function payOrder(baseURL: string, order: SeededOrder): Promise<void> {
+/**
+ * The buyer pays the Paybill on the Daraja simulator (its C2B confirmation pays the order) and,
+ * once the order reads paid, confirms with M-Pesa's receipt and the delivery code from the buyer
+ * link, as the buyer page does. Answers the receipt.
+ */
+export async function payOrder(baseURL: string, order: SeededOrder): Promise<string> {
+  const mpesaReceipt = await payPaybill(order);
   const buyer = await apiClient(baseURL, { 'X-Delivery-Code': order.deliveryCode });
   try {
-    await json(await buyer.post(`/api/buyer/orders/${order.id}/payment`, { headers: { 'Idempotency-Key': randomUUID() }, data: { termsAccepted: true, mpesaReceipt: mpesaCode() } }), 200, 'buyer payment');
+    await waitUntilPaid(async () => json<{ paymentConfirmed: boolean }>(await buyer.get(`/api/buyer/orders/${order.id}`), 200, 'buyer view'), `order ${order.trackingNumber}`);
+    const typed = await json<{ order: { paymentConfirmed: boolean } }>(
+      await buyer.post(`/api/buyer/orders/${order.id}/payment`, { headers: { 'Idempotency-Key': randomUUID() }, data: { termsAccepted: true, mpesaReceipt } }),
+      200,
+      'buyer payment',
+    );
+    if (!typed.order.paymentConfirmed) throw new Error(`buyer payment: the receipt ${mpesaReceipt} M-Pesa confirmed did not answer paid`);
+    return mpesaReceipt;
   } finally {
     await buyer.dispose();
   }

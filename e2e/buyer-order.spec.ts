@@ -1,6 +1,8 @@
 // The buyer page (/buyer/order/{id}?code=... and /buyer/{id}?code=...) against the real API:
 // orders are seeded through the seller's HTTP API (e2e/escrow-seed.ts).
 import { expect as baseExpect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { payPaybill } from './daraja-sim.ts';
 import { asRider, buyerView, FIRST_SCREEN, freshMpesaReceipt, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
 
 // Live updates and re-reads on a busy machine (shared CI runners) get more than the default 5 s.
@@ -11,6 +13,10 @@ test.describe.configure({ timeout: 90_000 });
 test.beforeEach(async ({ context }) => {
   await useFreshAddress(context);
 });
+
+/** Marks the document: a reload would lose the mark. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+const stillTheSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
 
 test('the buyer link: the code leaves the address bar, stays on the phone, and shows the payment instructions', async ({ page }) => {
   const seller = await newSeller('Amani Phones');
@@ -74,16 +80,17 @@ test('without a code, and with a wrong one: the spec messages; a wrong code neve
   await seller.dispose();
 });
 
-test('confirming the payment with an M-Pesa code; the same code cannot confirm a second order', async ({ page, consoleGuard }) => {
+test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, then the page turns paid live; its receipt cannot confirm a second order', async ({ page, consoleGuard }) => {
   const seller = await newSeller();
   const first = await seller.createOrder({ itemName: 'JBL Flip 6' });
   const second = await seller.createOrder({ itemName: 'Nike Air Force 1' });
   consoleGuard.expectHttpError(`/api/buyer/orders/${second.id}/payment`, 409);
-  const receipt = freshMpesaReceipt();
+  // A code M-Pesa never confirmed (typed from memory, or made up).
+  const claimed = freshMpesaReceipt();
 
   await page.goto(pathOf(first.links.buyer));
   const confirm = page.getByRole('button', { name: 'Confirm Payment' });
-  await page.getByLabel('M-Pesa confirmation code').fill(receipt.toLowerCase());
+  await page.getByLabel('M-Pesa confirmation code').fill(claimed.toLowerCase());
   await confirm.click();
   await expect(page.getByRole('alert')).toHaveText('Please accept the terms and conditions to proceed');
 
@@ -92,16 +99,26 @@ test('confirming the payment with an M-Pesa code; the same code cannot confirm a
   await confirm.click();
   await expect(page.getByRole('alert')).toHaveText('Enter the 10-character M-Pesa confirmation code, e.g. NLJ7RT61SV');
 
-  // Lower case and spaces as typed from the SMS are accepted.
-  await page.getByLabel('M-Pesa confirmation code').fill(`${receipt.slice(0, 5).toLowerCase()} ${receipt.slice(5)}`);
+  // Lower case and spaces as typed from the SMS are accepted; a code M-Pesa has not confirmed
+  // does not pay the order: it is checked with M-Pesa and the order waits.
+  await page.getByLabel('M-Pesa confirmation code').fill(`${claimed.slice(0, 5).toLowerCase()} ${claimed.slice(5)}`);
   await confirm.click();
-  await expect(page.getByText('Payment confirmed! The seller will assign a rider soon.')).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByText('Thank you. Your payment is being verified with M-Pesa; this page updates by itself once it is confirmed.')).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
+  expect(await seller.order(first.id)).toMatchObject({ status: 'awaiting_payment', paymentConfirmed: false });
+
+  // M-Pesa confirms the Paybill payment (C2B confirmation): the page turns paid by itself.
+  await markDocument(page);
+  const receipt = await payPaybill(first);
   await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '25');
   await expect(page.getByRole('region', { name: 'Pay with M-Pesa' })).toHaveCount(0);
   // Now the code is the buyer's to give at the door.
   await expect(page.getByRole('region', { name: 'Your delivery code' })).toContainText(first.deliveryCode);
-  expect((await seller.order(first.id)).paymentConfirmed).toBe(true);
+  expect(await stillTheSameDocument(page), 'the page turned paid without a reload').toBe(true);
+  expect(await seller.order(first.id)).toMatchObject({ status: 'paid', paymentConfirmed: true });
 
   // One M-Pesa payment cannot confirm two orders.
   await page.goto(pathOf(second.links.buyer));

@@ -5,7 +5,7 @@
 //
 //   const seller = await newSeller();
 //   const order = await seller.createOrder();                   // awaiting payment
-//   await payAsBuyer(order);                                     // paid
+//   await payAsBuyer(order);                                     // paid through M-Pesa's Paybill
 //   const rider = await seller.addRider();                       // on the seller's list
 //   const job = await seller.assignRider(order.id, rider.id);    // rider link with its key
 //
@@ -14,6 +14,7 @@
 // running in parallel never share a per-address rate limit (decision 0012).
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, request, type APIRequestContext, type APIResponse, type BrowserContext } from '@playwright/test';
+import { payPaybill, waitUntilPaid } from './daraja-sim.ts';
 
 /**
  * The first screen after a page load downloads the shell and a remote; on a busy machine that
@@ -73,6 +74,8 @@ export interface SellerOrder {
   readonly trackingNumber: string;
   readonly status: string;
   readonly deliveryCode: string;
+  /** Cents. */
+  readonly price: number;
   readonly paymentConfirmed: boolean;
   readonly links: { readonly buyer: string; readonly seller: string; readonly rider: string | null };
 }
@@ -188,11 +191,18 @@ export async function buyerView(order: Pick<SellerOrder, 'id' | 'deliveryCode'>)
   }
 }
 
-/** The buyer confirms the Paybill payment through the API (as the buyer page does). */
-export async function payAsBuyer(order: Pick<SellerOrder, 'id' | 'deliveryCode'>, mpesaReceipt = freshMpesaReceipt()): Promise<string> {
+/**
+ * The buyer pays the Paybill as M-Pesa has it (decision 0042): a payment on the Daraja simulator,
+ * whose C2B confirmation pays the order; then, once the order reads paid, the buyer types M-Pesa's
+ * receipt into the confirmation form's API, which answers the order paid. Answers the receipt.
+ */
+export async function payAsBuyer(order: Pick<SellerOrder, 'id' | 'deliveryCode' | 'trackingNumber' | 'price'>): Promise<string> {
+  const mpesaReceipt = await payPaybill(order);
   const api = await apiClient({ 'X-Delivery-Code': order.deliveryCode });
   try {
-    await json(await api.post(`/api/buyer/orders/${order.id}/payment`, { data: { termsAccepted: true, mpesaReceipt } }), 200, 'confirm payment');
+    await waitUntilPaid(async () => json<{ paymentConfirmed: boolean }>(await api.get(`/api/buyer/orders/${order.id}`), 200, 'buyer view'), `order ${order.trackingNumber}`);
+    const typed = await json<{ order: { paymentConfirmed: boolean } }>(await api.post(`/api/buyer/orders/${order.id}/payment`, { data: { termsAccepted: true, mpesaReceipt } }), 200, 'confirm payment');
+    expect(typed.order.paymentConfirmed, 'the typed receipt of a confirmed payment answers paid').toBe(true);
     return mpesaReceipt;
   } finally {
     await api.dispose();

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
+import { payPaybill } from './daraja-sim.ts';
 import { FIRST_SCREEN, freshAddress, freshMpesaReceipt, freshPhone } from './escrow-seed.ts';
 import { PASSWORD, PNG, newEmail } from './seller-support.ts';
 
@@ -92,7 +93,9 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
   // The dashboard heard of the new order without a reload.
   await expect(sellerDashboard.getByRole('link', { name: new RegExp(itemName) })).toContainText('Awaiting payment');
 
-  // 2. The buyer, in a browser of their own, pays with an M-Pesa code after ticking the terms.
+  // 2. The buyer, in a browser of their own, types an M-Pesa code after ticking the terms: a code
+  // M-Pesa has not confirmed is checked, not taken. Then the buyer pays the Paybill shown (account
+  // number = tracking number) and M-Pesa's confirmation turns the page paid without a reload.
   const buyer = await personContext(browser, origin, consoleGuard.watch);
   await buyer.goto(new URL(buyerLink).pathname + new URL(buyerLink).search);
   await expect(buyer.getByRole('heading', { level: 1, name: itemName })).toBeVisible(FIRST_SCREEN);
@@ -101,8 +104,13 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
   await buyer.getByLabel('M-Pesa confirmation code').fill(freshMpesaReceipt());
   await buyer.getByLabel('I accept the terms and conditions').check();
   await buyer.getByRole('button', { name: 'Confirm Payment' }).click();
-  await expect(buyer.getByText('Payment confirmed! The seller will assign a rider soon.').first()).toBeVisible();
+  await expect(buyer.getByText('Thank you. Your payment is being verified with M-Pesa; this page updates by itself once it is confirmed.').first()).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible();
+  const accountNumber = (await buyer.getByRole('region', { name: 'Pay with M-Pesa' }).getByRole('term').filter({ hasText: /^Account number$/ }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  await buyer.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+  await payPaybill({ trackingNumber: accountNumber, price: 2_750_000 });
   await expect(buyer.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible();
+  expect(await buyer.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
   // 3. The seller's dashboard, left open, shows the payment live.
   const notifications = sellerDashboard.getByRole('region', { name: /Notification/ });

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { payPaybill, waitUntilPaid } from './daraja-sim.ts';
 import { expect as baseExpect } from './fixtures.ts';
 
 /**
@@ -24,9 +25,6 @@ export const newEmail = (label: string) => `${label}-${process.pid}-${Date.now()
 
 /** A fresh Kenyan mobile number, 07XXXXXXXX. */
 export const freshPhone = () => `07${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
-
-/** A fresh 10-character M-Pesa confirmation code. */
-export const mpesaReceipt = () => `QM${randomBytes(4).toString('hex').toUpperCase()}`;
 
 /** The Origin the CSRF check wants on writes that carry the browser's session cookie. */
 const originOf = (page: Page, baseURL: string) => ({ origin: new URL(page.url().startsWith('http') ? page.url() : baseURL).origin });
@@ -90,15 +88,23 @@ export async function addRider(page: Page, baseURL: string, name: string, phone 
 }
 
 /**
- * The buyer confirms the Paybill payment through the buyer API (order id + delivery code, no
- * account), from a request context of its own: no seller cookie goes with it.
+ * The buyer pays the Paybill on the Daraja simulator, whose C2B confirmation pays the order
+ * (decision 0042); once the order reads paid, the buyer confirms with M-Pesa's receipt through the
+ * buyer API (order id + delivery code, no account), from a request context of its own: no seller
+ * cookie goes with it. Answers the receipt.
  */
-export async function buyerPays(request: APIRequestContext, order: Pick<CreatedOrder, 'id' | 'deliveryCode'>): Promise<void> {
-  const reply = await request.post(`/api/buyer/orders/${order.id}/payment`, {
-    headers: { 'x-delivery-code': order.deliveryCode },
-    data: { termsAccepted: true, mpesaReceipt: mpesaReceipt() },
-  });
+export async function buyerPays(request: APIRequestContext, order: Pick<CreatedOrder, 'id' | 'deliveryCode' | 'trackingNumber' | 'price'>): Promise<string> {
+  const mpesaReceipt = await payPaybill(order);
+  const headers = { 'x-delivery-code': order.deliveryCode };
+  await waitUntilPaid(async () => {
+    const reply = await request.get(`/api/buyer/orders/${order.id}`, { headers });
+    expect(reply.status(), await reply.text()).toBe(200);
+    return ((await reply.json()) as { data: { paymentConfirmed: boolean } }).data;
+  }, `order ${order.trackingNumber}`);
+  const reply = await request.post(`/api/buyer/orders/${order.id}/payment`, { headers, data: { termsAccepted: true, mpesaReceipt } });
   expect(reply.status(), await reply.text()).toBe(200);
+  expect(((await reply.json()) as { data: { order: { paymentConfirmed: boolean } } }).data.order.paymentConfirmed, 'the typed receipt of a confirmed payment answers paid').toBe(true);
+  return mpesaReceipt;
 }
 
 /** The rider's phone and key, read from the rider link the seller was given. */

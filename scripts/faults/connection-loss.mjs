@@ -18,7 +18,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startTcpProxy } from '../../adapters/db-kysely/test/support/tcp-proxy.mjs';
 import { addRiders, apiDatabase, launchApi, ledgerCheck, signUpSeller } from '../../bench/api-process.mjs';
-import { mpesaReceipt, parse, photoUpload, request } from '../../bench/http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, isC2bAck, parse, photoUpload, request } from '../../bench/http-client.mjs';
 
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
 /** A request not answered in this long counts as hung. */
@@ -118,11 +118,12 @@ function startLoad({ base, seller, riderIds, stats, lifecycles = 6, readers = 2,
   const creates = [];
   const health = { byPhase: {} };
 
-  const step = async (what, request, okStatus) => {
+  /** Sends until `okStatus` (or a refusal), under one Idempotency-Key; `keyed: false` sends none (M-Pesa's callbacks). */
+  const step = async (what, request, okStatus, { keyed = true } = {}) => {
     const key = randomUUID();
     const deadline = Date.now() + 40_000;
     while (!stopped && Date.now() < deadline) {
-      const reply = await call(agent, base, { ...request, headers: { ...request.headers, 'idempotency-key': key } });
+      const reply = await call(agent, base, keyed ? { ...request, headers: { ...request.headers, 'idempotency-key': key } } : request);
       record(stats, what, reply);
       if (reply.status === okStatus) {
         stats.lastWriteOkAt = Date.now();
@@ -148,7 +149,21 @@ function startLoad({ base, seller, riderIds, stats, lifecycles = 6, readers = 2,
     creates.push({ request: createRequest, key: created.key, status: created.reply.status, body: created.reply.body });
     orders.push({ id: order.id, code: order.deliveryCode });
     const buyer = { 'x-delivery-code': order.deliveryCode };
-    if (!(await step('pay', { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: buyer, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } }, 200))) return false;
+    // Paid as M-Pesa pays (decision 0042): its C2B confirmation (not keyed: M-Pesa sends it again
+    // until answered, and it is stored once by TransID), then the buyer types its receipt.
+    const payment = c2bConfirmation(order);
+    const confirmed = await step('c2b confirmation', { method: 'POST', path: c2bConfirmationPath(), json: payment }, 200, { keyed: false });
+    if (!confirmed) return false;
+    if (!isC2bAck(confirmed.reply)) {
+      if (stats.unexpected.length < 20) stats.unexpected.push(`c2b confirmation: ${confirmed.reply.status} ${confirmed.reply.body.slice(0, 160)}`);
+      return false;
+    }
+    const paid = await step('pay', { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: buyer, json: { termsAccepted: true, mpesaReceipt: payment.TransID } }, 200);
+    if (!paid) return false;
+    if (parse(paid.reply).data?.order?.paymentConfirmed !== true) {
+      if (stats.unexpected.length < 20) stats.unexpected.push(`pay with the confirmed receipt ${payment.TransID}: not paid: ${paid.reply.body.slice(0, 160)}`);
+      return false;
+    }
     const assigned = await step('assign', { method: 'POST', path: `/api/seller/orders/${order.id}/rider`, headers: seller, json: { riderId: riderIds[(worker + i) % riderIds.length] } }, 200);
     if (!assigned) return false;
     const link = new URL(parse(assigned.reply).data.links.rider);

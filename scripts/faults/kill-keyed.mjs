@@ -3,8 +3,10 @@
 // an Idempotency-Key and is retried, with the same key, until it gets a final answer (as the
 // clients do on a flaky network). Every keyed route of an order's life is in the load: create,
 // pay, assign, accept, pickup photo, complete, Mark Paid, refund request and resolution, rider
-// added to the list. After the kills every touched key (and a sample of the rest) is sent once
-// more. Counted:
+// added to the list. Orders are paid as M-Pesa pays them (decision 0042): the C2B confirmation
+// of a Paybill payment, which carries no key (Safaricom sends it again until it is answered; it
+// is stored once by its TransID) and is sent again the same way, then the buyer's typed receipt.
+// After the kills every touched request (and a sample of the rest) is sent once more. Counted:
 //   duplicates      an effect made twice (two orders from one create, an order event twice, a rider twice)
 //   changedAnswers  one key answered two different final answers (a 5xx, 429 or lost race is not final)
 //   processExits    API exits that were not our kill -9
@@ -17,7 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addRiders, adminCli, apiDatabase, expectStatus, freePort, launchApi, ledgerCheck, root, signUpSeller } from '../../bench/api-process.mjs';
-import { keepAliveAgent, mpesaReceipt, parse, photoUpload, request } from '../../bench/http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, mpesaReceipt, parse, photoUpload, request } from '../../bench/http-client.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -105,6 +107,13 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
       const reply = await send(entry);
       return { ...reply, touched: entry.touched };
     };
+    /** M-Pesa's callbacks carry no key: the same body is sent until answered, and again after the kills; its answer must not change either. */
+    const unkeyed = async (options) => {
+      const entry = { options, final: null, touched: false };
+      sent.push(entry);
+      const reply = await send(entry);
+      return { ...reply, touched: entry.touched };
+    };
     /**
      * Every step of these lifecycles is valid when it is made: a refusal after a fault touched
      * the request is a changed answer (its first run committed, and the retry was told
@@ -128,7 +137,19 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
       created.add(itemName);
       const order = made.data.order;
       const buyer = { 'x-delivery-code': order.deliveryCode };
-      if (!expect(await keyed({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: buyer, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } }), 200, 'pay')) return;
+      const payment = c2bConfirmation(order);
+      const confirmed = await unkeyed({ method: 'POST', path: c2bConfirmationPath(), json: payment });
+      if (!expect(confirmed, 200, 'c2b confirmation')) return;
+      if (!isC2bAck(confirmed)) {
+        stats.failures.push(`c2b confirmation: ${confirmed.status} ${confirmed.body.slice(0, 200)}`);
+        return;
+      }
+      const paid = expect(await keyed({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: buyer, json: { termsAccepted: true, mpesaReceipt: payment.TransID } }), 200, 'pay');
+      if (!paid) return;
+      if (paid.data?.order?.paymentConfirmed !== true) {
+        stats.failures.push(`pay with the confirmed receipt ${payment.TransID}: not paid: ${JSON.stringify(paid).slice(0, 200)}`);
+        return;
+      }
       if (i % 5 === 4) {
         const asked = expect(await keyed({ method: 'POST', path: `/api/buyer/orders/${order.id}/refund-request`, headers: buyer, json: { reason: 'The seller cannot deliver this week' } }), 201, 'refund request');
         if (!asked) return;
@@ -198,7 +219,7 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
         resets: stats.resets,
         ledger: ledger.result,
         lost,
-        notes: `${stats.lifecycles} lifecycles, ${sent.length} keys (${again.length} sent again after the kills), ${stats.refused} retries while the API restarted, ${lost} effects lost${stats.failures.length ? `; unexpected answers: ${stats.failures.slice(0, 3).join('; ')}` : ''}`,
+        notes: `${stats.lifecycles} lifecycles, ${sent.length} requests (keyed, and C2B confirmations; ${again.length} sent again after the kills), ${stats.refused} retries while the API restarted, ${lost} effects lost${stats.failures.length ? `; unexpected answers: ${stats.failures.slice(0, 3).join('; ')}` : ''}`,
         unexpected: stats.failures.length,
       },
     ];

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { adminCli, apiDatabase, launchApi, ledgerCheck } from '../../bench/api-process.mjs';
-import { keepAliveAgent, mpesaReceipt, parse, request } from '../../bench/http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, parse, request } from '../../bench/http-client.mjs';
 import { startSmtpSink } from '../../bench/smtp-sink.mjs';
 
 const MINUTES = Number(process.env.FAULTS_MINUTES ?? 3);
@@ -136,9 +136,17 @@ export async function campaign({ database, log = (line) => process.stderr.write(
         counts.orders += 1;
         counts.emails += 1;
         const order = parse(created).data.order;
-        const paid = await call({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.deliveryCode }, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } });
-        if (paid.status === 200) counts.emails += 1;
-        else counts.failed += 1;
+        // Paid as M-Pesa pays (decision 0042): its C2B confirmation pays the order (the seller's
+        // "Payment confirmed" email); then the buyer types its receipt, which answers paid.
+        const payment = c2bConfirmation(order);
+        const confirmed = await call({ method: 'POST', path: c2bConfirmationPath(), json: payment });
+        if (!isC2bAck(confirmed)) {
+          counts.failed += 1;
+          continue;
+        }
+        counts.emails += 1;
+        const paid = await call({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.deliveryCode }, json: { termsAccepted: true, mpesaReceipt: payment.TransID } });
+        if (paid.status !== 200 || parse(paid).data?.order?.paymentConfirmed !== true) counts.failed += 1;
       }
     };
     const signUpWorker = async () => {

@@ -25,7 +25,7 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { addRiders, apiDatabase, expectStatus, launchApi, ledgerCheck, signUpSeller } from '../../bench/api-process.mjs';
-import { encodeBody, idempotencyKey, keepAliveAgent, mpesaReceipt, photoUpload, request } from '../../bench/http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, encodeBody, idempotencyKey, keepAliveAgent, photoUpload, request } from '../../bench/http-client.mjs';
 
 const ROUNDS = Number(process.env.FAULTS_SHUTDOWN_ROUNDS ?? 12);
 /** What the issue asks: the process is gone, with code 0, within this long of SIGTERM. */
@@ -214,9 +214,14 @@ export async function shutdownRound({ api, world, clients = 8, idleClients = 4, 
         if (!created) continue;
         const order = created.data.order;
         const buyer = { 'x-delivery-code': order.deliveryCode };
-        const paid = await step({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { ...buyer, ...idempotencyKey() }, json: { termsAccepted: true, mpesaReceipt: mpesaReceipt() } }, 200);
+        // Paid as M-Pesa pays (decision 0042): the C2B confirmation, then the buyer types its receipt.
+        const payment = c2bConfirmation(order);
+        const confirmed = await step({ method: 'POST', path: c2bConfirmationPath(), json: payment }, 200);
+        if (confirmed === 'refused') return;
+        if (confirmed?.ResultCode !== 0) continue;
+        const paid = await step({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { ...buyer, ...idempotencyKey() }, json: { termsAccepted: true, mpesaReceipt: payment.TransID } }, 200);
         if (paid === 'refused') return;
-        if (!paid) continue;
+        if (paid?.data?.order?.paymentConfirmed !== true) continue;
         const assigned = await step({ method: 'POST', path: `/api/seller/orders/${order.id}/rider`, headers: { ...seller, ...idempotencyKey() }, json: { riderId: world.riderIds[(worker + i) % world.riderIds.length] } }, 200);
         if (assigned === 'refused') return;
         if (!assigned) continue;

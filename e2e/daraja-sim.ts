@@ -1,0 +1,69 @@
+// Paying an order the way M-Pesa does (decision 0042): the buyer pays the Paybill on the Daraja
+// simulator (apps/daraja-sim, started by playwright.config.ts), which POSTs the C2B confirmation
+// to the API's callback URL (registered by the API at start-up); the confirmation pays the order.
+// A receipt typed on the buyer page is only a claim until then.
+import { randomInt } from 'node:crypto';
+import { expect, request, type APIRequestContext } from '@playwright/test';
+
+/** The simulator's origin, e.g. http://127.0.0.1:41234. */
+export function simUrl(): string {
+  const port = process.env.E2E_SIM_PORT;
+  if (!port) throw new Error('E2E_SIM_PORT is not set (see playwright.config.ts)');
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A Safaricom number (2547XXXXXXXX) for the payer. */
+export const freshMsisdn = (): string => `2547${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+/** What a Paybill payer sends for a price in cents: whole shillings, rounded up. */
+export const wholeShillings = (cents: number): number => Math.ceil(cents / 100);
+
+/** The simulator's answer to POST /sim/paybill (apps/daraja-sim/src/public-types.ts PayBillResult). */
+interface PayBillResult {
+  readonly transId: string;
+  readonly completed: boolean;
+  readonly resultCode: string;
+  readonly resultDesc: string;
+}
+
+/** One POST the simulator made (GET /sim/callbacks). */
+interface SimCallback {
+  readonly kind: string;
+  readonly ref: string;
+  readonly status: number | 'error' | 'timeout';
+  readonly response: unknown;
+}
+
+async function withSim<T>(use: (sim: APIRequestContext) => Promise<T>): Promise<T> {
+  const sim = await request.newContext({ baseURL: simUrl() });
+  try {
+    return await use(sim);
+  } finally {
+    await sim.dispose();
+  }
+}
+
+/**
+ * A Paybill payment on the simulator for the order (account number = its tracking number; amount
+ * = its price in whole shillings, rounded up, unless `shillings` says otherwise). The simulator
+ * answers once the API answered the C2B confirmation, which this checks was taken (HTTP 200,
+ * ResultCode 0). Answers M-Pesa's receipt: the confirmation's TransID.
+ */
+export async function payPaybill(order: { readonly trackingNumber: string; readonly price: number }, options: { msisdn?: string; shillings?: number } = {}): Promise<string> {
+  return withSim(async (sim) => {
+    const reply = await sim.post('/sim/paybill', { data: { msisdn: options.msisdn ?? freshMsisdn(), account: order.trackingNumber, amount: options.shillings ?? wholeShillings(order.price) } });
+    const text = await reply.text();
+    expect(reply.status(), `simulator paybill: ${text}`).toBe(200);
+    const paid = JSON.parse(text) as PayBillResult;
+    expect(paid, `simulator paybill for ${order.trackingNumber}`).toMatchObject({ completed: true, resultCode: '0' });
+    const sent = ((await (await sim.get('/sim/callbacks')).json()) as SimCallback[]).filter((c) => c.kind === 'c2b_confirmation' && c.ref === paid.transId);
+    expect(sent, `the C2B confirmation of ${paid.transId} (none: the API has not registered its C2B URLs with the simulator)`).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ status: 200, response: { ResultCode: 0 } });
+    return paid.transId;
+  });
+}
+
+/** Waits until `read` shows the order paid (the C2B confirmation is taken before the simulator answers; this allows for a slow machine). */
+export async function waitUntilPaid(read: () => Promise<{ readonly paymentConfirmed: boolean }>, what: string): Promise<void> {
+  await expect.poll(async () => (await read()).paymentConfirmed, { message: `${what} reads paid`, timeout: 15_000, intervals: [100, 250, 500, 1_000] }).toBe(true);
+}
