@@ -67,9 +67,14 @@ export const TRANSITIONS: Readonly<Record<OrderAction, Rule>> = {
   /** The buyer typed a receipt M-Pesa has not confirmed: recorded as a claim, the status unchanged. */
   claim_payment: {
     actors: ['buyer'],
-    from: (m) => (m === 'cash' ? [] : m === 'mpesa_pod' ? ['awaiting_payment', 'rider_assigned', 'in_transit'] : ['awaiting_payment']),
+    // Paid statuses too, so a claim racing M-Pesa's confirmation learns the order is paid
+    // (confirmPayment answers it) rather than "not at this stage".
+    from: (m) =>
+      m === 'cash'
+        ? []
+        : [...(m === 'mpesa_pod' ? (['awaiting_payment', 'rider_assigned', 'in_transit'] as const) : (['awaiting_payment'] as const)), 'paid', 'rider_assigned', 'in_transit', 'awaiting_settlement', 'settlement_completed'],
     to: same,
-    guard: (o) => (o.paymentConfirmed ? fault('PAYMENT_ALREADY_CONFIRMED', 'payment already confirmed') : null),
+    guard: (o) => (!o.paymentConfirmed && o.paymentMethod === 'mpesa_prepay' && o.status !== 'awaiting_payment' ? fault('TRANSITION_NOT_ALLOWED', 'nothing to claim at this stage') : null),
   },
   assign_rider: {
     actors: ['seller'],

@@ -49,8 +49,11 @@ export async function confirmPayment(
   if (!known) return err(notFoundFor(actor));
   const { order, paybill, prompted } = known;
   if (paybill?.orderId && paybill.orderId !== order.id) return err('MPESA_RECEIPT_ALREADY_USED');
-  if ((paybill?.orderId === order.id || prompted || order.mpesaReceipt === receipt) && order.paymentConfirmed) return ok(order);
-  if (order.paymentConfirmed) return err('PAYMENT_ALREADY_CONFIRMED');
+  // A keyed request that changes nothing still keeps its answer (the key alone is written), so
+  // a retry after a crash answers the same even when the order has moved on since.
+  const answer = (result: Result<Order>) => deps.store.transaction(async () => result, options);
+  if ((paybill?.orderId === order.id || prompted || order.mpesaReceipt === receipt) && order.paymentConfirmed) return answer(ok(order));
+  if (order.paymentConfirmed) return answer(err('PAYMENT_ALREADY_CONFIRMED'));
 
   const attachable = paybill?.status === 'unmatched' && normalizeAccountReference(paybill.billRefNumber) === order.trackingNumber && paybill.amount >= order.price;
   if (paybill && attachable) {
@@ -67,11 +70,17 @@ export async function confirmPayment(
     }, options);
   }
 
-  return mutateOrder(deps, {
+  const claimed = await mutateOrder(deps, {
     orderId: order.id,
     actor: args.actor,
     action: 'claim_payment',
     decide: async ({ order: current, now }) => {
+      if (current.paymentConfirmed) {
+        // Paid between the read above and this lock. By this receipt: answered below, outside
+        // this transaction (nothing of it is kept); by another: refused, and that is the answer.
+        if (current.mpesaReceipt === receipt) throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: PAID_MEANWHILE });
+        return err('PAYMENT_ALREADY_CONFIRMED');
+      }
       const first = current.paymentClaimedAt === null;
       return ok({
         changes: { paymentClaimReceipt: receipt, termsAcceptedAt: current.termsAcceptedAt ?? now, ...(first ? { paymentClaimedAt: now } : {}) },
@@ -87,4 +96,9 @@ export async function confirmPayment(
       });
     },
   }, options);
+  if (claimed.ok || claimed.error.detail !== PAID_MEANWHILE) return claimed;
+  const paid = await deps.store.read((tx) => tx.orders.get(order.id));
+  return paid ? answer(ok(paid)) : claimed;
 }
+
+const PAID_MEANWHILE = 'paid meanwhile by this receipt';
