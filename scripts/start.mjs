@@ -37,6 +37,9 @@ if (!mpesaConfigured) {
     MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
     MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
   });
+  // The Paybill buyers are shown: the simulator's shortcode, unless one is configured.
+  env.PAYBILL_BUSINESS_NUMBER ||= '174379';
+  env.PAYBILL_ACCOUNT_NAME ||= 'Escrow Delivery (M-Pesa simulator)';
   console.log(`\n=== M-Pesa is simulated: approve or cancel payment prompts at http://localhost:${simPort}/phone (PIN 1234)`);
 }
 

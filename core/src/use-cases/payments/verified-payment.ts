@@ -20,7 +20,7 @@ export function verifiedPaymentDecision<V>(
   const { now } = payment;
   const releasing = claimPending(order);
   return ok({
-    changes: { paymentConfirmed: true, paymentConfirmedAt: now, mpesaReceipt: payment.receipt, paymentVerifiedBy: payment.verifiedBy, paymentReceived: payment.received, termsAcceptedAt: order.termsAcceptedAt ?? now },
+    changes: { paymentConfirmed: true, paymentConfirmedAt: now, mpesaReceipt: payment.receipt, paymentVerifiedBy: payment.verifiedBy, paymentReceived: payment.received },
     result: payment.result,
     postings: (updated, newId): Result<Posting>[] => [
       ...(releasing ? [claimReleasedPosting(order, { id: newId(), createdAt: now, reference: order.paymentClaimReceipt })] : []),

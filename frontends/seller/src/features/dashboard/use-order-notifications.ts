@@ -15,8 +15,12 @@ function notificationFor(event: OrderChangedEvent, itemName: string | null) {
   switch (event.action) {
     case 'create_order':
       return { title: `New order${item}`, description: 'Send the buyer link so the buyer can pay.', tone: 'info' as const };
+    // M-Pesa confirmed the payment (a prompt, the Paybill, or an admin attaching it); `confirm_payment` is the old name.
+    case 'verify_payment':
     case 'confirm_payment':
       return { title: `Payment confirmed${item}`, description: catalogue.seller.assignRiderToProceed, tone: 'success' as const };
+    case 'claim_payment':
+      return { title: `The buyer reports payment${item}`, description: 'We are checking it with M-Pesa; it is not held in escrow yet.', tone: 'info' as const };
     case 'complete_delivery':
       return { title: `Order delivered${item}`, description: 'The buyer received the item.', tone: 'success' as const };
     default:
