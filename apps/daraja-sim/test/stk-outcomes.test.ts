@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDarajaSim, type DarajaSim, type StkBehaviour } from '../src/index.js';
-import { CallbackReceiver } from './helpers/callback-receiver.js';
+import { describe, expect, it } from 'vitest';
+import { useSimWorld } from './helpers/sim-world.js';
+import { startDarajaSim, type StkBehaviour } from '../src/index.js';
 import { DarajaClient } from './helpers/daraja-client.js';
 
 const PHONE = '254708374149';
-let sim: DarajaSim;
-let client: DarajaClient;
-let receiver: CallbackReceiver;
-
-beforeAll(async () => {
-  sim = await startDarajaSim({ callbackDelayMs: 20 });
-  client = new DarajaClient(sim.url);
-  receiver = await CallbackReceiver.start();
-});
-afterAll(async () => {
-  await sim.close();
-  await receiver.close();
-});
-beforeEach(() => {
-  sim.reset();
-  receiver.clear();
-});
+const w = useSimWorld({ callbackDelayMs: 20 });
 
 async function push(behaviour?: StkBehaviour, overrides: Record<string, unknown> = {}): Promise<string> {
-  if (behaviour) sim.setStkBehaviour(PHONE, behaviour);
-  const reply = await client.stkPush({ CallBackURL: receiver.url('/stk'), ...overrides });
+  if (behaviour) w.sim.setStkBehaviour(PHONE, behaviour);
+  const reply = await w.client.stkPush({ CallBackURL: w.receiver.url('/stk'), ...overrides });
   expect(reply.status).toBe(200);
   return reply.body.CheckoutRequestID as string;
 }
@@ -32,9 +16,9 @@ async function push(behaviour?: StkBehaviour, overrides: Record<string, unknown>
 describe('a successful payment', () => {
   it('POSTs the callback exactly as Daraja does: integer ResultCode, metadata items, Balance without Value', async () => {
     const id = await push();
-    const approved = await sim.approve(id);
+    const approved = await w.sim.approve(id);
     expect(approved).toMatchObject({ status: 'succeeded', resultCode: 0, amountPaid: 1500 });
-    const [callback] = await receiver.waitFor('/stk');
+    const [callback] = await w.receiver.waitFor('/stk');
     const stk = callback!.body.Body.stkCallback;
     expect(Object.keys(callback!.body)).toEqual(['Body']);
     expect(Object.keys(stk)).toEqual(['MerchantRequestID', 'CheckoutRequestID', 'ResultCode', 'ResultDesc', 'CallbackMetadata']);
@@ -53,31 +37,31 @@ describe('a successful payment', () => {
   it('dates the payment in Nairobi time (UTC+3)', async () => {
     const before = Date.now();
     const id = await push({ outcome: 'approve' });
-    const [callback] = await receiver.waitFor('/stk');
+    const [callback] = await w.receiver.waitFor('/stk');
     const date = String(callback!.body.Body.stkCallback.CallbackMetadata.Item[3].Value);
     const [y, mo, d, h, mi, s] = [date.slice(0, 4), date.slice(4, 6), date.slice(6, 8), date.slice(8, 10), date.slice(10, 12), date.slice(12, 14)].map(Number) as number[];
     const asUtc = Date.UTC(y!, mo! - 1, d!, h! - 3, mi!, s!);
     expect(Math.abs(asUtc - before)).toBeLessThan(5_000);
-    expect(sim.prompts().find((p) => p.checkoutRequestId === id)?.transactionDate).toBe(date);
+    expect(w.sim.prompts().find((p) => p.checkoutRequestId === id)?.transactionDate).toBe(date);
   });
 
   it('gives every payment its own receipt number', async () => {
     const receipts = new Set<string>();
-    sim.setStkBehaviour(PHONE, { outcome: 'approve', callback: 'lost' });
+    w.sim.setStkBehaviour(PHONE, { outcome: 'approve', callback: 'lost' });
     for (let i = 0; i < 30; i += 1) await push();
-    for (const p of sim.prompts()) receipts.add(p.receiptNumber!);
+    for (const p of w.sim.prompts()) receipts.add(p.receiptNumber!);
     expect(receipts.size).toBe(30);
-    expect(new Set(sim.prompts().map((p) => p.checkoutRequestId)).size).toBe(30);
+    expect(new Set(w.sim.prompts().map((p) => p.checkoutRequestId)).size).toBe(30);
   });
 
   it('answers STK Query with ResultCode as a string and no receipt', async () => {
     const id = await push({ outcome: 'approve' });
-    const reply = await client.stkQuery(id);
+    const reply = await w.client.stkQuery(id);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       ResponseCode: '0',
       ResponseDescription: 'The service request has been accepted successsfully',
-      MerchantRequestID: sim.prompts()[0]!.merchantRequestId,
+      MerchantRequestID: w.sim.prompts()[0]!.merchantRequestId,
       CheckoutRequestID: id,
       ResultCode: '0',
       ResultDesc: 'The service request is processed successfully.',
@@ -86,9 +70,9 @@ describe('a successful payment', () => {
 
   it('reports an under- or over-payment through amountPaid', async () => {
     const id = await push({ outcome: 'approve', amountPaid: 900 }, { Amount: 1000 });
-    const [callback] = await receiver.waitFor('/stk');
+    const [callback] = await w.receiver.waitFor('/stk');
     expect(callback!.body.Body.stkCallback.CallbackMetadata.Item[0]).toEqual({ Name: 'Amount', Value: 900 });
-    expect(sim.prompts().find((p) => p.checkoutRequestId === id)).toMatchObject({ amount: 1000, amountPaid: 900 });
+    expect(w.sim.prompts().find((p) => p.checkoutRequestId === id)).toMatchObject({ amount: 1000, amountPaid: 900 });
   });
 });
 
@@ -101,36 +85,36 @@ describe('failed payments', () => {
   ];
   it.each(failures)('%s: callback ResultCode %i without CallbackMetadata, and the query agrees', async (outcome, code, desc) => {
     const id = await push({ outcome });
-    const [callback] = await receiver.waitFor('/stk');
+    const [callback] = await w.receiver.waitFor('/stk');
     expect(callback!.body).toEqual({ Body: { stkCallback: { MerchantRequestID: expect.any(String), CheckoutRequestID: id, ResultCode: code, ResultDesc: desc } } });
-    const query = await client.stkQuery(id);
+    const query = await w.client.stkQuery(id);
     expect(query.status).toBe(200);
     expect(query.body).toMatchObject({ ResultCode: String(code), ResultDesc: desc });
-    expect(sim.prompts()[0]).toMatchObject({ status: 'failed', resultCode: code, receiptNumber: null, amountPaid: null });
+    expect(w.sim.prompts()[0]).toMatchObject({ status: 'failed', resultCode: code, receiptNumber: null, amountPaid: null });
   });
 
   it('unreachable: 1037 with no callback at all; only STK Query tells', async () => {
     const id = await push({ outcome: 'unreachable' });
-    const query = await client.stkQuery(id);
+    const query = await w.client.stkQuery(id);
     expect(query.body).toMatchObject({ ResultCode: '1037', ResultDesc: 'DS timeout user cannot be reached' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toEqual([]);
-    expect(sim.callbacks()).toEqual([]);
+    expect(w.receiver.received).toEqual([]);
+    expect(w.sim.callbacks()).toEqual([]);
   });
 
   it('a person cancelling, or entering a wrong PIN, ends a waiting prompt as 1032 or 2001', async () => {
     const cancelled = await push();
-    expect(await sim.cancel(cancelled)).toMatchObject({ status: 'failed', resultCode: 1032 });
+    expect(await w.sim.cancel(cancelled)).toMatchObject({ status: 'failed', resultCode: 1032 });
     const wrongPin = await push();
-    expect(await sim.approve(wrongPin, '0000')).toMatchObject({ status: 'failed', resultCode: 2001 });
-    const callbacks = await receiver.waitFor('/stk', 2);
+    expect(await w.sim.approve(wrongPin, '0000')).toMatchObject({ status: 'failed', resultCode: 2001 });
+    const callbacks = await w.receiver.waitFor('/stk', 2);
     expect(callbacks.map((c) => c.body.Body.stkCallback.ResultCode).sort()).toEqual([1032, 2001]);
   });
 
   it('approve() and cancel() refuse an unknown or already final prompt', async () => {
     const id = await push({ outcome: 'cancel' });
-    await expect(sim.approve(id)).rejects.toThrow(/already failed/);
-    await expect(sim.cancel('ws_CO_nothing')).rejects.toThrow(/No STK prompt/);
+    await expect(w.sim.approve(id)).rejects.toThrow(/already failed/);
+    await expect(w.sim.cancel('ws_CO_nothing')).rejects.toThrow(/No STK prompt/);
   });
 });
 
@@ -139,12 +123,12 @@ describe('an unanswered prompt', () => {
     const quick = await startDarajaSim({ promptTimeoutMs: 150, callbackDelayMs: 10 });
     try {
       const quickClient = new DarajaClient(quick.url);
-      const reply = await quickClient.stkPush({ CallBackURL: receiver.url('/stk-timeout') });
+      const reply = await quickClient.stkPush({ CallBackURL: w.receiver.url('/stk-timeout') });
       const id = reply.body.CheckoutRequestID as string;
       expect((await quickClient.stkQuery(id)).status).toBe(500);
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect((await quickClient.stkQuery(id)).body).toMatchObject({ ResultCode: '1037' });
-      expect(receiver.on('/stk-timeout')).toEqual([]);
+      expect(w.receiver.on('/stk-timeout')).toEqual([]);
       // The phone is free again.
       expect((await quickClient.stkPush({})).status).toBe(200);
     } finally {

@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDarajaSim, type DarajaSim } from '../src/index.js';
-import { CallbackReceiver, waitUntil } from './helpers/callback-receiver.js';
-import { DarajaClient, expectDarajaError } from './helpers/daraja-client.js';
+import { describe, expect, it } from 'vitest';
+import { useSimWorld } from './helpers/sim-world.js';
+import { waitUntil } from './helpers/callback-receiver.js';
+import { expectDarajaError } from './helpers/daraja-client.js';
 
 const PHONE = '254708374149';
-let sim: DarajaSim;
-let client: DarajaClient;
-let receiver: CallbackReceiver;
-
-beforeAll(async () => {
-  sim = await startDarajaSim({ callbackDelayMs: 10, shortCodes: [{ shortCode: '174379', passkey: 'pk', name: 'ESCROW LTD' }] });
-  client = new DarajaClient(sim.url);
-  receiver = await CallbackReceiver.start();
-});
-afterAll(async () => {
-  await sim.close();
-  await receiver.close();
-});
-beforeEach(() => {
-  sim.reset();
-  receiver.clear();
-});
+const w = useSimWorld({ callbackDelayMs: 10, shortCodes: [{ shortCode: '174379', passkey: 'pk', name: 'ESCROW LTD' }] });
 
 function statusQuery(overrides: Record<string, unknown>) {
-  return client.post('/mpesa/transactionstatus/v1/query', {
+  return w.client.post('/mpesa/transactionstatus/v1/query', {
     Initiator: 'testapi',
     SecurityCredential: 'c2VjcmV0',
     CommandID: 'TransactionStatusQuery',
     TransactionID: 'NLJ7RT61SV',
     PartyA: '174379',
     IdentifierType: '4',
-    ResultURL: receiver.url('/status/result'),
-    QueueTimeOutURL: receiver.url('/status/timeout'),
+    ResultURL: w.receiver.url('/status/result'),
+    QueueTimeOutURL: w.receiver.url('/status/timeout'),
     Remarks: 'reconcile',
     Occasion: 'order 42',
     ...overrides,
@@ -39,8 +23,8 @@ function statusQuery(overrides: Record<string, unknown>) {
 }
 
 async function paidByStk(amountPaid?: number): Promise<string> {
-  sim.setStkBehaviour(PHONE, { outcome: 'approve', callback: 'lost', amountPaid });
-  const push = await client.post('/mpesa/stkpush/v1/processrequest', {
+  w.sim.setStkBehaviour(PHONE, { outcome: 'approve', callback: 'lost', amountPaid });
+  const push = await w.client.post('/mpesa/stkpush/v1/processrequest', {
     BusinessShortCode: '174379',
     Password: Buffer.from('174379pk20260115093000').toString('base64'),
     Timestamp: '20260115093000',
@@ -49,11 +33,11 @@ async function paidByStk(amountPaid?: number): Promise<string> {
     PartyA: PHONE,
     PartyB: '174379',
     PhoneNumber: PHONE,
-    CallBackURL: receiver.url('/stk'),
+    CallBackURL: w.receiver.url('/stk'),
     AccountReference: 'TRK-42',
   });
   expect(push.status).toBe(200);
-  return sim.prompts()[0]!.receiptNumber!;
+  return w.sim.prompts()[0]!.receiptNumber!;
 }
 
 function parameters(result: { ResultParameters: { ResultParameter: { Key: string; Value?: unknown }[] } }): Record<string, unknown> {
@@ -68,7 +52,7 @@ describe('Transaction Status', () => {
     expect(Object.keys(reply.body).sort()).toEqual(['ConversationID', 'OriginatorConversationID', 'ResponseCode', 'ResponseDescription']);
     expect(reply.body).toMatchObject({ ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' });
     expect(reply.body.ConversationID).toMatch(/^AG_\d{8}_[0-9a-f]{20}$/);
-    const [posted] = await receiver.waitFor('/status/result');
+    const [posted] = await w.receiver.waitFor('/status/result');
     const result = posted!.body.Result;
     expect(result).toMatchObject({
       ResultType: 0,
@@ -91,16 +75,16 @@ describe('Transaction Status', () => {
     expect(typeof values.FinalisedTime).toBe('number');
     // An empty TransactionReason has no Value at all, as on Daraja.
     expect(result.ResultParameters.ResultParameter.find((p: { Key: string }) => p.Key === 'TransactionReason')).toEqual({ Key: 'TransactionReason' });
-    expect(receiver.on('/status/timeout')).toEqual([]);
+    expect(w.receiver.on('/status/timeout')).toEqual([]);
     // The log entry is written once the receiver's reply is read, just after the receiver saw the POST.
-    await waitUntil(() => sim.callbacks().length === 1);
-    expect(sim.callbacks()).toMatchObject([{ kind: 'result', ref: reply.body.ConversationID, status: 200 }]);
+    await waitUntil(() => w.sim.callbacks().length === 1);
+    expect(w.sim.callbacks()).toMatchObject([{ kind: 'result', ref: reply.body.ConversationID, status: 200 }]);
   });
 
   it('describes a C2B receipt too', async () => {
-    const { transId } = await sim.payBill({ msisdn: '254711000222', account: 'TRK-7', amount: 750, firstName: 'Otieno' });
+    const { transId } = await w.sim.payBill({ msisdn: '254711000222', account: 'TRK-7', amount: 750, firstName: 'Otieno' });
     await statusQuery({ TransactionID: transId });
-    const [posted] = await receiver.waitFor('/status/result');
+    const [posted] = await w.receiver.waitFor('/status/result');
     expect(parameters(posted!.body.Result)).toMatchObject({ ReceiptNo: transId, Amount: 750, DebitPartyName: '254711000222 - Otieno', ReasonType: 'Pay Bill' });
   });
 
@@ -108,7 +92,7 @@ describe('Transaction Status', () => {
     const receipt = await paidByStk();
     await statusQuery({ TransactionID: 'ZZZ0000000' });
     await statusQuery({ TransactionID: receipt, PartyA: '600999' });
-    const results = (await receiver.waitFor('/status/result', 2)).map((r) => r.body.Result);
+    const results = (await w.receiver.waitFor('/status/result', 2)).map((r) => r.body.Result);
     for (const result of results) {
       expect(result).toMatchObject({ ResultType: 0, ResultCode: 2032, ResultDesc: 'The transaction receipt number does not exist.' });
       expect(result.ResultParameters).toBeUndefined();
@@ -119,7 +103,7 @@ describe('Transaction Status', () => {
     const first = await statusQuery({ OriginatorConversationID: 'abc-1', Occasion: undefined, Occassion: 'sic' });
     const second = await statusQuery({ OriginatorConversationID: 'abc-1' });
     expect([first.status, second.status]).toEqual([200, 200]);
-    const results = await receiver.waitFor('/status/result', 2);
+    const results = await w.receiver.waitFor('/status/result', 2);
     expect(results.map((r) => r.body.Result.ReferenceData.ReferenceItem.Value).sort()).toEqual(['order 42', 'sic']);
   });
 
