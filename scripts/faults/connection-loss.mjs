@@ -194,9 +194,13 @@ function startLoad({ base, seller, riderIds, stats, lifecycles = 6, readers = 2,
     }),
     (async () => {
       while (!stopped) {
+        // Counted in a phase only when sent and answered in it: a probe sent just before the
+        // outage and answered after it began (or the other way round) belongs to neither.
+        const sentIn = phase();
         const reply = await call(agent, base, { path: '/api/health' });
         record(stats, 'health', reply);
-        const counts = (health.byPhase[phase()] ??= {});
+        const answeredIn = phase();
+        const counts = (health.byPhase[sentIn === answeredIn ? sentIn : `${sentIn}->${answeredIn}`] ??= {});
         counts[reply.status || reply.failure] = (counts[reply.status || reply.failure] ?? 0) + 1;
         await sleep(200);
       }
