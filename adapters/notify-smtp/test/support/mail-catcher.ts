@@ -50,6 +50,12 @@ export async function startMailCatcher(options: Partial<SMTPServerOptions> & { o
       });
     },
   });
+  // smtp-server reports a client's broken connection (a sender killed mid-message, as the
+  // outbox process tests do on purpose) as an 'error' on the server: expected here, and without
+  // a listener it would be an uncaught exception in the test run.
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.warn(`mail catcher: ${error.message}`);
+  });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
