@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../../errors.js';
 import { canSee, notFoundFor } from '../../orders/access.js';
 import { parseActor, type Actor } from '../../orders/actor.js';
+import type { Order } from '../../orders/order.js';
 import { planTransition } from '../../orders/transitions.js';
 import { stkAmountFor, type StkRequest } from '../../payments/stk-request.js';
 import { normalizeKenyanPhone } from '../../validation/phone.js';
@@ -32,7 +33,7 @@ export async function requestStkPayment(deps: EscrowDeps, args: { orderId: strin
   if (typeof args.orderId !== 'string' || args.orderId.length === 0 || args.orderId.length > 100) return err(notFoundFor(actor));
 
   const now = deps.clock.now();
-  const started = await deps.store.transaction(async (tx): Promise<Result<{ request: StkRequest; fresh: boolean }>> => {
+  const started = await deps.store.transaction(async (tx): Promise<Result<{ request: StkRequest; fresh: boolean; order: Order }>> => {
     const order = await tx.orders.getForUpdate(args.orderId);
     if (!order || !canSee(order, actor)) return err(notFoundFor(actor));
     if (order.paymentMethod === 'cash') return err('TRANSITION_NOT_ALLOWED', { detail: 'cash orders are not paid by M-Pesa' });
@@ -41,7 +42,7 @@ export async function requestStkPayment(deps: EscrowDeps, args: { orderId: strin
     if (!allowed.ok) return allowed;
     const [latest] = await tx.mpesa.listStkRequestsForOrder(order.id);
     if (latest && (latest.status === 'sending' || latest.status === 'pending') && now.getTime() - latest.createdAt.getTime() < STK_PROMPT_REUSE_MS) {
-      return ok({ request: latest, fresh: false });
+      return ok({ request: latest, fresh: false, order });
     }
     const request: StkRequest = {
       id: deps.random.uuid(),
@@ -65,14 +66,13 @@ export async function requestStkPayment(deps: EscrowDeps, args: { orderId: strin
       settledAt: null,
     };
     await tx.mpesa.insertStkRequest(request);
-    return ok({ request, fresh: true });
+    return ok({ request, fresh: true, order });
   });
   if (!started.ok) return started;
-  const { request, fresh } = started.value;
+  const { request, fresh, order } = started.value;
   if (!fresh) return ok(stkPaymentView(request));
 
-  const order = await deps.store.read((tx) => tx.orders.get(request.orderId));
-  const pushed = await deps.mpesa.stkPush({ msisdn, amount: request.amount, accountReference: order?.trackingNumber ?? '', description: 'Escrow order' });
+  const pushed = await deps.mpesa.stkPush({ msisdn, amount: request.amount, accountReference: order.trackingNumber, description: 'Escrow order' });
   const at = deps.clock.now();
   const changes =
     pushed.status === 'accepted'
@@ -83,6 +83,6 @@ export async function requestStkPayment(deps: EscrowDeps, args: { orderId: strin
           { status: 'unknown' as const, resultDesc: pushed.reason.slice(0, 200), nextQueryAt: new Date(at.getTime() + UNANSWERED_RETRY_MS), updatedAt: at };
   await deps.store.transaction((tx) => tx.mpesa.updateStkRequest(request.id, ['sending'], changes));
   const updated = await deps.store.read((tx) => tx.mpesa.getStkRequest(request.id));
-  if (order) await publishQuietly(deps, [{ type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: order.status, action: 'stk_push', at: at.toISOString() }]);
+  await publishQuietly(deps, [{ type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: order.status, action: 'stk_push', at: at.toISOString() }]);
   return ok(stkPaymentView(updated ?? { ...request, ...changes }));
 }
