@@ -27,6 +27,10 @@ export interface AdminOrderListRow {
   readonly status: OrderStatus;
   readonly paymentConfirmed: boolean;
   readonly settlementPaid: boolean;
+  /** Who or what verified the payment with M-Pesa (Order.paymentVerifiedBy); null: not verified. */
+  readonly paymentVerifiedBy: string | null;
+  /** When the buyer typed a receipt M-Pesa has not confirmed (a claim), else null. */
+  readonly paymentClaimedAt: Date | null;
   readonly riderName: string | null;
   readonly riderPhone: string | null;
   readonly codeLockedAt: Date | null;

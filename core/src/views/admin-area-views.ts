@@ -31,8 +31,11 @@ export function adminOrderListRowView(row: AdminOrderListRow) {
     statusLabel: adminStatusLabel(row.status),
     paymentConfirmed: row.paymentConfirmed,
     settlementPaid: row.settlementPaid,
-    /** 'Mark Paid' is offered for delivered orders not yet settled. */
-    canMarkPaid: row.status === 'awaiting_settlement' && !row.settlementPaid,
+    paymentVerifiedBy: row.paymentVerifiedBy,
+    /** The buyer typed a receipt M-Pesa has not confirmed yet (a claim, never escrow). */
+    paymentBeingVerified: !row.paymentConfirmed && row.paymentClaimedAt !== null && row.status !== 'cancelled',
+    /** 'Mark Paid' is offered for delivered orders not yet settled whose payment M-Pesa verified (cash has none to verify). */
+    canMarkPaid: row.status === 'awaiting_settlement' && !row.settlementPaid && (row.paymentMethod === 'cash' || row.paymentVerifiedBy !== null),
     riderName: row.riderName,
     riderPhone: row.riderPhone,
     codeLocked: row.codeLockedAt !== null,

@@ -1,6 +1,8 @@
 import {
   adminOrderView,
   adminRefundRequestView,
+  attachUnmatchedPayment,
+  markUnmatchedPaymentRefunded,
   catalogue,
   confirmSettlement,
   getAdminOrder,
@@ -8,6 +10,7 @@ import {
   listRefundRequests,
   resolveRefund,
   unlockDeliveryCode,
+  type C2bPayment,
   type EscrowQueries,
   type Order,
   type Result,
@@ -25,6 +28,22 @@ import { jsonBodyLimit, pageQuerySchema, queryOf } from './seller-orders-input.j
 import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 
 export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
+
+export const UNMATCHED_RESOLVED_MESSAGES = { attached: 'Payment attached. The order is paid.', refunded: 'Refund recorded for this payment.' } as const;
+/** An M-Pesa receipt as Daraja's TransID carries it (letters and digits). */
+const TRANS_ID_FORMAT = /^[A-Za-z0-9]{6,20}$/;
+const attachSchema = z.object({ trackingNumber: z.string({ error: 'Enter the tracking number of the order this payment is for' }).trim().min(1, { error: 'Enter the tracking number of the order this payment is for' }).max(40, { error: 'No order has this tracking number' }) });
+const unmatchedRefundSchema = z.object({ mpesaReference: z.string({ error: 'Enter the 10-character M-Pesa reference of the refund' }).max(40, { error: 'Enter the 10-character M-Pesa reference of the refund' }) });
+const unmatchedPaymentView = (p: C2bPayment) => ({
+  transId: p.transId,
+  billRefNumber: p.billRefNumber,
+  amount: p.amount,
+  payerName: p.payerName,
+  transTime: p.transTime,
+  receivedAt: p.receivedAt.toISOString(),
+  note: p.note,
+  status: p.status,
+});
 
 const refundsQuery = pageQuerySchema.extend({ status: z.enum(['open', 'refunded', 'rejected', 'all'], { error: 'Status must be open, refunded, rejected or all' }).optional() });
 const settlementSchema = z.object({ reference: optionalText({ max: 100, tooLong: 'The payout reference must be at most 100 characters', invalid: 'The payout reference contains a character that is not allowed' }) });
@@ -45,6 +64,9 @@ const resolutionSchema = z.discriminatedUnion(
  *   GET  /orders/:id                      one order (no delivery code, no rider key)
  *   POST /orders/:id/settlement           'Mark Paid': { reference? }, exactly once
  *   POST /orders/:id/unlock-code          after 5 wrong delivery codes
+ *   GET  /payments/unverified             claims, unverified paid orders, unmatched Paybill payments
+ *   POST /payments/unmatched/:transId/attach  { trackingNumber }: pays that order with it
+ *   POST /payments/unmatched/:transId/refund  { mpesaReference }: the payment was sent back by hand
  *   GET  /refund-requests                 ?status=open (default) | refunded | rejected | all
  *   POST /refund-requests/:id/resolve     { decision: 'refund', mpesaReference, note? } | { decision: 'reject', note? }
  */
@@ -96,9 +118,40 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
       ok: true,
       value: {
         orders: found.orders.map((o) => ({ ...o, since: o.since.toISOString() })),
-        unmatched: found.unmatched.map((p) => ({ transId: p.transId, billRefNumber: p.billRefNumber, amount: p.amount, payerName: p.payerName, transTime: p.transTime, receivedAt: p.receivedAt.toISOString(), note: p.note })),
+        unmatched: found.unmatched.map(unmatchedPaymentView),
       },
     });
+  });
+
+  // An unmatched Paybill payment: attach it to the order it was meant for (audited on the order), or record its refund.
+  app.post('/payments/unmatched/:transId/attach', adminOnly, jsonBodyLimit(), jsonBody(attachSchema), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    const transId = c.req.param('transId');
+    if (!TRANS_ID_FORMAT.test(transId)) return sendResult(c, { ok: false, error: { code: 'VALIDATION_FAILED', message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' } });
+    const input = c.req.valid('json');
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { attach: transId.toUpperCase(), ...input } },
+      (keyed) => attachUnmatchedPayment(h.deps, { actor: caller.actor, transId, trackingNumber: input.trackingNumber }, keyed()),
+      view(UNMATCHED_RESOLVED_MESSAGES.attached),
+    );
+  });
+
+  app.post('/payments/unmatched/:transId/refund', adminOnly, jsonBodyLimit(), jsonBody(unmatchedRefundSchema), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    const transId = c.req.param('transId');
+    if (!TRANS_ID_FORMAT.test(transId)) return sendResult(c, { ok: false, error: { code: 'VALIDATION_FAILED', message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' } });
+    const input = c.req.valid('json');
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { refundUnmatched: transId.toUpperCase(), ...input } },
+      (keyed) => markUnmatchedPaymentRefunded(h.deps, { actor: caller.actor, transId, reference: input.mpesaReference }, keyed()),
+      (result) => answerOf(result.ok ? { ok: true, value: { payment: unmatchedPaymentView(result.value), message: UNMATCHED_RESOLVED_MESSAGES.refunded } } : result),
+    );
   });
 
   app.get('/refund-requests', adminOnly, queryOf(refundsQuery), async (c) => {

@@ -46,6 +46,9 @@ describe.each(DIALECTS)('admin lists and summary on %s', (dialect) => {
       statusLabel: 'Awaiting Escrow Payment',
       paymentConfirmed: true,
       settlementPaid: false,
+      // Paid through the Paybill: M-Pesa's C2B confirmation verified it, so Mark Paid is offered.
+      paymentVerifiedBy: 'c2b_confirmation',
+      paymentBeingVerified: false,
       canMarkPaid: true,
       riderName: 'Otieno',
       riderPhone: order.riderPhone,

@@ -60,6 +60,8 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         return s.refundRequestId ?? '';
       case 'contact':
         return s.contactId;
+      case 'payment':
+        return s.unmatchedTransId;
       case 'file':
         return photoPath;
       default:
@@ -76,6 +78,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       resolvedContacts: (await db.selectFrom('contact_submissions').select('id').where('resolved_at', 'is not', null).execute()).length,
       paybill: await db.selectFrom('system_config').selectAll().orderBy('config_key').execute(),
       audit: (await db.selectFrom('admin_audit_log').select('id').execute()).length,
+      paybillPayments: await db.selectFrom('c2b_payments').select(['trans_id', 'status']).where('status', '!=', 'unmatched').orderBy('trans_id').execute(),
     };
   };
   const state = async () => ({ orders: await orderCount(), riders: await riderCount(), ...(await adminState()) });
@@ -111,7 +114,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           expect(reply.text).not.toContain(s.order.deliveryCode === '' ? '\u0000' : `"${s.order.deliveryCode}"`);
           expect(after.version, `${caller} must change nothing`).toBe(s.order.version);
           expect(await state(), `${caller} must create nothing`).toEqual(before);
-          if (endpoint.target === 'order' || endpoint.target === 'rider' || endpoint.target === 'refund' || endpoint.target === 'contact') {
+          if (['order', 'rider', 'refund', 'contact', 'payment'].includes(endpoint.target)) {
             const missing = await send(endpoint, s, caller, randomUUID());
             expect({ status: reply.status, body: reply.body }, `${caller}: a denial must look like a missing ${endpoint.target}`).toEqual({ status: missing.status, body: missing.body });
           }

@@ -14,13 +14,14 @@ export interface MatrixRequest {
  * and `refund` rows every denial must equal the answer the same caller gets for an id that
  * does not exist (existence must not leak). `list` rows answer each allowed caller with its own
  * list: `seenBy` says whose list may contain the scenario's order. `create` rows make something
- * new: a denial must create nothing. `contact` rows name a contact message (same rule as `order`).
+ * new: a denial must create nothing. `contact` rows name a contact message and `payment` rows an
+ * unmatched Paybill payment (same rule as `order`).
  */
 export interface Endpoint {
   readonly name: string;
   readonly stage: Stage;
   readonly allowed: readonly CallerName[];
-  readonly target: 'order' | 'rider' | 'refund' | 'contact' | 'list' | 'create' | 'file';
+  readonly target: 'order' | 'rider' | 'refund' | 'contact' | 'payment' | 'list' | 'create' | 'file';
   readonly seenBy?: readonly CallerName[];
   /** Whether an allowed call changes state (then every caller gets a fresh scenario). */
   readonly mutates: boolean;
@@ -83,6 +84,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'POST /api/admin/orders/:id/settlement', stage: 'delivered', allowed: ['admin'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/orders/${id}/settlement`, json: { reference: 'B2C-REF-1' } }) },
   { name: 'POST /api/admin/orders/:id/unlock-code', stage: 'locked', allowed: ['admin'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/orders/${id}/unlock-code` }) },
   { name: 'GET /api/admin/payments/unverified', stage: 'assigned', allowed: ['admin'], seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/payments/unverified' }) },
+  // created: the order awaits payment, so the unmatched payment (its price) can be attached to it.
+  { name: 'POST /api/admin/payments/unmatched/:transId/attach', stage: 'created', allowed: ['admin'], target: 'payment', mutates: true, request: (s, id) => ({ method: 'POST', path: `/api/admin/payments/unmatched/${id}/attach`, json: { trackingNumber: s.order.trackingNumber } }) },
+  { name: 'POST /api/admin/payments/unmatched/:transId/refund', stage: 'created', allowed: ['admin'], target: 'payment', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/payments/unmatched/${id}/refund`, json: { mpesaReference: 'RFD7654321' } }) },
   { name: 'GET /api/admin/refund-requests', stage: 'refund_requested', allowed: ['admin'], seenBy: ['admin'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/refund-requests?pageSize=100' }) },
   { name: 'POST /api/admin/refund-requests/:id/resolve', stage: 'refund_requested', allowed: ['admin'], target: 'refund', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/refund-requests/${id}/resolve`, json: { decision: 'refund', mpesaReference: 'RFD1234567' } }) },
   { name: 'GET /api/live/admin', stage: 'assigned', allowed: ['admin'], target: 'list', seenBy: [], mutates: false, request: () => ({ method: 'GET', path: '/api/live/admin' }) },

@@ -1,4 +1,5 @@
-import { acceptJob, addRider, assignRider, completeDelivery, confirmPickup, removeRider, requestRefund, type Order } from '@escrow/core';
+import { acceptJob, addRider, assignRider, completeDelivery, confirmPickup, recordC2bPayment, removeRider, requestRefund, type Cents, type Order } from '@escrow/core';
+import { testReceipt } from '@escrow/core/testing';
 import { freshPhone, must } from '../escrow-support/world.js';
 import type { SellerSession, SellerWorld, Session } from '../escrow-seller/seller-world.js';
 
@@ -40,6 +41,8 @@ export interface Scenario {
   readonly refundRequestId: string | null;
   /** An unresolved contact-form message (admin Contacts tab). */
   readonly contactId: string;
+  /** A Paybill payment of the order's price to an account number no order has (admin Unmatched payments). */
+  readonly unmatchedTransId: string;
 }
 
 export interface Cast {
@@ -81,8 +84,13 @@ export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Pr
     .insertInto('contact_submissions')
     .values({ id: contactId, name: 'Matrix Caller', email: 'matrix@example.com', phone: null, message: 'Please call me back', resolved: world.dialect === 'sqlite' ? 0 : false, resolved_at: null, resolved_by: null, created_at: new Date().toISOString() })
     .execute();
+  const unmatchedTransId = testReceipt();
+  must(
+    await recordC2bPayment(deps, { transId: unmatchedTransId, billRefNumber: `X${order.trackingNumber}`, amount: order.price as Cents, msisdn: 'matrix-payer', payerName: 'MATRIX PAYER', businessShortCode: '174379', transTime: '20261125120000' }),
+  );
   return {
     contactId,
+    unmatchedTransId,
     order,
     phones: { r1: r1.phone, r2: r2.phone, r3: r3.phone },
     riderId: r3.id,

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../../errors.js';
 import type { Order } from '../../orders/order.js';
 import { parseActor, type Actor } from '../../orders/actor.js';
-import type { C2bPayment } from '../../payments/c2b-payment.js';
+import { normalizeAccountReference, type C2bPayment } from '../../payments/c2b-payment.js';
 import type { ChangeOptions } from '../../ports/idempotency-store.js';
 import { parseMpesaReceipt } from '../confirm-payment.js';
 import type { EscrowDeps } from '../deps.js';
@@ -9,21 +9,35 @@ import { mutateOrder, RollbackError } from '../mutate-order.js';
 import { verifiedPaymentDecision } from './verified-payment.js';
 
 const TRANS_ID = /^[A-Z0-9]{6,20}$/;
+const ALREADY_RESOLVED = 'No unmatched payment has this receipt (it may have been attached or refunded already)';
 
 /**
  * An admin attaches a confirmed Paybill payment no order took (a mistyped account number) to
  * the order it was meant for: the order is verified (`admin:<id>`) and paid into escrow, the
  * payment becomes `attached`, and the order's audit trail names the admin. It must cover the price.
  */
-export async function attachUnmatchedPayment(deps: EscrowDeps, args: { actor: Actor; transId: string; orderId: string }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
+export async function attachUnmatchedPayment(
+  deps: EscrowDeps,
+  args: { actor: Actor; transId: string } & ({ orderId: string } | { trackingNumber: string }),
+  options: ChangeOptions<Result<Order>> = {},
+): Promise<Result<Order>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'admin') return err('FORBIDDEN');
   const transId = typeof args.transId === 'string' ? args.transId.trim().toUpperCase() : '';
   if (!TRANS_ID.test(transId)) return err('VALIDATION_FAILED', { message: 'Enter the M-Pesa receipt of the payment, e.g. NLJ7RT61SV' });
   const payment = await deps.store.read((tx) => tx.mpesa.getC2bPayment(transId));
-  if (!payment || payment.status !== 'unmatched') return err('VALIDATION_FAILED', { message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' });
+  if (!payment || payment.status !== 'unmatched') return err('VALIDATION_FAILED', { message: ALREADY_RESOLVED });
+  let orderId: string;
+  if ('trackingNumber' in args) {
+    const trackingNumber = typeof args.trackingNumber === 'string' ? normalizeAccountReference(args.trackingNumber) : '';
+    const found = trackingNumber ? await deps.store.read((tx) => tx.orders.findByTrackingNumber(trackingNumber)) : undefined;
+    if (!found) return err('VALIDATION_FAILED', { message: 'No order has this tracking number' });
+    orderId = found.id;
+  } else {
+    orderId = args.orderId;
+  }
   return mutateOrder(deps, {
-    orderId: args.orderId,
+    orderId,
     actor,
     action: 'verify_payment',
     decide: async ({ order, tx, now }) => {
@@ -41,7 +55,7 @@ export async function attachUnmatchedPayment(deps: EscrowDeps, args: { actor: Ac
  * An admin records that an unmatched Paybill payment was sent back to its payer by hand (the
  * M-Pesa reference of the reversal or refund); Daraja payouts come with issue 17.
  */
-export async function markUnmatchedPaymentRefunded(deps: EscrowDeps, args: { actor: Actor; transId: string; reference: string }): Promise<Result<C2bPayment>> {
+export async function markUnmatchedPaymentRefunded(deps: EscrowDeps, args: { actor: Actor; transId: string; reference: string }, options: ChangeOptions<Result<C2bPayment>> = {}): Promise<Result<C2bPayment>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'admin') return err('FORBIDDEN');
   const transId = typeof args.transId === 'string' ? args.transId.trim().toUpperCase() : '';
@@ -50,9 +64,9 @@ export async function markUnmatchedPaymentRefunded(deps: EscrowDeps, args: { act
   return deps.store.transaction(async (tx) => {
     const now = deps.clock.now();
     if (!(await tx.mpesa.updateC2bPayment(transId, 'unmatched', { status: 'refunded', resolvedBy: actor.userId, resolvedAt: now, note: `refunded by hand, M-Pesa reference ${reference}` }))) {
-      return err('VALIDATION_FAILED', { message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' });
+      return err('VALIDATION_FAILED', { message: ALREADY_RESOLVED });
     }
     const updated = await tx.mpesa.getC2bPayment(transId);
     return updated ? ok(updated) : err('VALIDATION_FAILED');
-  });
+  }, options);
 }

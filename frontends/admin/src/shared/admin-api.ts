@@ -1,6 +1,6 @@
 import { requestJson } from '@escrow/ui/api/request-json';
 import { getJson, sendOnce, withQuery } from './admin-request.ts';
-import type { Account, AdminOrder, ContactSubmission, PaymentConfig } from './admin-types.ts';
+import type { Account, AdminOrder, ContactSubmission, PaymentConfig, UnmatchedPayment } from './admin-types.ts';
 
 const ADMIN = '/api/admin';
 
@@ -26,11 +26,16 @@ export const adminApi = {
   contactsPath: (query: { status: 'open' | 'resolved' | 'all'; page: number; pageSize: number }) => withQuery(`${ADMIN}/contacts`, query),
   paymentConfigPath: () => `${ADMIN}/payment-config`,
   exportPath: () => `${ADMIN}/export.csv`,
+  unverifiedPaymentsPath: () => `${ADMIN}/payments/unverified`,
 
   markPaid: (orderId: string, reference: string | undefined, key: string, fallback: string) =>
     sendOnce<{ order: AdminOrder; message: string }>('POST', `${ADMIN}/orders/${encodeURIComponent(orderId)}/settlement`, reference ? { reference } : {}, key, fallback),
   resolveRefund: (refundId: string, decision: RefundDecision, key: string, fallback: string) =>
     sendOnce<{ message: string }>('POST', `${ADMIN}/refund-requests/${encodeURIComponent(refundId)}/resolve`, decision, key, fallback),
+  attachPayment: (transId: string, trackingNumber: string, key: string, fallback: string) =>
+    sendOnce<{ order: AdminOrder; message: string }>('POST', `${ADMIN}/payments/unmatched/${encodeURIComponent(transId)}/attach`, { trackingNumber }, key, fallback),
+  refundPayment: (transId: string, mpesaReference: string, key: string, fallback: string) =>
+    sendOnce<{ payment: UnmatchedPayment; message: string }>('POST', `${ADMIN}/payments/unmatched/${encodeURIComponent(transId)}/refund`, { mpesaReference }, key, fallback),
   resolveContact: (contactId: string, key: string, fallback: string) =>
     sendOnce<{ contact: ContactSubmission; message: string }>('POST', `${ADMIN}/contacts/${encodeURIComponent(contactId)}/resolve`, {}, key, fallback),
   updatePaymentConfig: (fields: PaymentConfigFields, key: string, fallback: string) =>

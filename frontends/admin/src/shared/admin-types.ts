@@ -48,6 +48,16 @@ export interface AdminOrder {
   readonly deliveryPaidBy: 'buyer' | 'seller';
   readonly status: OrderStatus;
   readonly settlementPaid: boolean;
+  /**
+   * Who or what verified the payment with M-Pesa: 'stk_query', 'c2b_confirmation',
+   * 'transaction_status' or 'admin:<id>'; null when never verified (a paid order with null was
+   * paid on a typed receipt alone: no payout or refund for it).
+   */
+  readonly paymentVerifiedBy: string | null;
+  /** The buyer typed a receipt M-Pesa has not confirmed (yet). */
+  readonly paymentBeingVerified: boolean;
+  /** Delivered, not settled, and the payment verified (or cash): Mark Paid can go through. */
+  readonly canMarkPaid: boolean;
   readonly riderName: string | null;
   readonly riderPhone: string | null;
   readonly createdAt: string;
@@ -67,15 +77,10 @@ export interface AdminOrderDetail extends AdminOrder {
    * 'transaction_status' or 'admin:<id>'; null when never verified (a paid order with null was
    * paid on a typed receipt alone: no payout or refund for it).
    */
-  readonly paymentVerifiedBy: string | null;
   /** Integer cents M-Pesa says were paid (may exceed the price); null before payment. */
   readonly paymentReceived: number | null;
-  /** The buyer typed a receipt M-Pesa has not confirmed (yet). */
-  readonly paymentBeingVerified: boolean;
   /** The last receipt the buyer typed, confirmed or not. */
   readonly paymentClaimReceipt: string | null;
-  /** Delivered, not settled, and the payment verified (or cash): Mark Paid can go through. */
-  readonly canMarkPaid: boolean;
 }
 
 export interface OrdersPage {
@@ -162,4 +167,36 @@ export interface PaymentConfig {
 
 export interface PaymentConfigAnswer {
   readonly config: PaymentConfig;
+}
+
+/** A Paybill payment whose account number matched no order (GET /api/admin/payments/unverified). */
+export interface UnmatchedPayment {
+  /** The M-Pesa receipt (TransID). */
+  readonly transId: string;
+  /** The account number the payer typed. */
+  readonly billRefNumber: string;
+  readonly amount: number;
+  readonly payerName: string;
+  readonly transTime: string;
+  readonly receivedAt: string;
+  /** Why no order took it, in words. */
+  readonly note: string | null;
+  readonly status: 'unmatched' | 'attached' | 'refunded' | 'matched';
+}
+
+/** An order whose payment M-Pesa has not verified. */
+export interface UnverifiedOrderPayment {
+  readonly orderId: string;
+  readonly trackingNumber: string;
+  readonly price: number;
+  readonly kind: 'claim' | 'unverified_paid';
+  readonly receipt: string | null;
+  readonly since: string;
+  /** A claim older than 24 hours. */
+  readonly flagged: boolean;
+}
+
+export interface UnverifiedPayments {
+  readonly orders: readonly UnverifiedOrderPayment[];
+  readonly unmatched: readonly UnmatchedPayment[];
 }

@@ -8,12 +8,14 @@ import { ContactsTab } from '../contacts/contacts-tab.tsx';
 import { useAdminLive } from '../live/use-admin-live.ts';
 import { OrdersTab } from '../orders/orders-tab.tsx';
 import { SellersTab } from '../sellers/sellers-tab.tsx';
+import { UnmatchedPaymentsTab } from '../payments/unmatched-payments-tab.tsx';
 import { SummaryCards } from '../summary/summary-cards.tsx';
 import { AdminHeader } from './admin-header.tsx';
 
 const TABS = [
   { value: 'orders', label: 'Orders', render: () => <OrdersTab /> },
   { value: 'sellers', label: 'Sellers', render: () => <SellersTab /> },
+  { value: 'payments', label: 'Unmatched payments', render: () => <UnmatchedPaymentsTab /> },
   { value: 'contacts', label: 'Contacts', render: () => <ContactsTab /> },
   { value: 'admin', label: 'Admin', render: () => <AdminTab /> },
 ] as const;
@@ -25,7 +27,7 @@ interface AdminDashboardProps {
 }
 
 /**
- * The admin's screen: header, the six summary cards and four tabs (Orders by default). Only the
+ * The admin's screen: header, the six summary cards and five tabs (Orders by default). Only the
  * visible tab is mounted, so a live change re-reads the summary and that tab, nothing else.
  */
 export function AdminDashboard({ account, navigate, onAccessLost }: AdminDashboardProps) {

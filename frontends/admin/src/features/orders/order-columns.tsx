@@ -12,10 +12,16 @@ export function StatusBadge({ status }: { status: AdminOrder['status'] }) {
   return <span className={`status-badge status-badge--${status}`}>{adminStatusLabel(status)}</span>;
 }
 
-/** 'Mark Paid' for delivered orders not yet settled, 'Paid ✓' once settled, otherwise nothing to do. */
+/**
+ * 'Mark Paid' for delivered orders not yet settled whose payment M-Pesa verified, 'Paid ✓' once
+ * settled; a delivered order on an unverified payment says so instead (no payout of money M-Pesa
+ * never confirmed; the server refuses it too). Otherwise nothing to do.
+ */
 function OrderAction({ order }: { order: AdminOrder }) {
   if (order.settlementPaid) return <span className="paid-badge">Paid ✓</span>;
-  if (order.status === 'awaiting_settlement') return <MarkPaidDialog order={order} />;
+  if (order.status === 'awaiting_settlement' && order.canMarkPaid) return <MarkPaidDialog order={order} />;
+  if (order.status === 'awaiting_settlement') return <span className="unverified-badge">Payment not verified</span>;
+  if (order.paymentBeingVerified) return <span className="muted">Payment being verified</span>;
   return <span className="muted">—</span>;
 }
 
