@@ -8,7 +8,7 @@ import { DIALECTS, openSellerWorld, PASSWORD, type SellerSession, type SellerWor
 import { cli } from './support/run-cli.js';
 
 const SEVEN_MONTHS_AGO = () => new Date(Date.now() - 213 * 86_400_000).toISOString();
-const TABLES = ['users', 'sessions', 'user_roles', 'password_verification', 'password_reset_codes', 'sellers', 'buyer_profiles', 'riders', 'orders', 'feedback', 'rider_payment_confirmations', 'refund_requests', 'order_events', 'code_attempts', 'outbox', 'idempotency_keys', 'rate_limit_counters', 'failure_counters', 'admin_audit_log', 'ledger_postings', 'ledger_entries', 'system_config'] as const;
+const TABLES = ['users', 'sessions', 'user_roles', 'password_verification', 'password_reset_codes', 'sellers', 'buyer_profiles', 'riders', 'orders', 'feedback', 'rider_payment_confirmations', 'refund_requests', 'order_events', 'code_attempts', 'outbox', 'idempotency_keys', 'rate_limit_counters', 'failure_counters', 'admin_audit_log', 'ledger_postings', 'ledger_entries', 'system_config', 'stk_requests', 'c2b_payments'] as const;
 
 describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (dialect) => {
   let world: SellerWorld;
@@ -57,6 +57,14 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     await db.updateTable('sellers').set({ logo_url: '/uploads/order-photos/seller-logos/purge-logo.png', whatsapp: '+254799000111' }).where('id', '=', leaving.sellerId).execute();
     for (const userId of [leaving.userId, busy.userId, idleAdmin.userId]) await db.updateTable('users').set({ last_sign_in_at: SEVEN_MONTHS_AGO() }).where('id', '=', userId).execute();
     orders = await Promise.all((await db.selectFrom('orders').select('id').where('seller_id', '=', leaving.sellerId).execute()).map((o) => world.reload(o.id)));
+    // Who paid, as M-Pesa told us: the Paybill payer's name and number, and a prompt to the buyer's phone.
+    const paidIds = orders.filter((o) => o.status !== 'cancelled').map((o) => o.id);
+    await db.updateTable('c2b_payments').set({ payer_name: 'ZAWADI PURGEME', msisdn: '254799123456' }).where('order_id', 'in', paidIds).execute();
+    const at = new Date().toISOString();
+    await db
+      .insertInto('stk_requests')
+      .values({ id: `stk-${paidIds[0]}`, order_id: paidIds[0]!, msisdn: '254799123456', amount: 100_00, status: 'failed', checkout_request_id: `ws_CO_purge_${Date.now()}`, callback_phone: '254799123456', created_at: at, updated_at: at })
+      .execute();
     expect(orders.map((o) => o.status).sort()).toEqual(['cancelled', 'settlement_completed', 'settlement_completed']);
   }, 240_000);
   afterAll(async () => world?.dispose());
@@ -99,7 +107,7 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
 
     // No trace of the person, the buyers or the rider in any table.
     const after = await dump();
-    for (const secret of [leaving.email, 'Purge Me Shop', 'Zawadi Purgeme', '+254799123456', 'Purgeme', riderPhone, '+254799000111', 'purge-logo']) {
+    for (const secret of [leaving.email, 'Purge Me Shop', 'Zawadi Purgeme', 'ZAWADI PURGEME', '+254799123456', '254799123456', 'Purgeme', riderPhone, '+254799000111', 'purge-logo']) {
       for (const [table, rows] of Object.entries(after)) expect(rows.includes(secret), `${secret} in ${table}`).toBe(false);
     }
     // The orders stay, with their money, status and tracking number; the ledger is byte for byte the same.

@@ -126,6 +126,9 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
     await trx.updateTable('feedback').set({ buyer_name: REMOVED, comment: null }).where('order_id', 'in', batch).execute();
     await trx.updateTable('rider_payment_confirmations').set({ rider_phone: REMOVED, payment_issue: null }).where('order_id', 'in', batch).execute();
     await trx.updateTable('refund_requests').set({ reason: '(removed)', resolution_note: null }).where('order_id', 'in', batch).execute();
+    // M-Pesa's records of who paid: the phone prompted or paying, the payer's name (the receipts, amounts and results stay).
+    await trx.updateTable('stk_requests').set({ msisdn: REMOVED, callback_phone: null }).where('order_id', 'in', batch).execute();
+    await trx.updateTable('c2b_payments').set({ msisdn: REMOVED, payer_name: REMOVED }).where('order_id', 'in', batch).execute();
     await trx.updateTable('code_attempts').set({ actor: 'rider:removed' }).where('order_id', 'in', batch).where('actor', 'like', 'rider:%').execute();
     await trx.updateTable('order_events').set({ actor: 'rider:removed' }).where('order_id', 'in', batch).where('actor', 'like', 'rider:%').execute();
     const events = await trx.selectFrom('order_events').select(['id', 'data']).where('order_id', 'in', batch).execute();
