@@ -135,6 +135,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) },
       buyerProofKey,
       ...(callbackSecret ? { mpesaCallbackSecret: callbackSecret } : {}),
+      ...(config.mpesaCallbackAllowList ? { mpesaCallbackAllowList: config.mpesaCallbackAllowList } : {}),
       live: { closing: liveStreamsClosing.signal },
     },
     accounts: accounts.http,

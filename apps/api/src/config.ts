@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseIpAllowList, type IpAllowList } from './http/ip-allow-list.js';
 import type { SmtpSettings } from '@escrow/notify-smtp';
 import { smtpSettingsFromEnv } from './accounts/smtp-config.js';
 import { darajaConfigFromEnv, type DarajaConfig } from '@escrow/mpesa-daraja';
@@ -48,6 +49,9 @@ const envSchema = z.object({
   MPESA_CALLBACK_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((url) => url.replace(/\/+$/, ''))),
   // The secret path segment of the callback URLs; default: one generated per deployment and kept in the database.
   MPESA_CALLBACK_SECRET: optional(z.string().regex(/^[0-9a-f]{32,128}$/, 'must be 32 to 128 lower-case hex digits (Safaricom refuses some words in callback URLs; hex has none)')),
+  // Safaricom's callback addresses (IPs and CIDR ranges, comma-separated): set, M-Pesa callbacks from
+  // any other address are answered 404 like a wrong secret. Unset: the secret path alone (decision 0042).
+  MPESA_CALLBACK_ALLOWED_IPS: optional(z.string().max(4_000)),
   // Register the C2B confirmation/validation URLs with Daraja at start (production registers once; default on).
   MPESA_REGISTER_C2B_URLS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
 });
@@ -82,6 +86,8 @@ export interface Config {
    * Daraja, one is generated per deployment.
    */
   mpesaCallbackSecret?: string;
+  /** MPESA_CALLBACK_ALLOWED_IPS: only these addresses may call the callback routes; absent: any. */
+  mpesaCallbackAllowList?: IpAllowList;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...mail.problems, ...daraja.problems]);
   }
   const vars = parsed.data;
+  const allowList = vars.MPESA_CALLBACK_ALLOWED_IPS?.trim() ? parseIpAllowList(vars.MPESA_CALLBACK_ALLOWED_IPS) : null;
+  if (allowList && !allowList.ok) throw new ConfigError([`MPESA_CALLBACK_ALLOWED_IPS: not an IP address or CIDR range: ${allowList.invalid.join(', ')}`]);
   if (vars.RATE_LIMITS === 'off' && env.NODE_ENV !== 'benchmark' && env.NODE_ENV !== 'test') {
     throw new ConfigError(['RATE_LIMITS: "off" is only for benchmarks and tests (NODE_ENV=benchmark or test)']);
   }
@@ -133,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     ...(vars.MPESA_CALLBACK_SECRET ? { mpesaCallbackSecret: vars.MPESA_CALLBACK_SECRET } : {}),
+    ...(allowList?.ok ? { mpesaCallbackAllowList: allowList.list } : {}),
     ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
       : {}),

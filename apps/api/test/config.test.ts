@@ -68,6 +68,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ OUTBOX_CONCURRENCY: '0', OUTBOX_LEASE_SECONDS: '2' }).map((p) => p.split(':')[0])).toEqual(['OUTBOX_CONCURRENCY', 'OUTBOX_LEASE_SECONDS']);
   });
 
+  it('reads the M-Pesa callback allow-list: addresses and CIDR ranges, IPv4 and IPv6; names the entries that are neither', () => {
+    const list = loadConfig({ MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.0/24, 196.201.213.114 2001:db8::/32' }).mpesaCallbackAllowList;
+    expect(list?.entries).toEqual(['196.201.214.0/24', '196.201.213.114', '2001:db8::/32']);
+    expect(['196.201.214.7', '196.201.213.114', '2001:db8:1::5'].map((a) => list?.allows(a))).toEqual([true, true, true]);
+    expect(['196.201.215.1', '196.201.213.115', '2001:db9::1', 'unknown', undefined].map((a) => list?.allows(a))).toEqual([false, false, false, false, false]);
+    expect(loadConfig({}).mpesaCallbackAllowList).toBeUndefined();
+    expect(problemsOf({ MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.0/33, safaricom.com, 10.0.0.1' })).toEqual(['MPESA_CALLBACK_ALLOWED_IPS: not an IP address or CIDR range: 196.201.214.0/33, safaricom.com']);
+  });
+
   it('resolves a relative data directory to an absolute path', () => {
     expect(isAbsolute(loadConfig({ DATA_DIR: 'tmp/data' }).dataDir)).toBe(true);
   });

@@ -13,7 +13,16 @@ import type { Context } from 'hono';
  * - Requests with no socket (in-process `app.request` without bindings) share 'unknown'.
  */
 export function clientAddress(c: Context, trustProxyHops = 0): string {
-  const peer = socketAddress(c.env);
+  const address = clientIp(c, trustProxyHops);
+  return address ? normalizeAddress(address) : 'unknown';
+}
+
+/**
+ * The full IP address a request came from by the same rules (IPv4-mapped IPv6 as IPv4), for
+ * allow-lists; undefined when unknown (no socket).
+ */
+export function clientIp(c: Context, trustProxyHops = 0): string | undefined {
+  let address = socketAddress(c.env);
   if (trustProxyHops > 0) {
     const forwarded = (c.req.header('x-forwarded-for') ?? '')
       .split(',')
@@ -21,9 +30,11 @@ export function clientAddress(c: Context, trustProxyHops = 0): string {
       .filter((part) => part !== '');
     // The chain the trusted proxies appended, ending with the peer itself (the last proxy).
     const candidate = forwarded[forwarded.length - trustProxyHops];
-    if (candidate && isIP(stripZone(candidate))) return normalizeAddress(candidate);
+    if (candidate && isIP(stripZone(candidate))) address = candidate;
   }
-  return peer ? normalizeAddress(peer) : 'unknown';
+  if (!address) return undefined;
+  const plain = stripZone(address.trim().toLowerCase());
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain)?.[1] ?? plain;
 }
 
 function socketAddress(env: unknown): string | undefined {

@@ -16,6 +16,7 @@ import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
 import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
 import type { BuyerBudgetDeps } from './buyer-budget.js';
 import { clientAddress } from './client-address.js';
+import type { IpAllowList } from './ip-allow-list.js';
 import type { Logger } from './logger.js';
 import { paybillSource, type PaybillSource } from './paybill-source.js';
 import type { IdempotencyDeps } from './idempotency.js';
@@ -46,6 +47,8 @@ export interface EscrowHttpOptions {
   readonly buyerProofKey?: string;
   /** Daraja's callbacks are taken at /api/payments/callbacks/<secret>/...; absent: not mounted. */
   readonly mpesaCallbackSecret?: string;
+  /** MPESA_CALLBACK_ALLOWED_IPS: only these addresses reach the callback routes (others: 404); absent: any. */
+  readonly mpesaCallbackAllowList?: IpAllowList;
 }
 
 export interface AdminHttpOptions {

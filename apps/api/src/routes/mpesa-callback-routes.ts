@@ -2,6 +2,7 @@ import { constantTimeEqual, recordC2bPayment, recordStkCallback, settleStkReques
 import { c2bConfirmationAck, c2bValidationAccept, c2bValidationReject, parseC2bPayload, parseStkCallback } from '@escrow/mpesa-daraja';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
+import { clientAddress, clientIp } from '../http/client-address.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 
 /** Daraja's callbacks are small; anything bigger is not one. */
@@ -20,7 +21,8 @@ async function readJson(c: Context): Promise<unknown> {
 /**
  * Where Daraja POSTs results (PRODUCT-DECISIONS, Real money: callbacks are hints). Mounted at
  * /api/payments/callbacks/:secret (no 'M-Pesa' in it: Safaricom refuses C2B URLs naming it): Daraja does not sign callbacks, so the path carries a secret
- * per deployment and any other path is a plain 404. Each body is parsed strictly and stored
+ * per deployment and any other path is a plain 404 (so is a caller outside MPESA_CALLBACK_ALLOWED_IPS
+ * when that is set). Each body is parsed strictly and stored
  * once by its id (CheckoutRequestID, TransID); an STK result moves money only after the STK
  * Query agrees, which runs after Daraja has its answer.
  *   POST /stk               STK Push result
@@ -31,6 +33,11 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
   const app = new Hono<AppEnv>();
   app.use('/:secret/*', async (c, next) => {
     if (!constantTimeEqual(c.req.param('secret'), secret)) return c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    // With an allow-list, a caller outside it learns nothing more than one without the secret.
+    if (h.mpesaCallbackAllowList && !h.mpesaCallbackAllowList.allows(clientIp(c, h.trustProxyHops ?? 0))) {
+      h.logger.warn('M-Pesa callback from an address not on MPESA_CALLBACK_ALLOWED_IPS', { address: clientAddress(c, h.trustProxyHops ?? 0) });
+      return c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }
     return next();
   });
   const refuse = (c: Context, what: string, error: string) => {
