@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   account,
+  attachUnmatchedPayment,
   balanceDifferences,
+  cancelOrder,
   balances,
   checkOrderAgainstLedger,
   createOrder,
   ExpectedBalances,
   getStkPayment,
+  listUnverifiedPayments,
+  markUnmatchedPaymentRefunded,
   reconcilePayments,
   recordStkCallback,
   requestStkPayment,
+  settleStkRequest,
   stkResultMessages,
   type Cents,
   type CreateOrderInput,
@@ -174,6 +179,33 @@ describe('STK Push: money moves only when the STK Query agrees', () => {
     expect(late).toMatchObject({ known: true, settlement: { outcome: 'needs_attention' } });
     expect(w.store.state.postings.map((p) => p.kind)).toEqual(['payment_in']);
     expect([...w.store.state.stkRequests.values()].map((r) => r.status)).toEqual(['paid', 'paid']);
+    // The second payment waits on the admin's Unmatched payments list, keyed by its receipt, to be refunded.
+    const listed = await listUnverifiedPayments(w.deps);
+    expect(listed.unmatched).toEqual([
+      expect.objectContaining({ transId: 'NLJ7RT61SW', billRefNumber: order.trackingNumber, amount: order.price, msisdn: '254722000111', status: 'unmatched', note: `Paid by M-Pesa prompt for order ${order.trackingNumber}, which was already paid` }),
+    ]);
+    value(await markUnmatchedPaymentRefunded(w.deps, { actor: { kind: 'admin', userId: 'admin-1' }, transId: 'NLJ7RT61SW', reference: 'RFD1234567' }));
+    expect((await listUnverifiedPayments(w.deps)).unmatched).toEqual([]);
+  });
+
+  it('a paid prompt whose callback was lost and whose order was cancelled meanwhile is listed under its CheckoutRequestID', async () => {
+    const w = world();
+    const order = await w.create();
+    value(await requestStkPayment(w.deps, { orderId: order.id, actor: buyerOf(order), phone: '0722000111' }));
+    value(await cancelOrder(w.deps, { orderId: order.id, actor: seller }));
+    w.mpesa.answers.set('ws_CO_1', { status: 'final', resultCode: 0, resultDesc: 'ok' });
+    const [request] = [...w.store.state.stkRequests.values()];
+    expect(value(await settleStkRequest(w.deps, request!.id))).toMatchObject({ outcome: 'needs_attention' });
+    expect(w.store.state.postings).toEqual([]);
+    const [stray] = (await listUnverifiedPayments(w.deps)).unmatched;
+    expect(stray).toMatchObject({ transId: 'ws_CO_1', amount: order.price, note: `Paid by M-Pesa prompt for order ${order.trackingNumber}, which was cancelled` });
+    // An admin can attach it to the order the buyer meant to pay instead.
+    const other = await w.create();
+    const attached = value(await attachUnmatchedPayment(w.deps, { actor: { kind: 'admin', userId: 'admin-1' }, transId: 'ws_CO_1', trackingNumber: other.trackingNumber }));
+    expect(attached).toMatchObject({ id: other.id, status: 'paid' });
+    // Settling again changes nothing more.
+    expect(value(await settleStkRequest(w.deps, request!.id))).toEqual({ outcome: 'already_final' });
+    expect(w.store.state.postings.map((p) => p.kind)).toEqual(['payment_in']);
   });
 
   it('an unknown CheckoutRequestID is answered and changes nothing', async () => {

@@ -30,8 +30,8 @@ import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
 
 export const UNMATCHED_RESOLVED_MESSAGES = { attached: 'Payment attached. The order is paid.', refunded: 'Refund recorded for this payment.' } as const;
-/** An M-Pesa receipt as Daraja's TransID carries it (letters and digits). */
-const TRANS_ID_FORMAT = /^[A-Za-z0-9]{6,20}$/;
+/** An M-Pesa receipt (TransID), or the CheckoutRequestID of a prompt paid with its callback lost. */
+const TRANS_ID_FORMAT = /^[A-Za-z0-9_-]{6,40}$/;
 const attachSchema = z.object({ trackingNumber: z.string({ error: 'Enter the tracking number of the order this payment is for' }).trim().min(1, { error: 'Enter the tracking number of the order this payment is for' }).max(40, { error: 'No order has this tracking number' }) });
 const unmatchedRefundSchema = z.object({ mpesaReference: z.string({ error: 'Enter the 10-character M-Pesa reference of the refund' }).max(40, { error: 'Enter the 10-character M-Pesa reference of the refund' }) });
 const unmatchedPaymentView = (p: C2bPayment) => ({

@@ -8,7 +8,11 @@ import type { EscrowDeps } from '../deps.js';
 import { mutateOrder, RollbackError } from '../mutate-order.js';
 import { verifiedPaymentDecision } from './verified-payment.js';
 
-const TRANS_ID = /^[A-Z0-9]{6,20}$/;
+// An M-Pesa receipt (TransID), or the CheckoutRequestID of a prompt paid with its callback lost
+// (settle-stk-request lists those under it): letters, digits, '_' and '-'.
+const TRANS_ID = /^[A-Z0-9_-]{6,40}$/i;
+/** Receipts are upper case; a CheckoutRequestID (`ws_CO_...`) is kept as Daraja wrote it. */
+const unmatchedKey = (value: string): string => (/^[A-Za-z0-9]+$/.test(value.trim()) ? value.trim().toUpperCase() : value.trim());
 const ALREADY_RESOLVED = 'No unmatched payment has this receipt (it may have been attached or refunded already)';
 
 /**
@@ -23,7 +27,7 @@ export async function attachUnmatchedPayment(
 ): Promise<Result<Order>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'admin') return err('FORBIDDEN');
-  const transId = typeof args.transId === 'string' ? args.transId.trim().toUpperCase() : '';
+  const transId = typeof args.transId === 'string' ? unmatchedKey(args.transId) : '';
   if (!TRANS_ID.test(transId)) return err('VALIDATION_FAILED', { message: 'Enter the M-Pesa receipt of the payment, e.g. NLJ7RT61SV' });
   const payment = await deps.store.read((tx) => tx.mpesa.getC2bPayment(transId));
   if (!payment || payment.status !== 'unmatched') return err('VALIDATION_FAILED', { message: ALREADY_RESOLVED });
@@ -58,7 +62,7 @@ export async function attachUnmatchedPayment(
 export async function markUnmatchedPaymentRefunded(deps: EscrowDeps, args: { actor: Actor; transId: string; reference: string }, options: ChangeOptions<Result<C2bPayment>> = {}): Promise<Result<C2bPayment>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'admin') return err('FORBIDDEN');
-  const transId = typeof args.transId === 'string' ? args.transId.trim().toUpperCase() : '';
+  const transId = typeof args.transId === 'string' ? unmatchedKey(args.transId) : '';
   const reference = parseMpesaReceipt(args.reference);
   if (!reference) return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa reference of the refund' });
   return deps.store.transaction(async (tx) => {

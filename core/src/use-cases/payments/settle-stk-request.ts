@@ -1,5 +1,7 @@
 import { err, ok, type Result } from '../../errors.js';
 import type { Cents } from '../../money/cents.js';
+import type { Order } from '../../orders/order.js';
+import type { C2bPayment } from '../../payments/c2b-payment.js';
 import { nextStkQueryDelayMs, STK_GIVE_UP_AFTER_MS, type StkRequest } from '../../payments/stk-request.js';
 import type { EscrowDeps } from '../deps.js';
 import { mutateOrder, publishQuietly, RollbackError } from '../mutate-order.js';
@@ -84,8 +86,40 @@ async function payOrder(deps: EscrowDeps, request: StkRequest, resultDesc: strin
   const reason = `${paid.error.code}${paid.error.detail ? `: ${paid.error.detail}` : ''}`;
   if (paid.error.code === 'CONCURRENT_UPDATE') return ok({ outcome: 'waiting' });
   const now = deps.clock.now();
-  const closed = await close(deps, request, { status: 'paid', resultCode: 0, resultDesc: `needs attention: ${reason}`.slice(0, 200), now });
+  // The money is listed with the Paybill payments no order took, for an admin to refund or attach
+  // elsewhere; keyed by its receipt (or, with the callback lost, the CheckoutRequestID). A receipt
+  // already used elsewhere is money already counted: not listed twice.
+  const order = await deps.store.read((tx) => tx.orders.get(request.orderId));
+  const key = receipt ?? request.checkoutRequestId;
+  const stray: C2bPayment | null =
+    paid.error.code === 'MPESA_RECEIPT_ALREADY_USED' || !key
+      ? null
+      : {
+          transId: key,
+          billRefNumber: order?.trackingNumber ?? '',
+          amount: received,
+          msisdn: (request.callbackPhone ?? request.msisdn).slice(0, 100),
+          payerName: '',
+          businessShortCode: '',
+          transTime: '',
+          receivedAt: now,
+          status: 'unmatched',
+          orderId: null,
+          note: strayNote(order, received, paid.error.code),
+          resolvedBy: null,
+          resolvedAt: null,
+        };
+  const closed = await close(deps, request, { status: 'paid', resultCode: 0, resultDesc: `needs attention: ${reason}`.slice(0, 200), now, stray });
   return ok(closed ? { outcome: 'needs_attention', reason } : { outcome: 'already_final' });
+}
+
+/** Why a prompt's payment went to the unmatched list, in the admin's words. */
+function strayNote(order: Order | undefined, received: Cents, code: string): string {
+  const which = order ? `order ${order.trackingNumber}` : 'an order that no longer exists';
+  if (order && received < order.price) return `Paid by M-Pesa prompt for ${which}, but less than its price`;
+  if (order?.status === 'cancelled') return `Paid by M-Pesa prompt for ${which}, which was cancelled`;
+  if (order?.paymentConfirmed) return `Paid by M-Pesa prompt for ${which}, which was already paid`;
+  return `Paid by M-Pesa prompt for ${which}, which could not take it (${code})`;
 }
 
 async function reschedule(deps: EscrowDeps, request: StkRequest, now: Date, delayMs: number): Promise<void> {
@@ -94,9 +128,9 @@ async function reschedule(deps: EscrowDeps, request: StkRequest, now: Date, dela
   );
 }
 
-async function close(deps: EscrowDeps, request: StkRequest, end: { status: 'paid' | 'failed'; resultCode?: number; resultDesc: string; now: Date }): Promise<boolean> {
-  const closed = await deps.store.transaction((tx) =>
-    tx.mpesa.updateStkRequest(request.id, ['sending', 'pending', 'unknown'], {
+async function close(deps: EscrowDeps, request: StkRequest, end: { status: 'paid' | 'failed'; resultCode?: number; resultDesc: string; now: Date; stray?: C2bPayment | null }): Promise<boolean> {
+  const closed = await deps.store.transaction(async (tx) => {
+    const updated = await tx.mpesa.updateStkRequest(request.id, ['sending', 'pending', 'unknown'], {
       status: end.status,
       resultCode: end.resultCode ?? null,
       resultDesc: end.resultDesc,
@@ -104,8 +138,11 @@ async function close(deps: EscrowDeps, request: StkRequest, end: { status: 'paid
       nextQueryAt: null,
       settledAt: end.now,
       updatedAt: end.now,
-    }),
-  );
+    });
+    // In the same transaction: a crash cannot close the request and lose the money's listing.
+    if (updated && end.stray) await tx.mpesa.insertC2bPayment(end.stray);
+    return updated;
+  });
   if (closed) {
     const order = await deps.store.read((tx) => tx.orders.get(request.orderId));
     if (order) await publishQuietly(deps, [{ type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: order.status, action: 'stk_result', at: end.now.toISOString() }]);
