@@ -144,6 +144,8 @@ export const catalogue = {
     riderAlreadyAssigned: 'This job has already been taken by another rider',
     deliveryCodeLocked:
       'Too many wrong delivery codes were entered. Code entry is locked until the seller unlocks it.',
+    unlockLimitReached:
+      'Code entry has already been unlocked 3 times for this order. The buyer can ask for a new code on their order page, or an admin can refund the order.',
     alreadySettled: 'This order has already been settled',
     refundAlreadyRequested: 'A refund has already been requested for this order',
     refundAlreadyResolved: 'This refund request has already been resolved',

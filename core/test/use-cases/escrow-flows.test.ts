@@ -19,6 +19,7 @@ import {
   resolveRefund,
   submitFeedback,
   takeAvailableJob,
+  unlockDeliveryCode,
   type Actor,
   type CreateOrderInput,
 } from '../../src/index.js';
@@ -255,5 +256,29 @@ describe('bad input is a coded error, never an exception', () => {
     expect(await createOrder(ctx.deps, { actor: { kind: 'seller', sellerId: 'ghost' }, input })).toMatchObject({ ok: false, error: { code: 'SELLER_NOT_FOUND' } });
     expect(await completeDelivery(ctx.deps, { orderId: 'x', actor: seller, code: '12345' })).toMatchObject({ ok: false, error: { code: 'INVALID_DELIVERY_CODE_FORMAT' } });
     expect(ctx.store.state.orders.size).toBe(0);
+  });
+});
+
+describe('unlocking a locked code entry (PRODUCT-DECISIONS, Real money: at most 3 unlocks per order)', () => {
+  it('the seller and admins together unlock 3 times; the 4th is refused in words and the entry stays locked', async () => {
+    const ctx = memoryWorld();
+    const order = await toInTransit(ctx);
+    const wrong = order.deliveryCode === '111111' ? '222222' : '111111';
+    const lock = async () => {
+      for (let i = 0; i < 5; i += 1) await completeDelivery(ctx.deps, { orderId: order.id, actor: riderOf(order), code: wrong });
+      expect((await ctx.deps.store.read((tx) => tx.orders.get(order.id)))?.codeLockedAt).not.toBeNull();
+    };
+    for (const who of [seller, admin, seller]) {
+      await lock();
+      expect(value(await unlockDeliveryCode(ctx.deps, { orderId: order.id, actor: who }))).toMatchObject({ codeAttempts: 0, codeLockedAt: null });
+    }
+    await lock();
+    for (const who of [seller, admin]) {
+      const refused = await unlockDeliveryCode(ctx.deps, { orderId: order.id, actor: who });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'UNLOCK_LIMIT_REACHED' } });
+    }
+    const still = await ctx.deps.store.read((tx) => tx.orders.get(order.id));
+    expect(still).toMatchObject({ codeAttempts: 5, status: 'in_transit' });
+    expect(still?.codeLockedAt).not.toBeNull();
   });
 });
