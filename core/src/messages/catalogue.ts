@@ -146,6 +146,7 @@ export const catalogue = {
       'Too many wrong delivery codes were entered. Code entry is locked until the seller unlocks it.',
     unlockLimitReached:
       'Code entry has already been unlocked 3 times for this order. The buyer can ask for a new code on their order page, or an admin can refund the order.',
+    deliveryCodeNeeded: 'Only the buyer who paid can do this. Open this page on the phone you paid with, or type the delivery code from the payment SMS.',
     alreadySettled: 'This order has already been settled',
     refundAlreadyRequested: 'A refund has already been requested for this order',
     refundAlreadyResolved: 'This refund request has already been resolved',

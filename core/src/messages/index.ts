@@ -1,2 +1,3 @@
 export { catalogue, tooManyAttemptsMessage, type Catalogue } from './catalogue.js';
 export { messageFor } from './message-for.js';
+export { cashDeliveryCodeSms, deliveryCodeSms, maskedPhone, payerPhoneFrom } from './buyer-sms.js';

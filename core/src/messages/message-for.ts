@@ -40,6 +40,7 @@ const MESSAGE_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   WRONG_DELIVERY_CODE: rider.invalidDeliveryCode,
   DELIVERY_CODE_LOCKED: errors.deliveryCodeLocked,
   UNLOCK_LIMIT_REACHED: errors.unlockLimitReached,
+  DELIVERY_CODE_NEEDED: errors.deliveryCodeNeeded,
   ALREADY_SETTLED: errors.alreadySettled,
   REFUND_ALREADY_REQUESTED: errors.refundAlreadyRequested,
   REFUND_ALREADY_RESOLVED: errors.refundAlreadyResolved,

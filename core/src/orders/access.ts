@@ -25,7 +25,7 @@ export function canSee(order: Order, actor: Actor): boolean {
     case 'seller':
       return order.sellerId === actor.sellerId;
     case 'buyer':
-      return constantTimeEqual(order.deliveryCode, actor.deliveryCode);
+      return 'deliveryCode' in actor ? constantTimeEqual(order.deliveryCode, actor.deliveryCode) : order.buyerViewKey !== '' && constantTimeEqual(order.buyerViewKey, actor.viewKey);
     case 'rider':
       return (
         order.riderPhone !== null &&
@@ -36,6 +36,20 @@ export function canSee(order: Order, actor: Actor): boolean {
       );
   }
 }
+
+/**
+ * Does this caller hold the delivery code (PRODUCT-DECISIONS, Real money: the code reaches only
+ * the payer)? The buyer who typed it or whose link carried it, or the payer's browser. The view
+ * key of the shared link alone does not.
+ */
+export function holdsDeliveryCode(order: Order, actor: Actor): boolean {
+  if (actor.kind !== 'buyer' || !canSee(order, actor)) return false;
+  if ('deliveryCode' in actor) return true;
+  return actor.payerToken !== undefined && order.payerToken !== null && constantTimeEqual(order.payerToken, actor.payerToken);
+}
+
+/** What only the buyer holding the code may do: the view key shows the order and takes the payment, no more. */
+const CODE_HOLDER_ACTIONS: ReadonlySet<OrderAction> = new Set(['request_refund', 'submit_feedback']);
 
 /**
  * Who may do what to which order. `take_job` is checked against the seller's rider list by
@@ -49,5 +63,6 @@ export function authorize(order: Order, actor: Actor, action: OrderAction): Resu
       ? err(notFoundFor(actor))
       : err('FORBIDDEN', { detail: `${actor.kind} may not ${action}` });
   }
+  if (actor.kind === 'buyer' && CODE_HOLDER_ACTIONS.has(action) && !holdsDeliveryCode(order, actor)) return err('DELIVERY_CODE_NEEDED');
   return ok(undefined);
 }

@@ -7,7 +7,13 @@ export type Actor =
   | { readonly kind: 'admin'; readonly userId: string }
   /** `key` is the per-assignment secret from the rider link; absent when browsing jobs. */
   | { readonly kind: 'rider'; readonly phone: string; readonly key?: string }
+  /** The buyer with the delivery code (typed, from the payment SMS, or an old link that carried it). */
   | { readonly kind: 'buyer'; readonly deliveryCode: string }
+  /**
+   * The buyer link the seller shares: its view key shows the order and the payment action,
+   * never the code; `payerToken` (the payer's browser cookie) makes it the payer's, with the code.
+   */
+  | { readonly kind: 'buyer'; readonly viewKey: string; readonly payerToken?: string }
   | { readonly kind: 'system' };
 
 export type ActorKind = Actor['kind'];
@@ -28,7 +34,10 @@ export function parseActor(value: unknown): Actor | null {
     case 'admin':
       return isText(v['userId']) ? { kind: 'admin', userId: v['userId'] } : null;
     case 'buyer':
-      return typeof v['deliveryCode'] === 'string' ? { kind: 'buyer', deliveryCode: v['deliveryCode'] } : null;
+      if (typeof v['deliveryCode'] === 'string') return { kind: 'buyer', deliveryCode: v['deliveryCode'] };
+      if (typeof v['viewKey'] !== 'string') return null;
+      if (v['payerToken'] === undefined) return { kind: 'buyer', viewKey: v['viewKey'] };
+      return typeof v['payerToken'] === 'string' ? { kind: 'buyer', viewKey: v['viewKey'], payerToken: v['payerToken'] } : null;
     case 'rider':
       if (!isText(v['phone'])) return null;
       if (v['key'] === undefined) return { kind: 'rider', phone: v['phone'] };

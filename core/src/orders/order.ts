@@ -47,6 +47,15 @@ export interface Order {
    */
   readonly paymentClaimedAt: Date | null;
   readonly paymentClaimReceipt: string | null;
+  /**
+   * The secret of the buyer link the seller shares (PRODUCT-DECISIONS, Real money): it shows the
+   * order and the payment action, never the delivery code.
+   */
+  readonly buyerViewKey: string;
+  /** E.164: the phone that paid, as M-Pesa gave it; the delivery code is sent there by SMS. */
+  readonly payerPhone: string | null;
+  /** The payer's browser (an HttpOnly cookie): the buyer page shows the delivery code there. */
+  readonly payerToken: string | null;
   readonly termsAcceptedAt: Date | null;
   readonly settlementPaid: boolean;
   readonly settledAt: Date | null;
@@ -73,8 +82,8 @@ export interface Order {
 export type OrderChanges = Partial<Omit<Order, 'id' | 'sellerId' | 'createdAt' | 'version'>>;
 
 /** The links are derived, never stored: the path part is the same on every host. */
-export function buyerLinkPath(order: Pick<Order, 'id' | 'deliveryCode'>): string {
-  return `/buyer/order/${encodeURIComponent(order.id)}?code=${order.deliveryCode}`;
+export function buyerLinkPath(order: Pick<Order, 'id' | 'buyerViewKey'>): string {
+  return `/buyer/order/${encodeURIComponent(order.id)}?code=${order.buyerViewKey}`;
 }
 
 export function sellerLinkPath(order: Pick<Order, 'id'>): string {

@@ -22,6 +22,7 @@ export const ORDER_ACTIONS = [
   'reject_refund',
   'submit_feedback',
   'record_rider_payment',
+  'resend_code',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -151,6 +152,13 @@ export const TRANSITIONS: Readonly<Record<OrderAction, Rule>> = {
     actors: ['buyer'],
     from: () => ['awaiting_settlement', 'settlement_completed', 'completed'],
     to: same,
+  },
+  /** The code again by SMS to the phone that paid (a new one when code entry is locked). */
+  resend_code: {
+    actors: ['buyer'],
+    from: (m) => (m === 'cash' ? ['awaiting_payment', 'rider_assigned', 'in_transit'] : ['paid', 'rider_assigned', 'in_transit']),
+    to: same,
+    guard: (o) => (o.paymentMethod !== 'cash' && !o.paymentConfirmed ? fault('PAYMENT_NOT_CONFIRMED', 'the code is sent once the payment is confirmed') : null),
   },
   record_rider_payment: {
     actors: ['rider'],

@@ -28,6 +28,8 @@ export interface StkRequest {
   readonly callbackAmount: Cents | null;
   readonly callbackPhone: string | null;
   readonly callbacks: number;
+  /** The browser that asked for this prompt (its HttpOnly cookie): shown the delivery code if this prompt pays the order. */
+  readonly payerToken: string | null;
   readonly queries: number;
   /** When the reconciler should ask Daraja next; null when final. */
   readonly nextQueryAt: Date | null;

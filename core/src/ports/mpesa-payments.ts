@@ -1,7 +1,7 @@
 import type { C2bPayment } from '../payments/c2b-payment.js';
 import type { StkRequest, StkRequestStatus } from '../payments/stk-request.js';
 
-export type StkRequestChanges = Partial<Omit<StkRequest, 'id' | 'orderId' | 'msisdn' | 'amount' | 'createdAt'>>;
+export type StkRequestChanges = Partial<Omit<StkRequest, 'id' | 'orderId' | 'msisdn' | 'amount' | 'createdAt' | 'payerToken'>>;
 
 /**
  * The M-Pesa payments of the escrow store: STK Push requests and confirmed Paybill (C2B)

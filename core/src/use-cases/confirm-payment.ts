@@ -8,6 +8,8 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { verifiedPaymentDecision } from './payments/verified-payment.js';
+import { payerPhoneFrom } from '../messages/buyer-sms.js';
+import { actorForAudit } from '../ports/records.js';
 
 /** An M-Pesa confirmation code: 10 letters and digits, e.g. NLJ7RT61SV. */
 export function parseMpesaReceipt(input: unknown): string | null {
@@ -52,7 +54,18 @@ export async function confirmPayment(
   // A keyed request that changes nothing still keeps its answer (the key alone is written), so
   // a retry after a crash answers the same even when the order has moved on since.
   const answer = (result: Result<Order>) => deps.store.transaction(async () => result, options);
-  if ((paybill?.orderId === order.id || prompted || order.mpesaReceipt === receipt) && order.paymentConfirmed) return answer(ok(order));
+  if ((paybill?.orderId === order.id || prompted || order.mpesaReceipt === receipt) && order.paymentConfirmed) {
+    // The receipt of the verified payment, which only the payer's M-Pesa SMS shows: the browser
+    // that typed it is the payer's (it shares the payer token, so a browser bound before keeps it).
+    if (actor.kind !== 'buyer' || 'deliveryCode' in actor || order.payerToken !== null) return answer(ok(order));
+    return deps.store.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const payerToken = deps.random.token(24);
+      if (!(await tx.orders.update(order.id, order.version, { payerToken, updatedAt: now }))) return ok(order);
+      await tx.events.append({ id: deps.random.uuid(), orderId: order.id, action: 'bind_payer', actor: actorForAudit(actor), fromStatus: order.status, toStatus: order.status, data: { by: 'typed_receipt' }, at: now });
+      return ok({ ...order, payerToken, updatedAt: now, version: order.version + 1 });
+    }, options);
+  }
   if (order.paymentConfirmed) return answer(err('PAYMENT_ALREADY_CONFIRMED'));
 
   const attachable = paybill?.status === 'unmatched' && normalizeAccountReference(paybill.billRefNumber) === order.trackingNumber && paybill.amount >= order.price;
@@ -65,7 +78,17 @@ export async function confirmPayment(
         const taken = await tx.mpesa.updateC2bPayment(paybill.transId, 'unmatched', { status: 'matched', orderId: current.id, note: 'matched when the buyer typed its receipt', resolvedAt: now });
         if (!taken) throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: 'payment matched meanwhile' });
         if (!(await tx.receipts.claim(paybill.transId, current.id, paybill.amount, now))) throw new RollbackError({ code: 'MPESA_RECEIPT_ALREADY_USED' });
-        return verifiedPaymentDecision(current, { verifiedBy: 'c2b_confirmation', receipt: paybill.transId, received: paybill.amount, reference: paybill.transId, now, result: (updated) => updated, audit: { typedByBuyer: true } });
+        return verifiedPaymentDecision(current, {
+          verifiedBy: 'c2b_confirmation',
+          receipt: paybill.transId,
+          received: paybill.amount,
+          reference: paybill.transId,
+          now,
+          result: (updated) => updated,
+          audit: { typedByBuyer: true },
+          // The browser that typed the receipt is the payer's; the code goes by SMS to the paying phone when M-Pesa named it.
+          payer: { phone: payerPhoneFrom(paybill.msisdn), token: actor.kind === 'buyer' && 'viewKey' in actor ? deps.random.token(24) : null },
+        });
       },
     }, options);
   }

@@ -13,7 +13,8 @@ import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { EscrowDeps } from './deps.js';
 import { validationMessages } from '../validation/messages.js';
 import { text, optionalText, unstorableText } from './input-text.js';
-import { enqueueForSeller, publishQuietly } from './mutate-order.js';
+import { enqueueForSeller, enqueueSms, publishQuietly } from './mutate-order.js';
+import { cashDeliveryCodeSms } from '../messages/buyer-sms.js';
 
 const m = validationMessages.order;
 
@@ -91,6 +92,10 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       paymentReceived: null,
       paymentClaimedAt: null,
       paymentClaimReceipt: null,
+      buyerViewKey: deps.random.token(16),
+      // Cash orders hold no escrow money to protect: the code goes to the buyer's phone at once.
+      payerPhone: paymentMethod === 'cash' ? buyerPhone : null,
+      payerToken: null,
       mpesaReceipt: null,
       termsAcceptedAt: null,
       settlementPaid: false,
@@ -129,6 +134,7 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       at: now,
     });
     await enqueueForSeller(deps, tx, seller.id, { subject: 'New order created', body: `Order ${order.trackingNumber} for ${order.itemName} is waiting for the buyer's payment.` }, now);
+    if (order.paymentMethod === 'cash') await enqueueSms(deps, tx, { to: order.buyerPhone, body: cashDeliveryCodeSms({ trackingNumber: order.trackingNumber, code: order.deliveryCode }), sensitive: true }, now);
     const event: OrderChangedEvent = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: order.status, action: 'create_order', at: now.toISOString() };
     if (tx.commitEvents) tx.commitEvents.publishOnCommit([event]);
     else published = event;

@@ -26,6 +26,7 @@ export * from './submit-feedback.js';
 export * from './take-available-job.js';
 export * from './take-listed-job.js';
 export * from './unlock-delivery-code.js';
+export * from './resend-delivery-code.js';
 export * from './create-order-with-photos.js';
 export * from './get-seller-dashboard.js';
 export * from './get-seller-order.js';

@@ -8,6 +8,7 @@ import { planTransition, type OrderAction } from '../orders/transitions.js';
 import type { EscrowTx } from '../ports/escrow-store.js';
 import type { OrderChangedEvent } from '../ports/event-bus.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
+import type { Notification } from '../ports/notifier.js';
 import { actorForAudit, type SellerRef } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
 import { sellerNotification } from './seller-notifications.js';
@@ -28,6 +29,11 @@ export interface Decision<V = Order> {
   readonly postings?: (updated: Order, newId: () => string) => Result<Posting>[];
   /** A message to the order's seller, sent from the outbox after commit. */
   readonly notifySeller?: (updated: Order) => { subject: string; body: string } | null;
+  /**
+   * Text messages written to the outbox in the same transaction (phones in E.164). `sensitive`:
+   * the text holds a secret (the delivery code): once delivered only who and when are kept.
+   */
+  readonly sms?: (updated: Order) => readonly { to: string; body: string; sensitive?: boolean }[];
   readonly auditData?: Readonly<Record<string, unknown>>;
 }
 
@@ -94,6 +100,7 @@ export async function mutateOrder<V = Order>(
       });
       const message = decision.notifySeller?.(updated) ?? null;
       if (message) await enqueueForSeller(deps, tx, updated.sellerId, message, now);
+      for (const sms of decision.sms?.(updated) ?? []) await enqueueSms(deps, tx, sms, now);
       const event: OrderChangedEvent = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: updated.status, action: args.action, at: now.toISOString() };
       if (tx.commitEvents) tx.commitEvents.publishOnCommit([event]);
       else published = event;
@@ -118,6 +125,21 @@ export async function enqueueForSeller(
   const seller: SellerRef | undefined = await tx.sellers.get(sellerId);
   const notification = seller ? sellerNotification(seller, message) : null;
   if (!notification) return;
+  await tx.outbox.enqueue({
+    id: deps.random.uuid(),
+    topic: 'notification',
+    payload: { ...notification },
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: now,
+    deliveredAt: null,
+    lastError: null,
+  });
+}
+
+/** A text message to a phone (E.164), from the outbox after commit. */
+export async function enqueueSms(deps: Pick<EscrowDeps, 'random'>, tx: EscrowTx, sms: { to: string; body: string; sensitive?: boolean }, now: Date): Promise<void> {
+  const notification: Notification = { channel: 'sms', to: sms.to, subject: '', body: sms.body, ...(sms.sensitive ? { sensitive: true } : {}) };
   await tx.outbox.enqueue({
     id: deps.random.uuid(),
     topic: 'notification',

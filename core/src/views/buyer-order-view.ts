@@ -1,3 +1,4 @@
+import { maskedPhone } from '../messages/buyer-sms.js';
 import { claimPending } from '../ledger/ledger-audit.js';
 import type { Cents } from '../money/cents.js';
 import type { DeliveryPaidBy } from '../money/payouts.js';
@@ -62,6 +63,15 @@ export interface BuyerOrderView extends ProgressView {
   };
   readonly rider: { readonly name: string | null; readonly phone: string } | null;
   readonly refundRequested: boolean;
+  /**
+   * The delivery code, only for the buyer who holds it (PRODUCT-DECISIONS, Real money): typed,
+   * from an old link that carried it, or in the payer's browser. Null on the shared link's view.
+   */
+  readonly deliveryCode: string | null;
+  /** Whether this caller holds the code: refund requests and feedback are theirs alone. */
+  readonly holdsCode: boolean;
+  /** "07xx xxx 123": the phone the code was sent to by SMS; null when none was (yet). */
+  readonly codeSentTo: string | null;
   readonly feedback: { readonly riderRating: number; readonly sellerRating: number; readonly comment: string | null; readonly createdAt: string } | null;
   readonly createdAt: string;
   readonly deliveredAt: string | null;
@@ -77,13 +87,13 @@ export function buyerPaymentInstructions(order: Order, paybill: PaybillDestinati
 }
 
 /**
- * What the buyer (order id + delivery code) sees. Never the delivery code (the buyer holds
- * it already and it must not travel further than needed), never the rider's link key, never
- * the seller's payout.
+ * What the buyer sees: with the shared link's view key, the order and the payment action; the
+ * delivery code only for the buyer who holds it (`extras.holdsCode`: orders/access.ts
+ * holdsDeliveryCode). Never the rider's link key, never the seller's payout.
  */
 export function buyerOrderView(
   order: Order,
-  extras: { sellerBusinessName: string | null; feedback: Feedback | null; refundRequested: boolean; paybill: PaybillDestination },
+  extras: { sellerBusinessName: string | null; feedback: Feedback | null; refundRequested: boolean; paybill: PaybillDestination; holdsCode: boolean },
 ): BuyerOrderView {
   const feedback = extras.feedback;
   return {
@@ -115,6 +125,9 @@ export function buyerOrderView(
     },
     rider: order.riderPhone ? { name: order.riderName, phone: order.riderPhone } : null,
     refundRequested: extras.refundRequested,
+    deliveryCode: extras.holdsCode ? order.deliveryCode : null,
+    holdsCode: extras.holdsCode,
+    codeSentTo: order.payerPhone ? maskedPhone(order.payerPhone) : null,
     feedback: feedback
       ? { riderRating: feedback.riderRating, sellerRating: feedback.sellerRating, comment: feedback.comment, createdAt: feedback.createdAt.toISOString() }
       : null,

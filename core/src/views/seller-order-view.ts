@@ -1,3 +1,4 @@
+import { maskedPhone } from '../messages/buyer-sms.js';
 import { claimPending } from '../ledger/ledger-audit.js';
 import type { Cents } from '../money/cents.js';
 import { MAX_WRONG_CODE_ATTEMPTS } from '../codes/delivery-code.js';
@@ -87,7 +88,8 @@ export function sellerOrderView(order: Order, extras: SellerOrderExtras) {
     houseNumber: order.houseNumber,
     estate: order.estate,
     pickupLocation: order.pickupLocation,
-    deliveryCode: order.deliveryCode,
+    // Never the delivery code (PRODUCT-DECISIONS, Real money): where it was sent, instead.
+    codeSentTo: order.payerPhone ? maskedPhone(order.payerPhone) : null,
     deliveryPaidBy: order.deliveryPaidBy,
     feeBasisPoints: order.feeBasisPoints,
     paymentConfirmedAt: isoOrNull(order.paymentConfirmedAt),

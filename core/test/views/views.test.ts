@@ -54,9 +54,9 @@ describe('views: what each caller may see of an order', () => {
     );
   });
 
-  it('the buyer view never carries the delivery code, the rider key or payouts, and never invents a Paybill', async () => {
+  it('the buyer view (shared link) never carries the delivery code, the rider key or payouts, and never invents a Paybill', async () => {
     const { order } = await anOrder();
-    const extras = { sellerBusinessName: 'Amani Phones', feedback: null, refundRequested: false };
+    const extras = { sellerBusinessName: 'Amani Phones', feedback: null, refundRequested: false, holdsCode: false };
     const withKey = { ...order, riderPhone: '+254733333333', riderName: 'Kamau', riderKey: 'secret-key-value' };
     const view = buyerOrderView(withKey, { ...extras, paybill: { businessNumber: '522533', accountName: 'Escrow Ltd' } });
     const text = JSON.stringify(view);
@@ -68,6 +68,10 @@ describe('views: what each caller may see of an order', () => {
     expect(buyerOrderView(order, { ...extras, paybill: { businessNumber: '522533' } }).payment).toEqual({ configured: false, message: PAYMENT_DETAILS_NOT_CONFIGURED });
     expect(buyerOrderView({ ...order, paymentConfirmed: true, status: 'paid' }, { ...extras, paybill: { businessNumber: '522533', accountName: 'x' } }).payment).toBeNull();
     expect(buyerOrderView({ ...order, paymentMethod: 'cash' }, { ...extras, paybill: { businessNumber: '522533', accountName: 'x' } }).payment).toBeNull();
+    // The payer (holdsCode) is shown the code, and both see where it was sent.
+    const payer = buyerOrderView({ ...order, paymentConfirmed: true, status: 'paid', payerPhone: '+254712345678' }, { ...extras, holdsCode: true, paybill: {} });
+    expect(payer).toMatchObject({ deliveryCode: order.deliveryCode, holdsCode: true, codeSentTo: '07xx xxx 678' });
+    expect(buyerOrderView({ ...order, payerPhone: '+254712345678' }, { ...extras, paybill: {} })).toMatchObject({ deliveryCode: null, codeSentTo: '07xx xxx 678' });
   });
 
   it('the rider job view has pickup and delivery details but neither code nor key; summaries carry no buyer personal data', async () => {

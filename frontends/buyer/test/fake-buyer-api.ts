@@ -26,7 +26,9 @@ export const PROMPT_PATH = `${ORDER_PATH}/mpesa-prompt`;
 export const PAYMENT_PATH = `${ORDER_PATH}/payment`;
 
 /** `paymentBeingVerified`: the buyer typed a receipt M-Pesa has not confirmed (the order still awaits payment). */
-export function buyerOrder(overrides: { status?: OrderStatus; buyerPhone?: string | null; mpesaPrompt?: boolean; paybill?: boolean; paymentBeingVerified?: boolean } = {}): BuyerOrder {
+export function buyerOrder(
+  overrides: { status?: OrderStatus; buyerPhone?: string | null; mpesaPrompt?: boolean; paybill?: boolean; paymentBeingVerified?: boolean; holdsCode?: boolean; codeSentTo?: string | null } = {},
+): BuyerOrder {
   const status = overrides.status ?? 'awaiting_payment';
   const paid = status !== 'awaiting_payment';
   const buyerPhone = overrides.buyerPhone === undefined ? '+254712345678' : overrides.buyerPhone;
@@ -63,6 +65,10 @@ export function buyerOrder(overrides: { status?: OrderStatus; buyerPhone?: strin
     },
     rider: null,
     refundRequested: false,
+    // The page was opened with the code (DELIVERY_CODE), so it holds it unless told otherwise.
+    holdsCode: overrides.holdsCode ?? true,
+    deliveryCode: (overrides.holdsCode ?? true) ? DELIVERY_CODE : null,
+    codeSentTo: overrides.codeSentTo ?? null,
     feedback: null,
     createdAt: '2026-01-01T09:00:00.000Z',
     deliveredAt: null,

@@ -46,7 +46,7 @@ export function sellerOrder(overrides: Partial<SellerOrderView> & { status?: Ord
     houseNumber: 'B4',
     estate: 'Kilimani',
     pickupLocation: 'Moi Avenue, Nairobi CBD',
-    deliveryCode: '482913',
+    codeSentTo: null,
     deliveryPaidBy: 'buyer',
     feeBasisPoints: 250,
     paymentConfirmedAt: null,

@@ -54,6 +54,9 @@ export interface OrdersTable {
   /** A receipt the buyer typed that no verified payment matched yet (migration 0011). */
   payment_claimed_at: Timestamp | null;
   payment_claim_receipt: string | null;
+  buyer_view_key: string | null;
+  payer_phone: string | null;
+  payer_token: string | null;
   terms_accepted_at: Timestamp | null;
   settlement_paid: DbBool;
   settled_at: Timestamp | null;

@@ -18,6 +18,7 @@ export interface StkRequestsTable {
   callback_receipt: string | null;
   callback_amount: Cents | null;
   callback_phone: string | null;
+  payer_token: string | null;
   callbacks: number;
   queries: number;
   next_query_at: Timestamp | null;

@@ -70,6 +70,9 @@ export function ordersContract(harness: HarnessAccess): void {
       codeLockedAt: at(7, 5),
       estimatedDistanceKm: 7.25,
       estimatedTimeMinutes: 32.5,
+      buyerViewKey: 'AbCdEfGhIjKlMnOpQrStUv',
+      payerPhone: '+254712000111',
+      payerToken: 'payer-token_123',
       updatedAt: at(9, 9),
     } satisfies Required<OrderChanges>;
 

@@ -115,6 +115,9 @@ export function newOrder(sellerId: string, overrides: Partial<Order> = {}): Orde
     createdAt: at(1),
     updatedAt: at(1),
     version: 0,
+    buyerViewKey: `vk_${randomUUID().slice(0, 19)}`,
+    payerPhone: null,
+    payerToken: null,
     ...overrides,
   };
 }
@@ -145,6 +148,7 @@ export function newStkRequest(orderId: string, overrides: Partial<StkRequest> = 
     createdAt: at(10),
     updatedAt: at(10),
     settledAt: null,
+    payerToken: null,
     ...overrides,
   };
 }

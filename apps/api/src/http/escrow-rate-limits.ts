@@ -37,6 +37,8 @@ export const ESCROW_RATE_LIMITS = {
    */
   mpesaPromptsPerOrder: { name: 'mpesa-prompts:order', limit: 10, windowMs: minutes(60) },
   mpesaPromptsPerPhone: { name: 'mpesa-prompts:phone', limit: 10, windowMs: minutes(60) },
+  /** 'Resend code': each sends an SMS to the payer's phone (a cost, and a nuisance if abused). */
+  codeResendsPerOrder: { name: 'code-resends:order', limit: 3, windowMs: minutes(60) },
   /** The public tracking page and anonymous live streams. */
   publicPerAddress: { name: 'public:address', limit: 120, windowMs: minutes(1) },
 } as const satisfies Record<string, RateLimitRule>;

@@ -1,5 +1,6 @@
 import { catalogue, type Actor } from '@escrow/core';
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { ErrorBody } from '../http/error-handler.js';
 
 /** A delivery code is 6 digits; anything much longer is wrong anyway and is not worth comparing. */
@@ -9,8 +10,9 @@ const MAX_CODE_LENGTH = 32;
 export const ORDER_ID_FORMAT = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
- * The buyer's delivery code: the `X-Delivery-Code` header (the buyer page sends it there, so
- * it stays out of URLs and logs), or `?code=` where a header cannot be set (EventSource).
+ * The buyer's credential: the delivery code or the shared link's view key, in the
+ * `X-Delivery-Code` header (the buyer page sends it there, so it stays out of URLs and logs),
+ * or `?code=` where a header cannot be set (EventSource).
  * Returns null when none was sent. A malformed code is returned as it is: it is simply wrong,
  * and must be answered exactly like a wrong code.
  */
@@ -21,7 +23,28 @@ export function deliveryCodeOf(c: Context, options: { allowQuery?: boolean } = {
   return code.length > MAX_CODE_LENGTH ? '' : code;
 }
 
-export const buyerActor = (deliveryCode: string): Actor => ({ kind: 'buyer', deliveryCode });
+/** A delivery code is 6 digits; anything else on the buyer page is the shared link's view key. */
+const DELIVERY_CODE = /^\d{6}$/;
+
+/** The payer's browser for one order (PRODUCT-DECISIONS, Real money): an HttpOnly cookie the page's script never reads. */
+const payerCookieName = (orderId: string) => `payer_${orderId.replace(/[^A-Za-z0-9_-]/g, '')}`;
+const PAYER_COOKIE_MAX_AGE_SECONDS = 60 * 24 * 60 * 60;
+
+/**
+ * The caller on a buyer route: the buyer with the delivery code, or the holder of the shared
+ * link's view key, the payer's when this browser holds the order's payer cookie.
+ */
+export function buyerActor(c: Context, credential: string, orderId: string): Actor {
+  if (DELIVERY_CODE.test(credential)) return { kind: 'buyer', deliveryCode: credential };
+  const payerToken = getCookie(c, payerCookieName(orderId));
+  return payerToken ? { kind: 'buyer', viewKey: credential, payerToken } : { kind: 'buyer', viewKey: credential };
+}
+
+/** Marks this browser as the payer's for the order (set when it starts a prompt, or types the receipt of the verified payment). */
+export function setPayerCookie(c: Context, orderId: string, token: string, secureCookies = false): void {
+  const secure = secureCookies || new URL(c.req.url).protocol === 'https:';
+  setCookie(c, payerCookieName(orderId), token, { path: '/api/buyer/orders', httpOnly: true, sameSite: 'Lax', secure, maxAge: PAYER_COOKIE_MAX_AGE_SECONDS });
+}
 
 export function deliveryCodeRequired(c: Context): Response {
   const body: ErrorBody = { error: { code: 'DELIVERY_CODE_REQUIRED', message: catalogue.buyer.deliveryCodeRequired } };

@@ -5,8 +5,10 @@ import {
   confirmPayment,
   getBuyerOrder,
   getStkPayment,
+  holdsDeliveryCode,
   requestStkPayment,
   requestRefund,
+  resendDeliveryCode,
   submitFeedback,
 } from '@escrow/core';
 import { feedbackSchema, mpesaReceiptSchema, acceptedTerms, normalizeKenyanPhone, refundRequestSchema, validationMessages } from '@escrow/core/validation';
@@ -19,7 +21,7 @@ import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { buyerActor, buyerNotFound, deliveryCodeOf, deliveryCodeRequired, ORDER_ID_FORMAT } from './buyer-credentials.js';
+import { buyerActor, buyerNotFound, deliveryCodeOf, deliveryCodeRequired, ORDER_ID_FORMAT, setPayerCookie } from './buyer-credentials.js';
 
 const stkSchema = z.object({ phone: z.string({ error: validationMessages.phone.invalid }).max(30, { error: validationMessages.phone.invalid }) });
 
@@ -59,7 +61,8 @@ const buyerScope = (orderId: string, code: string) => `buyer\n${orderId}\n${code
  *   POST /orders/:id/payment         confirm the Paybill payment (confirm_payment)
  *   POST /orders/:id/mpesa-prompt    pay by M-Pesa prompt (STK Push) to a phone
  *   GET  /orders/:id/mpesa-prompt    how the latest prompt stands (null when none)
- *   POST /orders/:id/refund-request  ask for a refund, with a reason
+ *   POST /orders/:id/resend-code     the delivery code again by SMS to the phone that paid
+ *   POST /orders/:id/refund-request  ask for a refund, with a reason (the code's holder only)
  *   POST /orders/:id/feedback        rate rider and seller, once
  */
 export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
@@ -71,10 +74,11 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const g = await guard(c, h);
     if (!g.ok) return g.response;
     c.header('Cache-Control', 'no-store');
-    const result = await getBuyerOrder(h.deps, { orderId: g.orderId, actor: buyerActor(g.code) });
+    const result = await getBuyerOrder(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) });
     if (!result.ok) return sendResult(c, result);
     const { order, seller, feedback, refundRequested } = result.value;
-    const view = buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: await h.paybillSource.current() });
+    const holdsCode = holdsDeliveryCode(order, buyerActor(c, g.code, g.orderId));
+    const view = buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: await h.paybillSource.current(), holdsCode });
     // `mpesaPrompt`: the page may offer "Pay with M-Pesa" (STK Push) besides the Paybill steps.
     return sendResult(c, { ok: true, value: { ...view, mpesaPrompt: h.deps.mpesa !== undefined } });
   });
@@ -87,9 +91,14 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       c,
       h.keys,
       { scope: buyerScope(g.orderId, g.code), fingerprint: input },
-      (keyed) => confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted }, keyed()),
-      (result) =>
-        answerOf(result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: result.value.paymentConfirmed ? catalogue.buyer.paymentConfirmed : catalogue.buyer.paymentBeingVerified } } : result),
+      (keyed) => confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted }, keyed()),
+      (result) => {
+        // The receipt of the verified payment (only the payer's M-Pesa SMS shows it): this browser is the payer's.
+        if (result.ok && result.value.paymentConfirmed && result.value.payerToken && result.value.mpesaReceipt === input.mpesaReceipt) {
+          setPayerCookie(c, g.orderId, result.value.payerToken, h.buyerBudget.secureCookies);
+        }
+        return answerOf(result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: result.value.paymentConfirmed ? catalogue.buyer.paymentConfirmed : catalogue.buyer.paymentBeingVerified } } : result);
+      },
     );
   });
 
@@ -105,14 +114,34 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       ...(phone ? [[ESCROW_RATE_LIMITS.mpesaPromptsPerPhone, phone] as const] : []),
     ]);
     if (limited) return limited;
-    return sendResult(c, await requestStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), phone: input.phone }), 202);
+    const started = await requestStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), phone: input.phone });
+    if (!started.ok) return sendResult(c, started);
+    // This browser asked for the prompt: if it pays the order, the page here shows the delivery code.
+    const { payerToken, ...view } = started.value;
+    if (payerToken) setPayerCookie(c, g.orderId, payerToken, h.buyerBudget.secureCookies);
+    return sendResult(c, { ok: true, value: view }, 202);
   });
 
   app.get('/orders/:id/mpesa-prompt', async (c) => {
     const g = await guard(c, h);
     if (!g.ok) return g.response;
     c.header('Cache-Control', 'no-store');
-    return sendResult(c, await getStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(g.code) }));
+    return sendResult(c, await getStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) }));
+  });
+
+  // The code again by SMS, only ever to the phone that paid; a new code when entry is locked.
+  app.post('/orders/:id/resend-code', async (c) => {
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, [[ESCROW_RATE_LIMITS.codeResendsPerOrder, g.orderId]]);
+    if (limited) return limited;
+    return idempotent(
+      c,
+      h.keys,
+      { scope: buyerScope(g.orderId, g.code), fingerprint: { resendCode: true } },
+      (keyed) => resendDeliveryCode(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) }, keyed()),
+      (result) => answerOf(result.ok ? { ok: true, value: { ...result.value, message: `Code sent to ${result.value.sentTo}.` } } : result),
+    );
   });
 
   app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {
@@ -123,7 +152,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       c,
       h.keys,
       { scope: buyerScope(g.orderId, g.code), fingerprint: input },
-      (keyed) => requestRefund(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), reason: input.reason }, keyed()),
+      (keyed) => requestRefund(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), reason: input.reason }, keyed()),
       (result) => {
         if (!result.ok) return answerOf(result);
         const { id, status, reason, createdAt } = result.value;
@@ -140,7 +169,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       c,
       h.keys,
       { scope: buyerScope(g.orderId, g.code), fingerprint: input },
-      (keyed) => submitFeedback(h.deps, { orderId: g.orderId, actor: buyerActor(g.code), riderRating: input.riderRating, sellerRating: input.sellerRating, comment: input.comment }, keyed()),
+      (keyed) => submitFeedback(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), riderRating: input.riderRating, sellerRating: input.sellerRating, comment: input.comment }, keyed()),
       (result) => {
         if (!result.ok) return answerOf(result);
         const { riderRating, sellerRating, comment, createdAt } = result.value;

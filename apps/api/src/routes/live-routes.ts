@@ -25,7 +25,7 @@ export function liveRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (deliveryCodeOf(c, { allowQuery: true }) !== null) {
       const g = await guardBuyerRequest(c, h, { allowQuery: true });
       if (!g.ok) return g.response;
-      const access = await getBuyerOrder(h.deps, { orderId: g.orderId, actor: buyerActor(g.code) });
+      const access = await getBuyerOrder(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) });
       if (!access.ok) return sendResult(c, access);
       return orderEventStream(c, { ...stream, orderId: g.orderId });
     }

@@ -6,6 +6,7 @@ import type { EscrowTx } from '../../ports/escrow-store.js';
 import type { EscrowDeps } from '../deps.js';
 import { mutateOrder, RollbackError } from '../mutate-order.js';
 import { verifiedPaymentDecision } from './verified-payment.js';
+import { payerPhoneFrom } from '../../messages/buyer-sms.js';
 
 /** A C2B confirmation as the Daraja adapter parsed it (amount in cents). */
 export interface C2bConfirmation {
@@ -79,6 +80,8 @@ export async function recordC2bPayment(deps: EscrowDeps, confirmation: C2bConfir
         reference: confirmation.transId,
         now,
         result: () => ({ outcome: 'paid_order' as const, orderId: order.id }),
+        // The code goes by SMS to the paying phone when the MSISDN is a plain number (often it is masked or hashed).
+        payer: { phone: payerPhoneFrom(confirmation.msisdn), token: null },
       });
     },
   });

@@ -21,7 +21,14 @@ const UNANSWERED_RETRY_MS = 120_000;
  * leaves a row the reconciler closes; Daraja's answer is written after. No money moves here:
  * it moves when an STK Query says the prompt was paid (settleStkRequest).
  */
-export async function requestStkPayment(deps: EscrowDeps, args: { orderId: string; actor: Actor; phone: unknown }): Promise<Result<StkPaymentView>> {
+/**
+ * What the buyer's tap answers: the prompt's state, and `payerToken` when this tap started a new
+ * prompt: the app sets it as an HttpOnly cookie, so that browser is shown the delivery code if
+ * the prompt pays the order (PRODUCT-DECISIONS, Real money). Never sent in a response body.
+ */
+export type StkPaymentStarted = StkPaymentView & { readonly payerToken: string | null };
+
+export async function requestStkPayment(deps: EscrowDeps, args: { orderId: string; actor: Actor; phone: unknown }): Promise<Result<StkPaymentStarted>> {
   const actor = parseActor(args.actor);
   if (!actor) return err('FORBIDDEN');
   // The payer asks; a seller prompting a buyer's phone from their own screen is refused.
@@ -58,6 +65,7 @@ export async function requestStkPayment(deps: EscrowDeps, args: { orderId: strin
       callbackReceipt: null,
       callbackAmount: null,
       callbackPhone: null,
+      payerToken: deps.random.token(24),
       callbacks: 0,
       queries: 0,
       nextQueryAt: new Date(now.getTime() + UNANSWERED_RETRY_MS),
@@ -70,7 +78,7 @@ export async function requestStkPayment(deps: EscrowDeps, args: { orderId: strin
   });
   if (!started.ok) return started;
   const { request, fresh, order } = started.value;
-  if (!fresh) return ok(stkPaymentView(request));
+  if (!fresh) return ok({ ...stkPaymentView(request), payerToken: null });
 
   const pushed = await deps.mpesa.stkPush({ msisdn, amount: request.amount, accountReference: order.trackingNumber, description: 'Escrow order' });
   const at = deps.clock.now();
@@ -84,5 +92,5 @@ export async function requestStkPayment(deps: EscrowDeps, args: { orderId: strin
   await deps.store.transaction((tx) => tx.mpesa.updateStkRequest(request.id, ['sending'], changes));
   const updated = await deps.store.read((tx) => tx.mpesa.getStkRequest(request.id));
   await publishQuietly(deps, [{ type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: order.status, action: 'stk_push', at: at.toISOString() }]);
-  return ok(stkPaymentView(updated ?? { ...request, ...changes }));
+  return ok({ ...stkPaymentView(updated ?? { ...request, ...changes }), payerToken: request.payerToken });
 }

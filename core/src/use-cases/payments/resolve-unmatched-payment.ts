@@ -7,6 +7,7 @@ import { parseMpesaReceipt } from '../confirm-payment.js';
 import type { EscrowDeps } from '../deps.js';
 import { mutateOrder, RollbackError } from '../mutate-order.js';
 import { verifiedPaymentDecision } from './verified-payment.js';
+import { payerPhoneFrom } from '../../messages/buyer-sms.js';
 
 // An M-Pesa receipt (TransID), or the CheckoutRequestID of a prompt paid with its callback lost
 // (settle-stk-request lists those under it): letters, digits, '_' and '-'.
@@ -50,7 +51,16 @@ export async function attachUnmatchedPayment(
         throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: 'the payment was resolved meanwhile' });
       }
       if (!(await tx.receipts.claim(transId, order.id, payment.amount, now))) throw new RollbackError({ code: 'MPESA_RECEIPT_ALREADY_USED' });
-      return verifiedPaymentDecision(order, { verifiedBy: `admin:${actor.userId}`, receipt: transId, received: payment.amount, reference: transId, now, result: (updated) => updated, audit: { attachedPayment: transId, accountTyped: payment.billRefNumber } });
+      return verifiedPaymentDecision(order, {
+        verifiedBy: `admin:${actor.userId}`,
+        receipt: transId,
+        received: payment.amount,
+        reference: transId,
+        now,
+        result: (updated) => updated,
+        audit: { attachedPayment: transId, accountTyped: payment.billRefNumber },
+        payer: { phone: payerPhoneFrom(payment.msisdn), token: null },
+      });
     },
   }, options);
 }

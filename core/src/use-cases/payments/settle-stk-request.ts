@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../../errors.js';
 import type { Cents } from '../../money/cents.js';
 import type { Order } from '../../orders/order.js';
+import { payerPhoneFrom } from '../../messages/buyer-sms.js';
 import type { C2bPayment } from '../../payments/c2b-payment.js';
 import { nextStkQueryDelayMs, STK_GIVE_UP_AFTER_MS, type StkRequest } from '../../payments/stk-request.js';
 import type { EscrowDeps } from '../deps.js';
@@ -76,6 +77,8 @@ async function payOrder(deps: EscrowDeps, request: StkRequest, resultDesc: strin
         now,
         result: () => ({ outcome: 'paid' as const }),
         audit: { checkoutRequestId: request.checkoutRequestId },
+        // The phone that entered the PIN (the prompted one), and the browser that asked for the prompt.
+        payer: { phone: payerPhoneFrom(request.msisdn), token: request.payerToken },
       });
     },
   });

@@ -1,0 +1,34 @@
+import { formatKsh, type Cents } from '../money/cents.js';
+
+/** Who the texts are from (PRODUCT-DECISIONS, Real money: messages say who sent them). */
+const FROM = 'Escrow Delivery';
+
+/**
+ * The delivery code, to the phone that paid (issue 16). One SMS segment: GSM-7 only and at most
+ * 160 characters (the tracking number is 10 letters and digits; no item name, which a seller
+ * types and may hold characters that would split the message).
+ */
+export function deliveryCodeSms(args: { trackingNumber: string; price: Cents; code: string }): string {
+  return `${FROM}: ${formatKsh(args.price)} received for order ${args.trackingNumber}. Your delivery code is ${args.code}. Give it to the rider only after you check the item.`;
+}
+
+/** The delivery code of a cash order, to the buyer's phone when the order is made (no escrow money to protect). */
+export function cashDeliveryCodeSms(args: { trackingNumber: string; code: string }): string {
+  return `${FROM}: your order ${args.trackingNumber} is on its way soon. Your delivery code is ${args.code}. Give it to the rider only after you check the item.`;
+}
+
+/**
+ * A Kenyan mobile number as M-Pesa gives it (STK PhoneNumber, C2B MSISDN), in E.164; null when
+ * it is not a plain number (C2B MSISDNs are often masked, e.g. "2547 ***** 126", or hashed).
+ */
+export function payerPhoneFrom(msisdn: string | null | undefined): string | null {
+  if (typeof msisdn !== 'string') return null;
+  const digits = msisdn.replace(/[\s+]/g, '');
+  return /^254[17]\d{8}$/.test(digits) ? `+${digits}` : null;
+}
+
+/** "07xx xxx 123": enough for the buyer and seller to recognise the phone, not to read or call it. */
+export function maskedPhone(e164: string): string {
+  const local = e164.startsWith('+254') ? `0${e164.slice(4)}` : e164;
+  return local.length >= 10 ? `${local.slice(0, 2)}xx xxx ${local.slice(-3)}` : 'xxx';
+}

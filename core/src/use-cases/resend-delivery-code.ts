@@ -1,0 +1,46 @@
+import { err, ok, type Result } from '../errors.js';
+import { generateDeliveryCode } from '../codes/delivery-code.js';
+import { cashDeliveryCodeSms, deliveryCodeSms, maskedPhone } from '../messages/buyer-sms.js';
+import type { Actor } from '../orders/actor.js';
+import type { ChangeOptions } from '../ports/idempotency-store.js';
+import type { EscrowDeps } from './deps.js';
+import { mutateOrder } from './mutate-order.js';
+
+export interface CodeResent {
+  /** "07xx xxx 123". */
+  readonly sentTo: string;
+  /** Code entry was locked: a new code was made, and the rider may try again. */
+  readonly renewed: boolean;
+}
+
+/**
+ * 'Resend code' on the buyer page (PRODUCT-DECISIONS, Real money): the delivery code goes again
+ * by SMS to the phone that paid, never anywhere else, so anyone with the order's link may ask
+ * (the app rate-limits it). When wrong codes locked code entry, a new code replaces the old one
+ * and entry opens again: the buyer's way out once the seller's unlocks are spent.
+ */
+export async function resendDeliveryCode(deps: EscrowDeps, args: { orderId: string; actor: Actor }, options: ChangeOptions<Result<CodeResent>> = {}): Promise<Result<CodeResent>> {
+  return mutateOrder<CodeResent>(deps, {
+    orderId: args.orderId,
+    actor: args.actor,
+    action: 'resend_code',
+    decide: async ({ order }) => {
+      const to = order.payerPhone;
+      if (!to) return err('VALIDATION_FAILED', { message: 'We have no phone number for the payment. Type the M-Pesa receipt from your payment SMS on this page to see the code.' });
+      const renewed = order.codeLockedAt !== null;
+      const code = renewed ? generateDeliveryCode(deps.random) : order.deliveryCode;
+      return ok({
+        changes: renewed ? { deliveryCode: code, codeAttempts: 0, codeLockedAt: null } : {},
+        result: () => ({ sentTo: maskedPhone(to), renewed }),
+        sms: (updated) => [
+          {
+            to,
+            body: updated.paymentMethod === 'cash' ? cashDeliveryCodeSms({ trackingNumber: updated.trackingNumber, code }) : deliveryCodeSms({ trackingNumber: updated.trackingNumber, price: updated.price, code }),
+            sensitive: true,
+          },
+        ],
+        auditData: { renewed },
+      });
+    },
+  }, options);
+}
