@@ -63,7 +63,7 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     const at = new Date().toISOString();
     await db
       .insertInto('stk_requests')
-      .values({ id: `stk-${paidIds[0]}`, order_id: paidIds[0]!, msisdn: '254799123456', amount: 100_00, status: 'failed', checkout_request_id: `ws_CO_purge_${Date.now()}`, callback_phone: '254799123456', created_at: at, updated_at: at })
+      .values({ id: `stk-${paidIds[0]}`, order_id: paidIds[0]!, msisdn: '254799123456', amount: 100_00, status: 'failed', checkout_request_id: `ws_CO_purge_${Date.now()}`, callback_phone: '254799123456', callbacks: 0, queries: 0, created_at: at, updated_at: at })
       .execute();
     expect(orders.map((o) => o.status).sort()).toEqual(['cancelled', 'settlement_completed', 'settlement_completed']);
   }, 240_000);
