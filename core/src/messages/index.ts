@@ -1,2 +1,3 @@
 export { catalogue, tooManyAttemptsMessage, type Catalogue } from './catalogue.js';
 export { messageFor } from './message-for.js';
+export { GSM7_SEGMENT_LIMIT, SERVICE_NAME, smsLength, smsNotification, smsText, UCS2_SEGMENT_LIMIT, type SmsLength, type SmsText } from './sms-text.js';
