@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,8 +25,10 @@ function freePort(): Promise<number> {
 // Playwright loads this file again in each worker; the values chosen by the first load are
 // passed down through the environment so every process agrees on one server.
 process.env.E2E_PORT ??= String(await freePort());
-// M-Pesa is the Daraja simulator (apps/daraja-sim), a process of its own as with `npm start`.
+// M-Pesa and SMS are the simulator (apps/daraja-sim), a process of its own as with `npm start`.
 process.env.E2E_SIM_PORT ??= String(await freePort());
+// The secret path of the API's SMS delivery report route, which the simulator's "dashboard" points at.
+process.env.E2E_AT_CALLBACK_SECRET ??= randomBytes(16).toString('hex');
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
 // A real SMTP server the API sends its email to; the tests read the mails from E2E_MAIL_DIR.
 process.env.E2E_MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'e2e-mail');
@@ -61,7 +64,11 @@ export default defineConfig({
     {
       command: 'node apps/daraja-sim/dist/main.js',
       url: `${simURL}/sim/prompts`,
-      env: { DARAJA_SIM_PORT: String(process.env.E2E_SIM_PORT), DARAJA_SIM_HOST: '127.0.0.1' },
+      env: {
+        DARAJA_SIM_PORT: String(process.env.E2E_SIM_PORT),
+        DARAJA_SIM_HOST: '127.0.0.1',
+        DARAJA_SIM_SMS_REPORT_URL: `${baseURL}/api/sms/callbacks/${process.env.E2E_AT_CALLBACK_SECRET}/delivery`,
+      },
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -91,6 +98,12 @@ export default defineConfig({
       MPESA_SHORTCODE: '174379',
       MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
       MPESA_CALLBACK_BASE_URL: baseURL,
+      // SMS to the simulator's Africa's Talking sandbox, as `npm start` sets it; each phone's SMS at ${simURL}/phone/sms.
+      AT_ENVIRONMENT: 'sandbox',
+      AT_USERNAME: 'sandbox',
+      AT_API_KEY: 'sim-at-api-key',
+      AT_BASE_URL: simURL,
+      AT_CALLBACK_SECRET: String(process.env.E2E_AT_CALLBACK_SECRET),
     },
     reuseExistingServer: false,
     stdout: 'ignore',

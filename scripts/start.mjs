@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: install, build and start the whole product on the embedded default (SQLite in
-// ./data, photos in ./data/uploads, notifications on the console) with M-Pesa played by the
-// Daraja simulator (apps/daraja-sim; its phone page approves or cancels prompts). DATABASE_URL
-// switches to PostgreSQL; real MPESA_* credentials switch to Safaricom (no simulator); PORT
-// (default 3000), DARAJA_SIM_PORT (default 3100) and the rest are read by apps/api/src/config.ts.
+// ./data, photos in ./data/uploads, email on the console) with M-Pesa and SMS played by the
+// simulator (apps/daraja-sim: its phone page approves or cancels prompts, /phone/sms shows each
+// phone's SMS). DATABASE_URL switches to PostgreSQL; real MPESA_* credentials switch to Safaricom,
+// real AT_* credentials to Africa's Talking (each without the simulator; with both, none runs);
+// PORT (default 3000), DARAJA_SIM_PORT (default 3100) and the rest are read by apps/api/src/config.ts.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { build, install } from './run-steps.mjs';
 
 install();
@@ -15,10 +17,18 @@ const children = [];
 let stopping = false;
 // Daraja credentials (not the callback settings) switch the simulator off.
 const mpesaConfigured = ['MPESA_ENVIRONMENT', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'MPESA_BASE_URL'].some((name) => (process.env[name] ?? '') !== '');
+// The same for Africa's Talking (AT_CALLBACK_SECRET alone does not count: it names our URL, not their account).
+const smsConfigured = ['AT_ENVIRONMENT', 'AT_USERNAME', 'AT_API_KEY', 'AT_BASE_URL'].some((name) => (process.env[name] ?? '') !== '');
+const simPort = process.env.DARAJA_SIM_PORT ?? '3100';
 
-if (!mpesaConfigured) {
-  const simPort = process.env.DARAJA_SIM_PORT ?? '3100';
-  const sim = spawn('node', ['apps/daraja-sim/dist/main.js'], { stdio: 'inherit', env: { ...process.env, DARAJA_SIM_PORT: simPort } });
+if (!mpesaConfigured || !smsConfigured) {
+  const simEnv = { ...process.env, DARAJA_SIM_PORT: simPort };
+  if (!smsConfigured) {
+    // The simulator's "dashboard" sends delivery reports to the API's secret path, as Africa's Talking would.
+    env.AT_CALLBACK_SECRET ||= randomBytes(16).toString('hex');
+    simEnv.DARAJA_SIM_SMS_REPORT_URL = `http://127.0.0.1:${port}/api/sms/callbacks/${env.AT_CALLBACK_SECRET}/delivery`;
+  }
+  const sim = spawn('node', ['apps/daraja-sim/dist/main.js'], { stdio: 'inherit', env: simEnv });
   children.push(sim);
   sim.on('exit', (code) => {
     if (!stopping) {
@@ -27,6 +37,15 @@ if (!mpesaConfigured) {
     }
   });
   await waitForHttp(`http://127.0.0.1:${simPort}/sim/prompts`);
+}
+
+if (!smsConfigured) {
+  // The simulator's Africa's Talking sandbox account.
+  Object.assign(env, { AT_ENVIRONMENT: 'sandbox', AT_USERNAME: 'sandbox', AT_API_KEY: 'sim-at-api-key', AT_BASE_URL: `http://127.0.0.1:${simPort}` });
+  console.log(`\n=== SMS are simulated: read each phone's SMS at http://localhost:${simPort}/phone/sms`);
+}
+
+if (!mpesaConfigured) {
   // The simulator's sandbox credentials (public test values, ../shared/reference/mpesa-daraja.md).
   Object.assign(env, {
     MPESA_ENVIRONMENT: 'sandbox',

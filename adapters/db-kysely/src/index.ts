@@ -27,3 +27,4 @@ export type * from './schema/operations-tables.js';
 export type * from './schema/column-types.js';
 export { createKyselyJobLeases } from './files/kysely-job-leases.js';
 export { createKyselyFileReferences, FILE_URL_COLUMNS } from './files/kysely-file-references.js';
+export { createKyselySmsDeliveryReports } from './sms/kysely-sms-delivery-reports.js';

@@ -15,6 +15,7 @@ import {
   createKyselyIdempotencyStore,
   createKyselyJobLeases,
   createKyselyRateLimiter,
+  createKyselySmsDeliveryReports,
   loadServerSecret,
   openDatabase,
   type DatabaseHandle,
@@ -24,7 +25,7 @@ import { eventsChannelFor, PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
 import { FsFileStorage, FsStoredFileListing } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
-import { composeAccounts, composeNotifier } from './accounts/compose-accounts.js';
+import { composeAccounts } from './accounts/compose-accounts.js';
 import type { Config } from './config.js';
 import { startDailyFileSweep, type DailyFileSweepOptions } from './daily-file-sweep.js';
 import { createApp } from './http/create-app.js';
@@ -32,6 +33,7 @@ import { failureCountersOff, rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
 import { startOutboxDispatcher } from './outbox-dispatcher.js';
 import { composeMpesa, registerC2bUrls, startPaymentReconciler, type ComposedMpesa } from './mpesa-payments.js';
+import { composeNotifier } from './notifications/compose-notifier.js';
 
 export interface Composed {
   readonly app: Hono;
@@ -39,6 +41,8 @@ export interface Composed {
   readonly database: DatabaseHandle;
   /** Shutdown has begun: every open live stream ends with a reconnect hint, and new ones end at once. */
   endLiveStreams(): void;
+  /** Runs the outbox dispatcher now (and once more if it was running); resolves when that pass is done. */
+  sendOutboxNow(): Promise<void>;
   /**
    * After the last request: stops background work (sweeps, the outbox dispatcher) and waits for
    * what of it is running, then closes mail, the event bus and, last, the database. Safe to call twice.
@@ -63,6 +67,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   let buyerProofKey: string;
   let mpesa: ComposedMpesa | undefined;
   let callbackSecret = config.mpesaCallbackSecret;
+  let smsCallbackSecret = config.smsCallbackSecret;
   try {
     await database.migrate();
     // Keys the buyer's proof cookie; one per deployment, shared by every instance (decision 0040).
@@ -72,6 +77,8 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       callbackSecret ??= Buffer.from(await loadServerSecret(database.db, 'mpesa_callback_secret'), 'base64url').toString('hex');
       mpesa = composeMpesa(config.mpesa, callbackSecret);
     }
+    // The delivery report path's secret: hex like M-Pesa's; the operator copies the URL into Africa's Talking's dashboard.
+    if (config.sms) smsCallbackSecret ??= Buffer.from(await loadServerSecret(database.db, 'sms_callback_secret'), 'base64url').toString('hex');
   } catch (error) {
     await database.close();
     throw error;
@@ -108,8 +115,13 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     events,
     ...(mpesa ? { mpesa: mpesa.gateway } : {}),
   };
-  const mail = composeNotifier(config, logger);
-  const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: mail.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 2_000, ...config.outbox });
+  const notifications = composeNotifier(config, logger);
+  const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: notifications.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 2_000, ...config.outbox });
+  if (config.sms && smsCallbackSecret) {
+    // The dashboard URL. A generated secret (sandbox only: production requires AT_CALLBACK_SECRET) is shown whole; a configured one is not logged.
+    const shown = config.smsCallbackSecret ? '<AT_CALLBACK_SECRET>' : smsCallbackSecret;
+    logger.info("SMS delivery reports: set this URL in Africa's Talking's dashboard (SMS > SMS Callback URLs > Delivery Reports)", { url: `${config.sms.callbackBaseUrl}/api/sms/callbacks/${shown}/delivery` });
+  }
   const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
   const liveStreamsClosing = new AbortController();
   const app = createApp({
@@ -136,6 +148,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       buyerProofKey,
       ...(callbackSecret ? { mpesaCallbackSecret: callbackSecret } : {}),
       ...(config.mpesaCallbackAllowList ? { mpesaCallbackAllowList: config.mpesaCallbackAllowList } : {}),
+      ...(smsCallbackSecret ? { smsCallbacks: { secret: smsCallbackSecret, deps: { smsReports: createKyselySmsDeliveryReports(database.db), clock: systemClock } } } : {}),
       live: { closing: liveStreamsClosing.signal },
     },
     accounts: accounts.http,
@@ -168,6 +181,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     deps,
     database,
     endLiveStreams: () => liveStreamsClosing.abort(),
+    sendOutboxNow: () => dispatcher.runOnce(),
     async close() {
       if (closed) return;
       closed = true;
@@ -175,7 +189,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       // Background work first, letting a running sweep or outbox round finish on the open database.
       clearInterval(sweep);
       await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop(), reconciler?.stop(), registering]);
-      mail.close();
+      notifications.close();
       if (events instanceof PostgresEventBus) await events.close();
       await database.close();
     },

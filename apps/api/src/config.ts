@@ -5,6 +5,7 @@ import { parseIpAllowList, type IpAllowList } from './http/ip-allow-list.js';
 import type { SmtpSettings } from '@escrow/notify-smtp';
 import { smtpSettingsFromEnv } from './accounts/smtp-config.js';
 import { darajaConfigFromEnv, type DarajaConfig } from '@escrow/mpesa-daraja';
+import { africasTalkingConfigFromEnv, type AfricasTalkingConfig } from '@escrow/sms-africastalking';
 
 // An empty variable (`DATABASE_URL=` in a .env file) means "not set", not "set to ''".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -54,6 +55,8 @@ const envSchema = z.object({
   MPESA_CALLBACK_ALLOWED_IPS: optional(z.string().max(4_000)),
   // Register the C2B confirmation/validation URLs with Daraja at start (production registers once; default on).
   MPESA_REGISTER_C2B_URLS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
+  // The secret path segment of the SMS delivery report URL set in Africa's Talking's dashboard; default: one generated per deployment and kept in the database.
+  AT_CALLBACK_SECRET: optional(z.string().regex(/^[0-9a-f]{32,128}$/, 'must be 32 to 128 lower-case hex digits')),
 });
 
 export interface Config {
@@ -88,6 +91,17 @@ export interface Config {
   mpesaCallbackSecret?: string;
   /** MPESA_CALLBACK_ALLOWED_IPS: only these addresses may call the callback routes; absent: any. */
   mpesaCallbackAllowList?: IpAllowList;
+  /**
+   * SMS through Africa's Talking (AT_* variables; the simulator with `npm start`); absent: SMS
+   * are printed on the console. `callbackBaseUrl`: this API's public origin, for the delivery
+   * report URL to set in the dashboard (PUBLIC_BASE_URL, else MPESA_CALLBACK_BASE_URL, else http://127.0.0.1:PORT).
+   */
+  sms?: { africasTalking: AfricasTalkingConfig; callbackBaseUrl: string };
+  /**
+   * AT_CALLBACK_SECRET: the delivery report path's secret (required in production). Set, the
+   * route is served even without credentials; unset on the sandbox, one is generated per deployment.
+   */
+  smsCallbackSecret?: string;
 }
 
 export class ConfigError extends Error {
@@ -102,14 +116,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const mail = smtpSettingsFromEnv(env);
   const daraja = darajaConfigFromEnv(env);
-  if (!parsed.success || mail.problems.length > 0 || daraja.problems.length > 0) {
-    throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...mail.problems, ...daraja.problems]);
+  const africasTalking = africasTalkingConfigFromEnv(env);
+  if (!parsed.success || mail.problems.length > 0 || daraja.problems.length > 0 || africasTalking.problems.length > 0) {
+    throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...mail.problems, ...daraja.problems, ...africasTalking.problems]);
   }
   const vars = parsed.data;
   const allowList = vars.MPESA_CALLBACK_ALLOWED_IPS?.trim() ? parseIpAllowList(vars.MPESA_CALLBACK_ALLOWED_IPS) : null;
   if (allowList && !allowList.ok) throw new ConfigError([`MPESA_CALLBACK_ALLOWED_IPS: not an IP address or CIDR range: ${allowList.invalid.join(', ')}`]);
   if (vars.RATE_LIMITS === 'off' && env.NODE_ENV !== 'benchmark' && env.NODE_ENV !== 'test') {
     throw new ConfigError(['RATE_LIMITS: "off" is only for benchmarks and tests (NODE_ENV=benchmark or test)']);
+  }
+  if (africasTalking.config?.environment === 'production' && !vars.AT_CALLBACK_SECRET) {
+    // The URL is typed into Africa's Talking's dashboard, so the operator must know its secret; a generated one would have to be logged.
+    throw new ConfigError(["AT_CALLBACK_SECRET: required with AT_ENVIRONMENT=production: the delivery report URL you set in Africa's Talking's dashboard holds it (make one with `openssl rand -hex 16`)"]);
   }
   if (vars.API_WORKERS > 1 && !vars.DATABASE_URL) {
     // SQLite's live events are delivered in-process, and its one writer is serialised per process.
@@ -142,6 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     ...(vars.MPESA_CALLBACK_SECRET ? { mpesaCallbackSecret: vars.MPESA_CALLBACK_SECRET } : {}),
     ...(allowList?.ok ? { mpesaCallbackAllowList: allowList.list } : {}),
+    ...(africasTalking.config
+      ? { sms: { africasTalking: africasTalking.config, callbackBaseUrl: vars.PUBLIC_BASE_URL ?? vars.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${vars.PORT}` } }
+      : {}),
+    ...(vars.AT_CALLBACK_SECRET ? { smsCallbackSecret: vars.AT_CALLBACK_SECRET } : {}),
     ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
       : {}),

@@ -1,4 +1,8 @@
 import { Hono, type Context } from 'hono';
+import { messagingRoutes } from './africastalking/messaging-routes.js';
+import { smsSimRoutes } from './africastalking/sms-controls.js';
+import { kenyanE164 } from './africastalking/kenyan-number.js';
+import { smsPhonePage } from './africastalking/sms-phone-page.js';
 import { c2bRoutes } from './c2b/c2b-routes.js';
 import type { SimControls } from './controls/sim-controls.js';
 import { simRoutes } from './controls/sim-routes.js';
@@ -24,14 +28,22 @@ const DARAJA_PATHS = new Set([
 // The sandbox test phone: the Paybill form starts with it.
 const SANDBOX_TEST_MSISDN = '254708374149';
 
-/** The simulator's HTTP surface: Daraja's API, the /sim controls and the phone page. */
+/** The simulator's HTTP surface: Daraja's API, Africa's Talking's SMS API, the /sim controls and the phone pages. */
 export function createSimApp(world: SimWorld, controls: SimControls): Hono {
   const app = new Hono();
   const phone = (c: Context) =>
     c.html(phonePage(controls.prompts(), { shortCode: world.options.shortCodes[0]?.shortCode ?? '', msisdn: SANDBOX_TEST_MSISDN }));
   app.get('/', phone);
   app.get('/phone', phone);
+  app.get('/phone/sms', (c) => {
+    const typed = (c.req.query('number') ?? '').slice(0, 40);
+    const number = kenyanE164(typed);
+    return c.html(smsPhonePage({ typed, number, messages: number ? world.sms.messagesTo(number) : [], recipients: world.sms.recipients() }));
+  });
   app.route('/', simRoutes(controls));
+  app.route('/', smsSimRoutes(controls.sms, () => world.sms.recipients()));
+  // Africa's Talking: its own API key in a header, no Daraja token.
+  app.route('/', messagingRoutes(world));
   app.route('/', oauthRoutes(world));
   // Registered before the API routes so they run first: spike arrest, then the token.
   app.use('/mpesa/*', spikeArrestMiddleware(world.spikeArrest, world.requestIds), bearerAuth(world.tokens, world.requestIds));

@@ -12,6 +12,8 @@ const envSchema = z.object({
   DARAJA_SIM_HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
   // How C2B payloads show the customer's phone number.
   DARAJA_SIM_MSISDN: z.preprocess(unsetIfEmpty, z.enum(['sha256', 'masked', 'plain']).default('sha256')),
+  // Where Africa's Talking delivery reports go (the dashboard's callback URL); unset: none are sent.
+  DARAJA_SIM_SMS_REPORT_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
 });
 
 const env = envSchema.safeParse(process.env);
@@ -20,8 +22,13 @@ if (!env.success) {
   process.exit(1);
 }
 
-const sim = await startDarajaSim({ port: env.data.DARAJA_SIM_PORT, host: env.data.DARAJA_SIM_HOST, msisdnFormat: env.data.DARAJA_SIM_MSISDN });
-console.log(`Daraja simulator listening on ${sim.url} (phone page ${sim.url}/phone)`);
+const sim = await startDarajaSim({
+  port: env.data.DARAJA_SIM_PORT,
+  host: env.data.DARAJA_SIM_HOST,
+  msisdnFormat: env.data.DARAJA_SIM_MSISDN,
+  ...(env.data.DARAJA_SIM_SMS_REPORT_URL ? { sms: { deliveryReportUrl: env.data.DARAJA_SIM_SMS_REPORT_URL } } : {}),
+});
+console.log(`Daraja simulator listening on ${sim.url} (phone page ${sim.url}/phone, SMS inbox ${sim.url}/phone/sms)`);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

@@ -34,6 +34,75 @@ export interface DarajaSimOptions {
   callbackDelayMs?: number;
   /** How long the sim waits for our callback endpoint; default 8_000. */
   callbackTimeoutMs?: number;
+  /** Africa's Talking's bulk SMS API (`POST /version1/messaging`). */
+  sms?: SimSmsOptions;
+}
+
+export interface SimSmsOptions {
+  /** The account's username; default 'sandbox' (Africa's Talking's sandbox has only that one). */
+  username?: string;
+  /** The `apiKey` header it takes; default 'sim-at-api-key'. */
+  apiKey?: string;
+  /** Where delivery reports are POSTed, as set in Africa's Talking's dashboard; default none (no reports). */
+  deliveryReportUrl?: string;
+  /** Delay before each delivery report; default callbackDelayMs. */
+  deliveryReportDelayMs?: number;
+}
+
+/** Africa's Talking's per-recipient statusCode (../shared/reference/mpesa-daraja.md, section 8). */
+export type SmsStatusCode = 100 | 101 | 102 | 401 | 402 | 403 | 404 | 405 | 406 | 407 | 500 | 501 | 502;
+
+/** A delivery report's status: Sent, Submitted, Buffered on the way; Success, Failed, Rejected final. */
+export type SmsDeliveryStatus = 'Sent' | 'Submitted' | 'Buffered' | 'Rejected' | 'Success' | 'Failed';
+
+/** How a phone number answers the SMS sent to it. */
+export interface SmsBehaviour {
+  /** The recipient's statusCode in the reply; default 101 (Sent). 403 is answered anyway for a number that is not Kenyan. */
+  statusCode?: SmsStatusCode;
+  /** Only the next `times` SMS to the number answer this way; then it answers as by default (101, a Success report). Default: every one until changed. */
+  times?: number;
+  /** The delivery reports POSTed for an accepted SMS, in order; default ['Success']; [] sends none. */
+  deliveryReports?: SmsDeliveryStatus[];
+  /** The failureReason of a Failed or Rejected report; default 'DeliveryFailure'. */
+  failureReason?: string;
+}
+
+/** One recipient of one SMS request, as the simulator answered it. */
+export interface SimSms {
+  /** 'ATXid_' and 32 hex digits; null when refused (the reply says 'None'). */
+  messageId: string | null;
+  /** As sent: E.164, '+2547XXXXXXXX'. */
+  number: string;
+  message: string;
+  /** The sender id (`from`), or null for the account's default. */
+  from: string | null;
+  username: string;
+  /** The form fields as sent ('1' from our client), null when absent. */
+  bulkSMSMode: string | null;
+  enqueue: string | null;
+  statusCode: SmsStatusCode;
+  /** 'Success' when accepted, else the code's name ('InvalidPhoneNumber', 'UserInBlacklist' ...). */
+  status: string;
+  /** 'KES 0.8000' per segment when accepted, '0' when refused. */
+  cost: string;
+  receivedAt: string;
+  /** Its delivery reports so far, oldest first (POSTed when a delivery report URL is set). */
+  deliveryReports: { status: SmsDeliveryStatus; at: string }[];
+}
+
+/** The SMS controls (also over HTTP under /sim/sms). */
+export interface SimSmsControls {
+  /** The SMS a phone received (accepted ones), newest first; any Kenyan form of the number. */
+  messagesTo(number: string): SimSms[];
+  /** Every recipient of every request, refused ones included, oldest first. */
+  sent(): SimSms[];
+  /** Applies to SMS to that number from now on; replaces any earlier behaviour for it. */
+  setBehaviour(number: string, behaviour: SmsBehaviour): void;
+  /** The dashboard's delivery report callback URL; null: no reports are sent. */
+  setDeliveryReportUrl(url: string | null): void;
+  deliveryReportUrl(): string | null;
+  /** Forgets messages and behaviours; keeps the delivery report URL (a dashboard setting). */
+  reset(): void;
 }
 
 export type StkOutcome = 'prompt' | 'approve' | 'cancel' | 'insufficient_funds' | 'wrong_pin' | 'unreachable' | 'expire';
@@ -93,7 +162,7 @@ export interface SimPrompt {
   finishedAt: string | null;
 }
 
-export type SimCallbackKind = 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'result';
+export type SimCallbackKind = 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'result' | 'sms_delivery_report';
 
 /** One callback the simulator POSTed to the integrator. */
 export interface SimCallback {
@@ -104,7 +173,7 @@ export interface SimCallback {
   status: number | 'error' | 'timeout';
   /** When the POST started (ISO 8601). */
   at: string;
-  /** What the callback is about: the CheckoutRequestID, the C2B TransID or the Result's ConversationID. */
+  /** What the callback is about: the CheckoutRequestID, the C2B TransID, the Result's ConversationID or the SMS messageId. */
   ref: string;
   /** The receiver's reply: parsed JSON, else its text; null when there was no reply. */
   response: unknown;
@@ -146,6 +215,8 @@ export interface DarajaSim {
   /** A customer pays a Paybill from their phone: validation (if enabled), then confirmation. Resolves after both. */
   payBill(input: PayBillInput): Promise<PayBillResult>;
   callbacks(): SimCallback[];
-  /** Forgets prompts, behaviours, callbacks, receipts and spike arrest; keeps tokens and registered C2B URLs. */
+  /** Africa's Talking's SMS: what each phone received, and how numbers answer. */
+  readonly sms: SimSmsControls;
+  /** Forgets prompts, behaviours, callbacks, receipts, spike arrest and SMS; keeps tokens, registered C2B URLs and the SMS delivery report URL. */
   reset(): void;
 }

@@ -1,3 +1,5 @@
+import { SmsBehaviourBook } from './africastalking/sms-behaviour-book.js';
+import { SmsInbox } from './africastalking/sms-inbox.js';
 import { CallbackPoster } from './callbacks/callback-poster.js';
 import { C2bPayments } from './c2b/c2b-payments.js';
 import { C2bRegistry } from './c2b/c2b-registry.js';
@@ -25,7 +27,10 @@ export interface SimWorld {
   prompts: PromptStore;
   c2bRegistry: C2bRegistry;
   c2bPayments: C2bPayments;
-  /** Back to a fresh simulator for the next test; tokens and registered C2B URLs stay. */
+  /** Africa's Talking's SMS: what was sent, to whom, and the delivery reports. */
+  sms: SmsInbox;
+  smsBehaviours: SmsBehaviourBook;
+  /** Back to a fresh simulator for the next test; tokens, registered C2B URLs and the SMS delivery report URL stay. */
   reset(): void;
 }
 
@@ -40,6 +45,8 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
   const spikeArrest = new SpikeArrest();
   const prompts = new PromptStore({ options, scheduler, callbacks, requestIds, receiptNumbers, receipts, behaviours });
   const c2bPayments = new C2bPayments({ options, scheduler, callbacks, receiptNumbers, receipts, registry: c2bRegistry });
+  const smsBehaviours = new SmsBehaviourBook();
+  const sms = new SmsInbox({ options, scheduler, callbacks, behaviours: smsBehaviours });
   return {
     options,
     requestIds,
@@ -53,6 +60,8 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
     prompts,
     c2bRegistry,
     c2bPayments,
+    sms,
+    smsBehaviours,
     reset() {
       scheduler.clearAll();
       callbacks.reset();
@@ -61,6 +70,8 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
       receipts.reset();
       spikeArrest.reset();
       c2bRegistry.resetBalances();
+      sms.reset();
+      smsBehaviours.reset();
     },
   };
 }

@@ -1,7 +1,8 @@
+import { SERVICE_NAME } from '../messages/sms-text.js';
 import type { Notification } from '../ports/notifier.js';
 import { RESET_CODE_TTL_MS } from './reset-code-policy.js';
 
-const PRODUCT = 'Escrow Delivery';
+const PRODUCT = SERVICE_NAME;
 
 /** The email carrying a password-reset code. Plain text: it must read well in any client. */
 export function resetCodeEmail(to: string, code: string): Notification {

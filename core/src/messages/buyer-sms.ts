@@ -1,7 +1,5 @@
 import { formatKsh, type Cents } from '../money/cents.js';
-
-/** Who the texts are from (PRODUCT-DECISIONS, Real money: messages say who sent them). */
-const FROM = 'Escrow Delivery';
+import { smsText } from './sms-text.js';
 
 /**
  * The delivery code, to the phone that paid (issue 16). One SMS segment: GSM-7 only and at most
@@ -9,12 +7,12 @@ const FROM = 'Escrow Delivery';
  * types and may hold characters that would split the message).
  */
 export function deliveryCodeSms(args: { trackingNumber: string; price: Cents; code: string }): string {
-  return `${FROM}: ${formatKsh(args.price)} received for order ${args.trackingNumber}. Your delivery code is ${args.code}. Give it to the rider only after you check the item.`;
+  return smsText(`${formatKsh(args.price)} received for order ${args.trackingNumber}. Your delivery code is ${args.code}. Give it to the rider only after you check the item.`).text;
 }
 
 /** The delivery code of a cash order, to the buyer's phone when the order is made (no escrow money to protect). */
 export function cashDeliveryCodeSms(args: { trackingNumber: string; code: string }): string {
-  return `${FROM}: your order ${args.trackingNumber} is on its way soon. Your delivery code is ${args.code}. Give it to the rider only after you check the item.`;
+  return smsText(`Your order ${args.trackingNumber} is on its way soon. Your delivery code is ${args.code}. Give it to the rider only after you check the item.`).text;
 }
 
 /**

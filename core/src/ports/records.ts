@@ -90,6 +90,12 @@ export interface OutboxMessage {
    * claimed again, kept for an operator (`escrow-admin outbox status`). Absent on a new message.
    */
   readonly givenUpAt?: Date | null;
+  /**
+   * What the provider called it when it accepted it (the SMTP Message-ID, Africa's Talking's
+   * messageId): SMS delivery reports name it. Absent or null until delivered, or when the
+   * provider gave none.
+   */
+  readonly providerId?: string | null;
 }
 
 export function actorForAudit(actor: Actor): string {

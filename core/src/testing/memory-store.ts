@@ -187,14 +187,14 @@ function bind(s: MemoryState): EscrowTx {
         for (const m of due) s.outbox.set(m.id, m);
         return due;
       },
-      markDelivered: async (id, at, replacePayload) => {
+      markDelivered: async (id, at, replacePayload, providerId) => {
         const m = s.outbox.get(id);
-        if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(m.givenUpAt ? { givenUpAt: null } : {}), ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
+        if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}), ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
       },
       markAllDelivered: async (deliveries) => {
-        for (const { id, at } of deliveries) {
+        for (const { id, at, providerId } of deliveries) {
           const m = s.outbox.get(id);
-          if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(m.givenUpAt ? { givenUpAt: null } : {}) });
+          if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}) });
         }
       },
       markFailed: async (id, attempt, error, next) => {

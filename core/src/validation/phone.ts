@@ -31,6 +31,18 @@ export function toMpesaMsisdn(e164: string): string {
   return normalized.slice(1);
 }
 
+/**
+ * A phone number fit for a log line or a stored error: its country code and last 3 digits
+ * (`+254******678`), whatever it is given (an E.164 number, something typed, garbage). Log lines
+ * and outbox errors never hold a whole number (issue 16).
+ */
+export function phoneForLog(input: unknown): string {
+  const compact = typeof input === 'string' ? input.replace(/[^\d+]/g, '').slice(0, 20) : '';
+  if (compact.length < 7) return '***';
+  const country = /^\+?254/.exec(compact)?.[0] ?? (compact.startsWith('+') ? compact.slice(0, 3) : '');
+  return `${country}${'*'.repeat(Math.max(3, compact.length - country.length - 3))}${compact.slice(-3)}`;
+}
+
 /** A required Kenyan phone field that leaves the schema as E.164. */
 export function kenyanPhoneField(messages: { required: string; invalid: string }) {
   return z

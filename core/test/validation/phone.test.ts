@@ -4,6 +4,7 @@ import {
   kenyanPhoneSchema,
   normalizeKenyanPhone,
   parseOrFirstError,
+  phoneForLog,
   toMpesaMsisdn,
 } from '../../src/validation/index.js';
 
@@ -107,5 +108,25 @@ describe('kenyanPhoneSchema', () => {
       ok: false,
       message: 'Enter a Kenyan phone number such as 0712345678',
     });
+  });
+});
+
+describe('phoneForLog', () => {
+  it('keeps the country code and the last 3 digits, nothing between', () => {
+    expect(phoneForLog('+254712345678')).toBe('+254******678');
+    expect(phoneForLog('254712345678')).toBe('254******678');
+    expect(phoneForLog('0712 345 678')).toBe('*******678');
+    expect(phoneForLog('+447911123456')).toBe('+44*******456');
+    for (const short of ['', '12345', null, undefined, 42]) expect(phoneForLog(short)).toBe('***');
+  });
+
+  it('never shows more than 3 digits of a Kenyan number after its country code', () => {
+    fc.assert(
+      fc.property(subscriber, fc.constantFrom('+254', '254', '0'), (rest, prefix) => {
+        const masked = phoneForLog(prefix + rest);
+        expect(masked.endsWith(rest.slice(-3))).toBe(true);
+        expect(masked.replace(/^\+?254/, '').replace(/\*/g, '')).toHaveLength(3);
+      }),
+    );
   });
 });

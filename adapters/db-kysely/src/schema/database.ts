@@ -10,7 +10,7 @@ import type {
   UsersTable,
 } from './account-tables.js';
 import type { LedgerEntriesTable, LedgerPostingsTable } from './ledger-tables.js';
-import type { AdminAuditLogTable, FailureCountersTable, HealthProbeTable, IdempotencyKeysTable, JobLeasesTable, OutboxTable, RateLimitCountersTable, ServerSecretsTable } from './operations-tables.js';
+import type { AdminAuditLogTable, FailureCountersTable, HealthProbeTable, IdempotencyKeysTable, JobLeasesTable, OutboxTable, RateLimitCountersTable, ServerSecretsTable, SmsDeliveryReportsTable } from './operations-tables.js';
 import type {
   CodeAttemptsTable,
   FeedbackTable,
@@ -47,6 +47,7 @@ export interface Database {
   rider_payment_confirmations: RiderPaymentConfirmationsTable;
   refund_requests: RefundRequestsTable;
   outbox: OutboxTable;
+  sms_delivery_reports: SmsDeliveryReportsTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_counters: RateLimitCountersTable;
   failure_counters: FailureCountersTable;

@@ -13,6 +13,20 @@ export interface OutboxTable {
   last_error: string | null;
   /** Set when the dispatcher gave up on the message (kept for an operator, never claimed again). */
   given_up_at: Timestamp | null;
+  /** What the provider called the message when it accepted it (migration 0012). */
+  provider_id: string | null;
+}
+
+/** Africa's Talking's delivery reports, once per (provider_message_id, status) (migration 0012). */
+export interface SmsDeliveryReportsTable {
+  seq: Seq;
+  provider_message_id: string;
+  status: string;
+  phone_number: string;
+  network_code: string | null;
+  failure_reason: string | null;
+  retry_count: number | null;
+  received_at: Timestamp;
 }
 
 /**

@@ -15,6 +15,7 @@ const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
   deliveredAt: decodeTimeOrNull(row.delivered_at),
   lastError: row.last_error,
   givenUpAt: decodeTimeOrNull(row.given_up_at),
+  ...(row.provider_id !== null ? { providerId: row.provider_id } : {}),
 });
 
 export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inserts: Inserts): OutboxRepository {
@@ -66,36 +67,37 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inser
     },
 
     /** The first delivery wins; marking a delivered message again changes nothing. */
-    async markDelivered(id, at, replacePayload) {
+    async markDelivered(id, at, replacePayload, providerId) {
       await inserts.flush();
       await db
         .updateTable('outbox')
-        .set({ delivered_at: encodeTime(at), given_up_at: null, ...(replacePayload ? { payload: encodeJson(replacePayload) } : {}) })
+        .set({ delivered_at: encodeTime(at), given_up_at: null, provider_id: providerId ?? null, ...(replacePayload ? { payload: encodeJson(replacePayload) } : {}) })
         .where('id', '=', id)
         .where('delivered_at', 'is', null)
         .execute();
     },
 
     /**
-     * One statement with a fixed text whatever the count (prepared once): the ids and times go
-     * as two arrays on PostgreSQL, as one JSON array on SQLite.
+     * One statement with a fixed text whatever the count (prepared once): the ids, times and
+     * provider ids go as three arrays on PostgreSQL, as one JSON array of triples on SQLite.
      */
     async markAllDelivered(deliveries) {
       if (deliveries.length === 0) return;
       await inserts.flush();
       const ids = deliveries.map((d) => d.id);
       const times = deliveries.map((d) => encodeTime(d.at));
+      const providerIds = deliveries.map((d) => d.providerId ?? null);
       if (codec.dialect === 'postgres') {
-        await sql`update outbox set delivered_at = d.at, given_up_at = null
-          from unnest(${ids}::text[], ${times}::text[]) as d(id, at)
+        await sql`update outbox set delivered_at = d.at, given_up_at = null, provider_id = d.provider_id
+          from unnest(${ids}::text[], ${times}::text[], ${providerIds}::text[]) as d(id, at, provider_id)
           where outbox.id = d.id and outbox.delivered_at is null`.execute(db);
         return;
       }
-      const pairs = JSON.stringify(deliveries.map((d, i) => [d.id, times[i]]));
+      const triples = JSON.stringify(deliveries.map((d, i) => [d.id, times[i], providerIds[i]]));
       await sql`update outbox
-          set delivered_at = (select json_extract(d.value, '$[1]') from json_each(${pairs}) as d where json_extract(d.value, '$[0]') = outbox.id),
+          set (delivered_at, provider_id) = (select json_extract(d.value, '$[1]'), json_extract(d.value, '$[2]') from json_each(${triples}) as d where json_extract(d.value, '$[0]') = outbox.id),
               given_up_at = null
-          where id in (select json_extract(value, '$[0]') from json_each(${pairs})) and delivered_at is null`.execute(db);
+          where id in (select json_extract(value, '$[0]') from json_each(${triples})) and delivered_at is null`.execute(db);
     },
 
     async markFailed(id, attempt, error, nextAttemptAt) {

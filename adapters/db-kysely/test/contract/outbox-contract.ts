@@ -99,6 +99,30 @@ export function outboxContract(harness: HarnessAccess): void {
     ]);
   });
 
+  it('keeps what the provider called each message, from one delivery or many (none when it gave none); a second delivery keeps the first', async () => {
+    const h = harness();
+    await h.store.transaction(async (tx) => {
+      for (const id of ['m1', 'm2', 'm3', 'm4']) await tx.outbox.enqueue(message(id, 1));
+    });
+    await h.store.transaction(async (tx) => {
+      await tx.outbox.markDelivered('m1', at(30), { channel: 'sms', to: '+254712345678', subject: '(removed)', body: '(removed)' }, 'ATXid_one');
+      await tx.outbox.markAllDelivered([
+        { id: 'm2', at: at(31), providerId: 'ATXid_two' },
+        { id: 'm3', at: at(32) },
+      ]);
+    });
+    await h.store.transaction((tx) => tx.outbox.markAllDelivered([{ id: 'm2', at: at(40), providerId: 'ATXid_again' }]));
+    const rows = await h.db.selectFrom('outbox').select(['id', 'provider_id', 'delivered_at']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'm1', provider_id: 'ATXid_one', delivered_at: at(30).toISOString() },
+      { id: 'm2', provider_id: 'ATXid_two', delivered_at: at(31).toISOString() },
+      { id: 'm3', provider_id: null, delivered_at: at(32).toISOString() },
+      { id: 'm4', provider_id: null, delivered_at: null },
+    ]);
+    const read = await h.store.read((tx) => tx.outbox.status(at(50), 0));
+    expect(read.delivered).toBe(3);
+  });
+
   it('replaces the payload when asked at delivery (a secret erased once sent), and only then', async () => {
     const h = harness();
     await h.store.transaction((tx) => tx.outbox.enqueue(message('m1', 1)));

@@ -1,25 +1,10 @@
-import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type FailureCounters, type FileStorage, type Notifier, type RateLimiter } from '@escrow/core';
+import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type FailureCounters, type FileStorage, type RateLimiter } from '@escrow/core';
 import { createKyselyAccountsStore, purgeExpiredAccountRows, type DatabaseHandle } from '@escrow/db-kysely';
-import { ConsoleNotifier } from '@escrow/notify-console';
-import { SmtpNotifier } from '@escrow/notify-smtp';
 import type { Config } from '../config.js';
 import type { Logger } from '../http/logger.js';
 import type { AccountsHttpOptions } from './accounts-http.js';
 import { Argon2PasswordHasher } from './argon2-password-hasher.js';
-import { notifierByChannel } from './notifier-by-channel.js';
 import { sha256Digest } from './sha256-digest.js';
-
-/**
- * The outbox's notifier: email by SMTP when configured (SMS stays on the console until an SMS
- * adapter exists), otherwise everything on the console (the embedded default).
- */
-export function composeNotifier(config: Pick<Config, 'smtp'>, logger: Logger): { notifier: Notifier; close(): void } {
-  const consoleNotifier = new ConsoleNotifier();
-  if (!config.smtp) return { notifier: consoleNotifier, close: () => undefined };
-  const smtp = new SmtpNotifier(config.smtp);
-  logger.info('email: sending through SMTP', { server: config.smtp.url ? config.smtp.url.replace(/\/\/[^@/]*@/, '//***@') : `${config.smtp.host}:${config.smtp.port ?? ''}` });
-  return { notifier: notifierByChannel({ email: smtp, sms: consoleNotifier }), close: () => smtp.close() };
-}
 
 /** The accounts ports and HTTP options on the API's database, plus an hourly clean-up of expired rows. */
 export function composeAccounts(args: {

@@ -1,4 +1,4 @@
-import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, PaymentConfigDefaults, RateLimiter } from '@escrow/core';
+import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, PaymentConfigDefaults, RateLimiter, RecordSmsDeliveryReportDeps } from '@escrow/core';
 import type { Context, Hono } from 'hono';
 import { adminOrdersRoutes } from '../routes/admin-orders-routes.js';
 import { adminAreaRoutes } from '../routes/admin-routes.js';
@@ -14,6 +14,7 @@ import { sellerDashboardRoutes } from '../routes/seller-dashboard-routes.js';
 import { sellerFeePolicyRoutes } from '../routes/seller-fee-policy-routes.js';
 import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
 import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
+import { smsCallbackRoutes } from '../routes/sms-callback-routes.js';
 import type { BuyerBudgetDeps } from './buyer-budget.js';
 import { clientAddress } from './client-address.js';
 import type { IpAllowList } from './ip-allow-list.js';
@@ -49,6 +50,8 @@ export interface EscrowHttpOptions {
   readonly mpesaCallbackSecret?: string;
   /** MPESA_CALLBACK_ALLOWED_IPS: only these addresses reach the callback routes (others: 404); absent: any. */
   readonly mpesaCallbackAllowList?: IpAllowList;
+  /** Africa's Talking's delivery reports are taken at /api/sms/callbacks/<secret>/delivery; absent: not mounted. */
+  readonly smsCallbacks?: { readonly secret: string; readonly deps: RecordSmsDeliveryReportDeps };
 }
 
 export interface AdminHttpOptions {
@@ -111,6 +114,7 @@ export function mountEscrowRoutes(app: Hono, h: EscrowHttp): void {
   app.route('/api/live', liveRoutes(h));
   if (h.photoFiles) app.route('/uploads', photoFilesRoute(h.photoFiles));
   if (h.mpesaCallbackSecret) app.route('/api/payments/callbacks', mpesaCallbackRoutes(h, h.mpesaCallbackSecret));
+  if (h.smsCallbacks) app.route('/api/sms/callbacks', smsCallbackRoutes({ ...h.smsCallbacks, logger: h.logger }));
   if (h.queries) {
     // Signed-in sellers and admins (c.get('user') from the session middleware).
     app.route('/api/seller', sellerOrdersRoutes(h, h.queries));

@@ -26,7 +26,11 @@ export class CallbackPoster {
     return this.generation;
   }
 
-  async post(kind: SimCallbackKind, url: string, body: unknown, ref: string): Promise<SimCallback> {
+  /**
+   * POSTs `body` as JSON (Daraja), or as an HTML form (`encoding: 'form'`, Africa's Talking's
+   * delivery reports: `body` is then a record of strings).
+   */
+  async post(kind: SimCallbackKind, url: string, body: unknown, ref: string, encoding: 'json' | 'form' = 'json'): Promise<SimCallback> {
     const generation = this.generation;
     const at = new Date().toISOString();
     let status: SimCallback['status'];
@@ -34,8 +38,8 @@ export class CallbackPoster {
     try {
       const reply = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        headers: { 'content-type': encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
+        body: encoding === 'form' ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body),
         signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.closing.signal]),
       });
       // The reply's body counts against the same time limit as its head.

@@ -22,6 +22,7 @@ export interface ResolvedOptions {
   promptTimeoutMs: number;
   callbackDelayMs: number;
   callbackTimeoutMs: number;
+  sms: { username: string; apiKey: string; deliveryReportUrl: string | null; deliveryReportDelayMs: number };
 }
 
 export function resolveOptions(options: DarajaSimOptions = {}): ResolvedOptions {
@@ -43,6 +44,12 @@ export function resolveOptions(options: DarajaSimOptions = {}): ResolvedOptions 
     promptTimeoutMs: options.promptTimeoutMs ?? 60_000,
     callbackDelayMs: options.callbackDelayMs ?? 100,
     callbackTimeoutMs: options.callbackTimeoutMs ?? 8_000,
+    sms: {
+      username: options.sms?.username ?? 'sandbox',
+      apiKey: options.sms?.apiKey ?? 'sim-at-api-key',
+      deliveryReportUrl: options.sms?.deliveryReportUrl ?? null,
+      deliveryReportDelayMs: options.sms?.deliveryReportDelayMs ?? options.callbackDelayMs ?? 100,
+    },
   };
 }
 

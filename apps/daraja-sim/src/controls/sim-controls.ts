@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { smsControls } from '../africastalking/sms-controls.js';
 import { findShortCode } from '../config/resolve-options.js';
 import type { DarajaSim, PayBillInput, PayBillResult } from '../public-types.js';
 import type { SimWorld } from '../sim-world.js';
@@ -42,6 +43,7 @@ export function simControls(world: SimWorld): SimControls {
       return world.c2bPayments.pay({ merchant, commandId: 'CustomerPayBillOnline', amount, msisdn, billRefNumber: account, firstName: firstName ?? 'John' });
     },
     callbacks: () => world.callbacks.list(),
+    sms: smsControls(world),
     reset: () => world.reset(),
   };
 }

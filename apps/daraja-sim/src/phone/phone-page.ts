@@ -64,6 +64,7 @@ export function phonePage(prompts: readonly SimPrompt[], defaults: { shortCode: 
 </form>
 <p id="paybill-result" role="status" aria-live="polite"></p>
 </section>
+<p><a href="/phone/sms">SMS inbox</a></p>
 </main>
 <script>
 const renderPromptList = ${renderPromptList.toString()};

@@ -70,7 +70,9 @@ export class CallbackReceiver {
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
       const path = req.url ?? '/';
-      this.received.push({ path, body: text === '' ? null : JSON.parse(text) });
+      // Daraja POSTs JSON; Africa's Talking's delivery reports are forms (read as an object of strings).
+      const form = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      this.received.push({ path, body: text === '' ? null : form ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text) });
       const reply = this.replies.get(path) ?? {};
       setTimeout(() => {
         if (res.destroyed) return;

@@ -1,6 +1,10 @@
 import type { DeliveryOutcome, Notification, Notifier } from '@escrow/core';
 
-/** Sends each notification through the notifier of its channel (email by SMTP, SMS elsewhere). */
+/**
+ * The routing notifier: sends each notification through the notifier of its channel (email by
+ * SMTP or the console, SMS by Africa's Talking or the console). A channel it has no notifier for
+ * (a payload written by newer code, or a broken one) is refused for good, not retried.
+ */
 export function notifierByChannel(byChannel: Record<Notification['channel'], Notifier>): Notifier {
   return {
     send(notification: Notification, idempotencyKey: string): Promise<DeliveryOutcome> {

@@ -1,0 +1,139 @@
+import { startDarajaSim, type DarajaSim } from '@escrow/daraja-sim';
+import { smsNotification, type Notification } from '@escrow/core';
+import { ConsoleNotifier } from '@escrow/notify-console';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startMailCatcher, type MailCatcher } from '../../../../adapters/notify-smtp/test/support/mail-catcher.js';
+import { loadConfig } from '../../src/config.js';
+import { composeNotifier } from '../../src/notifications/compose-notifier.js';
+import { notifierByChannel } from '../../src/notifications/notifier-by-channel.js';
+import { recordingLogger } from '../helpers/recording-logger.js';
+
+/**
+ * The routing notifier as the composition root builds it from the environment: email to SMTP
+ * or the console, SMS to Africa's Talking or the console. Real providers: a real SMTP server
+ * and the simulator over HTTP; the console is read where it prints.
+ */
+let sim: DarajaSim;
+let mail: MailCatcher;
+beforeAll(async () => {
+  sim = await startDarajaSim();
+  mail = await startMailCatcher();
+});
+afterAll(async () => {
+  await sim.close();
+  await mail.close();
+});
+afterEach(() => {
+  sim.reset();
+  vi.restoreAllMocks();
+});
+
+const PHONE = '+254712345678';
+const AT_ENV = () => ({ AT_ENVIRONMENT: 'sandbox', AT_USERNAME: 'sandbox', AT_API_KEY: 'sim-at-api-key', AT_BASE_URL: sim.url });
+const SMTP_ENV = () => ({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SMTP_FROM: 'Escrow Delivery <no-reply@escrow.test>' });
+const email: Notification = { channel: 'email', to: 'amani@example.com', subject: 'Payment confirmed', body: 'Assign a rider to proceed.' };
+const sms = smsNotification(PHONE, 'Out for delivery', 'Your order is on its way.');
+
+/** What the console notifier printed during `work`. */
+async function printed(work: () => Promise<unknown>): Promise<string[]> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, 'info').mockImplementation((line: unknown) => void lines.push(String(line)));
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return lines;
+}
+
+function compose(env: NodeJS.ProcessEnv) {
+  const logger = recordingLogger();
+  const composed = composeNotifier(loadConfig({ DATA_DIR: '/tmp/unused', ...env }), logger);
+  return { ...composed, logger };
+}
+
+describe('the routing notifier', () => {
+  it('with SMTP and Africa\'s Talking: email to the SMTP server, SMS to Africa\'s Talking, nothing on the console', async () => {
+    const { notifier, close, logger } = compose({ ...AT_ENV(), ...SMTP_ENV() });
+    try {
+      const lines = await printed(async () => {
+        expect(await notifier.send(email, 'route-email-1')).toMatchObject({ ok: true });
+        expect(await notifier.send(sms, 'route-sms-1')).toEqual({ ok: true, providerId: sim.sms.messagesTo(PHONE)[0]?.messageId });
+      });
+      expect(lines).toEqual([]);
+      expect((await mail.waitFor((m) => m.envelopeTo.includes('amani@example.com'))).parsed.subject).toBe('Payment confirmed');
+      expect(sim.sms.messagesTo(PHONE).map((m) => m.message)).toEqual(['Escrow Delivery: Your order is on its way.']);
+      expect(logger.entries.map((e) => e.message)).toEqual(['email: sending through SMTP', "SMS: sending through Africa's Talking"]);
+      expect(logger.entries[1]?.fields).toEqual({ environment: 'sandbox', host: new URL(sim.url).host, username: 'sandbox' });
+    } finally {
+      close();
+    }
+  });
+
+  it('with Africa\'s Talking only: SMS to Africa\'s Talking, email on the console', async () => {
+    const { notifier, close } = compose(AT_ENV());
+    try {
+      const lines = await printed(async () => {
+        expect(await notifier.send(email, 'route-email-2')).toEqual({ ok: true, providerId: 'console:route-email-2' });
+        expect(await notifier.send(sms, 'route-sms-2')).toMatchObject({ ok: true, providerId: expect.stringMatching(/^ATXid_/) });
+      });
+      expect(lines).toEqual(['[notify:email] to=amani@example.com subject="Payment confirmed" body="Assign a rider to proceed."']);
+    } finally {
+      close();
+    }
+  });
+
+  it('with no credentials (the embedded default): SMS "delivered" by printing, as email is, and Africa\'s Talking never called', async () => {
+    const { notifier, close, logger } = compose({});
+    try {
+      const lines = await printed(async () => {
+        expect(await notifier.send(sms, 'route-sms-3')).toEqual({ ok: true, providerId: 'console:route-sms-3' });
+        expect(await notifier.send(email, 'route-email-3')).toEqual({ ok: true, providerId: 'console:route-email-3' });
+      });
+      expect(lines).toEqual([
+        `[notify:sms] to=${PHONE} subject="Out for delivery" body="Escrow Delivery: Your order is on its way."`,
+        '[notify:email] to=amani@example.com subject="Payment confirmed" body="Assign a rider to proceed."',
+      ]);
+      expect(sim.sms.sent()).toEqual([]);
+      expect(logger.entries.map((e) => e.message)).toEqual(["SMS: no Africa's Talking credentials (AT_*); SMS are printed on the console"]);
+    } finally {
+      close();
+    }
+  });
+
+  it('with SMTP only: SMS on the console, email to the SMTP server', async () => {
+    const { notifier, close } = compose(SMTP_ENV());
+    try {
+      const lines = await printed(async () => {
+        expect(await notifier.send(sms, 'route-sms-4')).toEqual({ ok: true, providerId: 'console:route-sms-4' });
+        expect(await notifier.send({ ...email, to: 'baraka@example.com' }, 'route-email-4')).toMatchObject({ ok: true });
+      });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^\[notify:sms\] /);
+      await mail.waitFor((m) => m.envelopeTo.includes('baraka@example.com'));
+    } finally {
+      close();
+    }
+  });
+
+  it('refuses, for good, a channel it has no notifier for', async () => {
+    const notifier = notifierByChannel({ email: new ConsoleNotifier(() => undefined), sms: new ConsoleNotifier(() => undefined) });
+    expect(await notifier.send({ ...email, channel: 'fax' } as unknown as Notification, 'k')).toEqual({ ok: false, retryable: false, reason: 'no notifier for channel fax' });
+  });
+});
+
+describe('configuration', () => {
+  it('a half-configured Africa\'s Talking refuses to start, naming each variable', () => {
+    expect(() => loadConfig({ DATA_DIR: '/tmp/unused', AT_API_KEY: 'k' })).toThrow(/AT_ENVIRONMENT: required[\s\S]*AT_USERNAME: required/);
+  });
+
+  it('production needs AT_CALLBACK_SECRET: the dashboard URL holds it, so the operator must know it', () => {
+    const live = { DATA_DIR: '/tmp/unused', AT_ENVIRONMENT: 'production', AT_USERNAME: 'escrowdelivery', AT_API_KEY: 'atsk_live' };
+    expect(() => loadConfig(live)).toThrow(/AT_CALLBACK_SECRET: required with AT_ENVIRONMENT=production/);
+    expect(loadConfig({ ...live, AT_CALLBACK_SECRET: 'ab'.repeat(16), PUBLIC_BASE_URL: 'https://escrow.example.co.ke' })).toMatchObject({
+      sms: { africasTalking: { baseUrl: 'https://api.africastalking.com' }, callbackBaseUrl: 'https://escrow.example.co.ke' },
+      smsCallbackSecret: 'ab'.repeat(16),
+    });
+    expect(() => loadConfig({ ...live, AT_CALLBACK_SECRET: 'not-hex' })).toThrow(/AT_CALLBACK_SECRET: must be 32 to 128 lower-case hex digits/);
+  });
+});
