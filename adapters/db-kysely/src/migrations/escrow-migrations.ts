@@ -11,11 +11,8 @@ import { fileSweepMigration } from './0008-file-sweep.js';
 import { throttlingMigration } from './0009-throttling.js';
 import { healthProbeMigration } from './0010-health-probe.js';
 import { mpesaPaymentsMigration } from './0011-mpesa-payments.js';
-<<<<<<< HEAD
-import { codeToPayerMigration } from './0015-code-to-payer.js';
-=======
 import { smsDeliveryReportsMigration } from './0012-sms-delivery-reports.js';
->>>>>>> main
+import { codeToPayerMigration } from './0015-code-to-payer.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -34,11 +31,8 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0009-throttling': throttlingMigration(dialect),
     '0010-health-probe': healthProbeMigration(dialect),
     '0011-mpesa-payments': mpesaPaymentsMigration(dialect),
-<<<<<<< HEAD
-    '0015-code-to-payer': codeToPayerMigration(dialect),
-=======
     '0012-sms-delivery-reports': smsDeliveryReportsMigration(dialect),
->>>>>>> main
+    '0015-code-to-payer': codeToPayerMigration(dialect),
   };
 }
 
