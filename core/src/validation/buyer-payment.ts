@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { acceptedTerms } from './fields.js';
 import { validationMessages } from './messages.js';
-import { isWellFormedDeliveryCode } from './delivery-code.js';
+import { isWellFormedBuyerKey } from './delivery-code.js';
 
 const m = validationMessages.buyer;
 
@@ -15,14 +15,15 @@ export const mpesaReceiptSchema = z
   .regex(MPESA_RECEIPT_PATTERN, { error: m.mpesaReceiptInvalid });
 
 /**
- * The delivery code the buyer page kept from its link (local storage gives null when there
- * is none). A malformed one cannot come from a genuine link, so it gets the same message.
+ * The key the buyer page kept from its link: the order's view key, or the delivery code of an
+ * old link (local storage gives null when there is none). A malformed one cannot come from a
+ * genuine link, so it gets the same message.
  */
 const storedDeliveryCode = z
   .string({ error: m.deliveryCodeMissing })
   .trim()
   .nullish()
-  .refine(isWellFormedDeliveryCode, { error: m.deliveryCodeMissing });
+  .refine(isWellFormedBuyerKey, { error: m.deliveryCodeMissing });
 
 /**
  * The buyer's Confirm Payment action. The spec checks terms first, then the stored code;

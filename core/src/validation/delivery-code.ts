@@ -10,6 +10,14 @@ export function isWellFormedDeliveryCode(value: unknown): value is string {
   return typeof value === 'string' && DELIVERY_CODE_PATTERN.test(value);
 }
 
+/** The secret of the buyer link the seller shares (an order's view key): 22 URL-safe characters. */
+export const BUYER_VIEW_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** What the buyer page keeps from its link: the delivery code (old links) or the order's view key. */
+export function isWellFormedBuyerKey(value: unknown): value is string {
+  return isWellFormedDeliveryCode(value) || (typeof value === 'string' && BUYER_VIEW_KEY_PATTERN.test(value));
+}
+
 /**
  * The rider's code entry: trimmed, exactly 6 digits. A code that starts with 0 has the
  * right shape but can match no order, so it gets the spec's mismatch message.

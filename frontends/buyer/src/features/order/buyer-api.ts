@@ -51,6 +51,10 @@ export const buyerApi = {
   latestMpesaPrompt: (orderId: string, deliveryCode: string, fallbackMessage: string, signal?: AbortSignal) =>
     requestJson<MpesaPrompt | null>('GET', `${orderPath(orderId)}/mpesa-prompt`, undefined, { fallbackMessage, headers: headers(deliveryCode), ...(signal ? { signal } : {}) }),
 
+  /** The code again by SMS to the phone that paid (a new one when code entry is locked). */
+  resendCode: (orderId: string, deliveryCode: string, key: string, fallbackMessage: string) =>
+    requestJson<{ sentTo: string; renewed: boolean; message: string }>('POST', `${orderPath(orderId)}/resend-code`, {}, { fallbackMessage, headers: headers(deliveryCode, key) }),
+
   /** EventSource cannot send headers: the live stream takes the code as `?code=` (decision 0013). */
   liveUrl: (orderId: string, deliveryCode: string) => `/api/live/orders/${encodeURIComponent(orderId)}?code=${encodeURIComponent(deliveryCode)}`,
 };

@@ -139,13 +139,13 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
         />
       ) : null}
 
-      {showCode ? <DeliveryCodeCard code={deliveryCode} refundRequested={order.refundRequested} /> : null}
+      {showCode ? <DeliveryCodeCard order={order} credential={deliveryCode} refundRequested={order.refundRequested} onReload={handle.reload} /> : null}
 
-      {DELIVERED.includes(order.status) ? <FeedbackSection {...actionProps('submit_feedback')} feedback={order.feedback} onSubmitted={done} /> : null}
+      {DELIVERED.includes(order.status) && order.holdsCode ? <FeedbackSection {...actionProps('submit_feedback')} feedback={order.feedback} onSubmitted={done} /> : null}
 
       <OrderDetails order={order} />
 
-      {beforeDelivery ? <RefundRequestSection {...actionProps('request_refund')} requested={order.refundRequested} onRequested={done} /> : null}
+      {beforeDelivery && order.holdsCode ? <RefundRequestSection {...actionProps('request_refund')} requested={order.refundRequested} onRequested={done} /> : null}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { buyerApi, type BuyerChange } from './buyer-api.ts';
 
 /** The 10 letters and digits of an M-Pesa confirmation code (core's MPESA_RECEIPT_PATTERN). */
 const MPESA_RECEIPT = /^[A-Z0-9]{10}$/;
-const DELIVERY_CODE = /^[1-9]\d{5}$/;
+/** The link's key: a delivery code (old links) or the order's 22-character view key (core isWellFormedBuyerKey). */
+const DELIVERY_CODE = /^(?:[1-9]\d{5}|[A-Za-z0-9_-]{22})$/;
 
 export interface ConfirmPaymentFormProps {
   orderId: string;

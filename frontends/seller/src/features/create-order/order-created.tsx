@@ -34,7 +34,7 @@ export function OrderCreated({ order, businessName, message, onAnother, navigate
         </div>
       </dl>
       <div className="card form">
-        <LinkField label="Buyer link" value={order.links.buyer} hint="Send this to the buyer: it lets them pay and holds their delivery code. Do not share it with the rider." copiedText={catalogue.seller.buyerLinkCopied} />
+        <LinkField label="Buyer link" value={order.links.buyer} hint="Send this to the buyer: it shows the order and lets them pay. Their delivery code goes only to the phone that pays." copiedText={catalogue.seller.buyerLinkCopied} />
         <LinkField label="Seller link" value={order.links.seller} hint="Your page for this order: follow it and assign a rider." copiedText={catalogue.seller.sellerLinkCopied} />
         <a className="button button--whatsapp" href={whatsappLink(order.buyerPhone, text)} target="_blank" rel="noopener noreferrer">
           Send via WhatsApp

@@ -11,7 +11,8 @@ const CODE_STILL_NEEDED = new Set(['paid', 'rider_assigned', 'picked_up', 'in_tr
  */
 export function DeliveryCodeCard({ view }: { view: PublicTrackingView }) {
   const code = readStoredDeliveryCode(view.id);
-  if (code === null || !view.paymentConfirmed || !CODE_STILL_NEEDED.has(view.status)) return null;
+  // The link may have held the order's view key rather than the code: only a code is shown.
+  if (code === null || !/^\d{6}$/.test(code) || !view.paymentConfirmed || !CODE_STILL_NEEDED.has(view.status)) return null;
   return (
     <section className="card card--code" aria-labelledby="delivery-code-title">
       <h2 id="delivery-code-title" className="card__title">

@@ -36,7 +36,13 @@ export function SellerOrderDetail({ order, onChanged, navigate }: { order: Selle
         <h2 id="links-title" className="card__title">
           Links
         </h2>
-        <LinkField label="Buyer link" value={order.links.buyer} hint="For the buyer only: it holds their delivery code." copiedText={catalogue.seller.buyerLinkCopied} />
+        <LinkField
+          label="Buyer link"
+          value={order.links.buyer}
+          hint="Send it to the buyer: it shows the order and how to pay. The delivery code goes only to the phone that pays."
+          copiedText={catalogue.seller.buyerLinkCopied}
+        />
+        {order.codeSentTo ? <p className="section-note">Code sent to {order.codeSentTo}</p> : null}
         {order.links.rider ? <LinkField label="Rider link" value={order.links.rider} hint="Send it to the rider: it opens this job. It stops working if you change the rider." copiedText="Rider link copied!" /> : null}
       </section>
       <OrderNotes order={order} />

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  completeDelivery,
+  confirmPayment,
+  createOrder,
+  getBuyerOrder,
+  holdsDeliveryCode,
+  recordC2bPayment,
+  recordStkCallback,
+  requestRefund,
+  requestStkPayment,
+  resendDeliveryCode,
+  assignRider,
+  acceptJob,
+  confirmPickup,
+  unlockDeliveryCode,
+  type Actor,
+  type Cents,
+  type CreateOrderInput,
+  type Order,
+} from '../../src/index.js';
+import { admin, memoryWorld, orderInput, riderOf, seller, value } from '../support/world.js';
+import { ScriptedMpesa } from './scripted-mpesa.js';
+
+/**
+ * The delivery code reaches only the payer (issue 16; PRODUCT-DECISIONS, Real money): the link
+ * the seller shares carries a view key that shows the order and takes the payment; the code is
+ * sent by SMS to the phone that paid and shown in the browser that paid.
+ */
+function world(extra: Partial<CreateOrderInput> = {}) {
+  const ctx = memoryWorld();
+  const mpesa = new ScriptedMpesa();
+  const deps = { ...ctx.deps, mpesa };
+  const sms = () => [...ctx.store.state.outbox.values()].map((m) => m.payload).filter((p) => p['channel'] === 'sms');
+  return { ...ctx, deps, mpesa, sms, create: async () => value(await createOrder(deps, { actor: seller, input: { ...orderInput, ...extra } })) };
+}
+
+const viewer = (order: Order, payerToken?: string): Actor => ({ kind: 'buyer', viewKey: order.buyerViewKey, ...(payerToken ? { payerToken } : {}) });
+const reload = async (w: ReturnType<typeof world>, order: Order) => (await w.deps.store.read((tx) => tx.orders.get(order.id)))!;
+
+const callback = (checkoutRequestId: string, amount: number) => ({
+  checkoutRequestId,
+  merchantRequestId: 'm-1',
+  resultCode: 0,
+  resultDesc: 'The service request is processed successfully.',
+  receipt: 'NLJ7RT61SV',
+  amount: amount as Cents,
+  phone: '254722000111',
+});
+
+describe('view keys: the shared link shows the order and takes the payment, never the code', () => {
+  it('every order has its own 22-character view key; it opens the order, a wrong one does not', async () => {
+    const w = world();
+    const [a, b] = [await w.create(), await w.create()];
+    expect(a.buyerViewKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(a.buyerViewKey).not.toBe(b.buyerViewKey);
+    expect(value(await getBuyerOrder(w.deps, { orderId: a.id, actor: viewer(a) })).order.id).toBe(a.id);
+    expect(await getBuyerOrder(w.deps, { orderId: a.id, actor: viewer(b) })).toMatchObject({ ok: false, error: { code: 'BUYER_ORDER_NOT_FOUND' } });
+    expect(holdsDeliveryCode(a, viewer(a))).toBe(false);
+    // Old links that carry the real code keep working, and hold the code.
+    expect(holdsDeliveryCode(a, { kind: 'buyer', deliveryCode: a.deliveryCode })).toBe(true);
+  });
+
+  it('the view key may pay (prompt or typed receipt) but not ask for a refund: that is the payer\'s', async () => {
+    const w = world();
+    const order = await w.create();
+    const started = value(await requestStkPayment(w.deps, { orderId: order.id, actor: viewer(order), phone: '0722000111' }));
+    expect(started.payerToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    w.mpesa.answers.set('ws_CO_1', { status: 'final', resultCode: 0, resultDesc: 'ok' });
+    value(await recordStkCallback(w.deps, callback('ws_CO_1', order.price)));
+    expect(await requestRefund(w.deps, { orderId: order.id, actor: viewer(order), reason: 'I want my money back' })).toMatchObject({ ok: false, error: { code: 'DELIVERY_CODE_NEEDED' } });
+    // The browser that started the paid prompt holds the code.
+    value(await requestRefund(w.deps, { orderId: order.id, actor: viewer(order, started.payerToken!), reason: 'The seller never sent a rider' }));
+  });
+});
+
+describe('the code goes to the payer', () => {
+  it('a paid prompt: the code is sent by SMS to the phone that entered the PIN, and the browser that asked is the payer\'s', async () => {
+    const w = world();
+    const order = await w.create();
+    const started = value(await requestStkPayment(w.deps, { orderId: order.id, actor: viewer(order), phone: '0722 000 111' }));
+    expect(w.sms()).toEqual([]);
+    w.mpesa.answers.set('ws_CO_1', { status: 'final', resultCode: 0, resultDesc: 'ok' });
+    value(await recordStkCallback(w.deps, callback('ws_CO_1', order.price)));
+    const paid = await reload(w, order);
+    expect(paid).toMatchObject({ status: 'paid', payerPhone: '+254722000111', payerToken: started.payerToken });
+    expect(w.sms()).toEqual([expect.objectContaining({ channel: 'sms', to: '+254722000111', sensitive: true, body: expect.stringContaining(`Your delivery code is ${paid.deliveryCode}.`) })]);
+    expect(holdsDeliveryCode(paid, viewer(paid, started.payerToken!))).toBe(true);
+    expect(holdsDeliveryCode(paid, viewer(paid, 'someone-elses-token-000000000000'))).toBe(false);
+    expect(holdsDeliveryCode(paid, viewer(paid))).toBe(false);
+  });
+
+  it('a Paybill payment with a plain MSISDN: SMS to it; a masked one: no SMS, and typing the verified receipt makes this browser the payer\'s', async () => {
+    const w = world();
+    const [plain, masked] = [await w.create(), await w.create()];
+    const pay = (order: Order, transId: string, msisdn: string) =>
+      recordC2bPayment(w.deps, { transId, billRefNumber: order.trackingNumber, amount: order.price, msisdn, payerName: 'WANJIRU', businessShortCode: '174379', transTime: '20261125120000' });
+    value(await pay(plain, 'PLN1234567', '254711222333'));
+    value(await pay(masked, 'MSK1234567', '2547 ***** 126'));
+    expect(w.sms().map((s) => s['to'])).toEqual(['+254711222333']);
+    expect((await reload(w, masked)).payerPhone).toBeNull();
+
+    // A made-up receipt binds nothing; the real one (only the payer's SMS shows it) does, and a second browser shares the same token.
+    expect(await confirmPayment(w.deps, { orderId: masked.id, actor: viewer(masked), mpesaReceipt: 'FAKE123456', termsAccepted: true })).toMatchObject({ ok: false });
+    expect((await reload(w, masked)).payerToken).toBeNull();
+    const typed = value(await confirmPayment(w.deps, { orderId: masked.id, actor: viewer(masked), mpesaReceipt: 'msk1234567', termsAccepted: true }));
+    expect(typed.payerToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const again = value(await confirmPayment(w.deps, { orderId: masked.id, actor: viewer(masked), mpesaReceipt: 'MSK1234567', termsAccepted: true }));
+    expect(again.payerToken).toBe(typed.payerToken);
+    expect(holdsDeliveryCode(await reload(w, masked), viewer(masked, typed.payerToken!))).toBe(true);
+  });
+
+  it('cash orders: no escrow to protect, the code goes to the buyer\'s phone when the order is made', async () => {
+    const w = world({ paymentMethod: 'cash', buyerCashAmount: 40_400_00 });
+    const order = await w.create();
+    expect(order.payerPhone).toBe('+254722000111');
+    expect(w.sms()).toEqual([expect.objectContaining({ to: '+254722000111', sensitive: true, body: expect.stringContaining(order.deliveryCode) })]);
+  });
+});
+
+describe("'Resend code'", () => {
+  async function paidInTransit(w: ReturnType<typeof world>) {
+    const order = await w.create();
+    value(await recordC2bPayment(w.deps, { transId: 'PLN1234567', billRefNumber: order.trackingNumber, amount: order.price, msisdn: '254711222333', payerName: 'W', businessShortCode: '174379', transTime: '20261125120000' }));
+    const assigned = value(await assignRider(w.deps, { orderId: order.id, actor: seller, rider: { riderId: 'rider-1' } }));
+    value(await acceptJob(w.deps, { orderId: order.id, actor: riderOf(assigned) }));
+    return value(await confirmPickup(w.deps, { orderId: order.id, actor: riderOf(assigned), pickupPhotoUrl: '/uploads/order-photos/pickup/x.jpg' }));
+  }
+
+  it('sends the same code again, only to the phone that paid, whoever asks with the link', async () => {
+    const w = world();
+    const order = await paidInTransit(w);
+    expect(value(await resendDeliveryCode(w.deps, { orderId: order.id, actor: viewer(order) }))).toEqual({ sentTo: '07xx xxx 333', renewed: false });
+    const sent = w.sms();
+    expect(sent).toHaveLength(2);
+    expect(sent.every((s) => s['to'] === '+254711222333' && String(s['body']).includes(order.deliveryCode))).toBe(true);
+    expect(await resendDeliveryCode(w.deps, { orderId: order.id, actor: seller })).toMatchObject({ ok: false });
+  });
+
+  it('after the seller\'s 3 unlocks are spent, a locked entry is opened only by a new code sent to the payer', async () => {
+    const w = world();
+    const order = await paidInTransit(w);
+    const wrong = order.deliveryCode === '111111' ? '222222' : '111111';
+    const lock = async () => {
+      for (let i = 0; i < 5; i += 1) await completeDelivery(w.deps, { orderId: order.id, actor: riderOf(order), code: wrong });
+    };
+    for (let i = 0; i < 3; i += 1) {
+      await lock();
+      value(await unlockDeliveryCode(w.deps, { orderId: order.id, actor: i === 1 ? admin : seller }));
+    }
+    await lock();
+    expect(await unlockDeliveryCode(w.deps, { orderId: order.id, actor: seller })).toMatchObject({ ok: false, error: { code: 'UNLOCK_LIMIT_REACHED' } });
+    expect(value(await resendDeliveryCode(w.deps, { orderId: order.id, actor: viewer(order) }))).toMatchObject({ renewed: true });
+    const renewed = await reload(w, order);
+    expect(renewed).toMatchObject({ codeAttempts: 0, codeLockedAt: null });
+    expect(renewed.deliveryCode).not.toBe(order.deliveryCode);
+    expect(String(w.sms().at(-1)?.['body'])).toContain(renewed.deliveryCode);
+    // The old code no longer works; the new one completes the delivery.
+    expect(await completeDelivery(w.deps, { orderId: order.id, actor: riderOf(order), code: order.deliveryCode })).toMatchObject({ ok: false });
+    value(await completeDelivery(w.deps, { orderId: order.id, actor: riderOf(order), code: renewed.deliveryCode }));
+  });
+
+  it('says in words when there is no phone to send to, and refuses before the payment is confirmed', async () => {
+    const w = world();
+    const order = await w.create();
+    expect(await resendDeliveryCode(w.deps, { orderId: order.id, actor: viewer(order) })).toMatchObject({ ok: false, error: { code: 'TRANSITION_NOT_ALLOWED' } });
+  });
+});
