@@ -78,6 +78,8 @@ export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Pr
   if (stage === 'delivered') must(await completeDelivery(deps, { orderId: base.id, actor: rider, code: base.deliveryCode }));
   if (stage === 'refund_requested') refundRequestId = must(await requestRefund(deps, { orderId: base.id, actor: { kind: 'buyer', deliveryCode: base.deliveryCode }, reason: 'The seller sent the wrong colour' })).id;
 
+  // As M-Pesa names the phone that paid (a prompt's, or a plain C2B MSISDN): where the code is sent.
+  if (base.paymentConfirmed || stage !== 'created') await world.composed.database.db.updateTable('orders').set({ payer_phone: '+254700111222' }).where('id', '=', base.id).execute();
   const order = await world.reload(base.id);
   const contactId = `contact-${order.id}`;
   await world.composed.database.db
