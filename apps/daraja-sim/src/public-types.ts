@@ -138,6 +138,8 @@ export interface DarajaSim {
   setStkBehaviour(msisdn: string, behaviour: StkBehaviour): void;
   /** The next `count` API calls (not OAuth) answer 500.003.02 Spike Arrest Violation. */
   spikeArrest(count: number): void;
+  /** The Results of the next `count` Transaction Status queries are never POSTed (the queries are accepted as usual). */
+  loseStatusResults(count: number): void;
   prompts(): SimPrompt[];
   /** Resolves once the prompt is final; its callback follows after callbackDelayMs. A wrong pin ends it as 2001. */
   approve(checkoutRequestId: string, pin?: string): Promise<SimPrompt>;
@@ -146,6 +148,6 @@ export interface DarajaSim {
   /** A customer pays a Paybill from their phone: validation (if enabled), then confirmation. Resolves after both. */
   payBill(input: PayBillInput): Promise<PayBillResult>;
   callbacks(): SimCallback[];
-  /** Forgets prompts, behaviours, callbacks, receipts and spike arrest; keeps tokens and registered C2B URLs. */
+  /** Forgets prompts, behaviours, callbacks, receipts, spike arrest and lost Results; keeps tokens and registered C2B URLs. */
   reset(): void;
 }
