@@ -11,6 +11,7 @@ import { fileSweepMigration } from './0008-file-sweep.js';
 import { throttlingMigration } from './0009-throttling.js';
 import { healthProbeMigration } from './0010-health-probe.js';
 import { mpesaPaymentsMigration } from './0011-mpesa-payments.js';
+import { statusQueriesMigration } from './0012-status-queries.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -29,6 +30,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0009-throttling': throttlingMigration(dialect),
     '0010-health-probe': healthProbeMigration(dialect),
     '0011-mpesa-payments': mpesaPaymentsMigration(dialect),
+    '0012-status-queries': statusQueriesMigration(dialect),
   };
 }
 

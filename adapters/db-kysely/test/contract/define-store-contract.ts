@@ -8,6 +8,7 @@ import { ordersContract } from './orders-contract.js';
 import { outboxContract } from './outbox-contract.js';
 import { peopleAndAuditContract } from './people-and-audit-contract.js';
 import { recordsContract } from './records-contract.js';
+import { statusQueriesContract } from './status-queries-contract.js';
 import { transactionsContract } from './transactions-contract.js';
 import { unstorableTextContract } from './unstorable-text-contract.js';
 
@@ -39,6 +40,7 @@ export function defineStoreContract(target: StoreTarget): void {
     describe('riders, sellers, audit trail', () => peopleAndAuditContract(harness));
     describe('ledger', () => ledgerContract(harness));
     describe('M-Pesa payments (STK requests, Paybill payments)', () => mpesaPaymentsContract(harness));
+    describe('Transaction Status queries about claims', () => statusQueriesContract(harness));
     describe('outbox', () => outboxContract(harness));
     describe('transactions', () => transactionsContract(harness));
     describe('Idempotency-Keys written with the change', () => idempotencyContract(harness));
