@@ -15,6 +15,7 @@ import {
   createKyselyIdempotencyStore,
   createKyselyJobLeases,
   createKyselyRateLimiter,
+  loadMpesaCallbackSecret,
   loadServerSecret,
   openDatabase,
   type DatabaseHandle,
@@ -69,7 +70,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     buyerProofKey = await loadServerSecret(database.db, 'buyer_proof_key');
     if (config.mpesa) {
       // The callback path's secret: hex, since Safaricom refuses C2B URLs holding words like "sql" or "exe".
-      callbackSecret ??= Buffer.from(await loadServerSecret(database.db, 'mpesa_callback_secret'), 'base64url').toString('hex');
+      callbackSecret ??= await loadMpesaCallbackSecret(database.db);
       mpesa = composeMpesa(config.mpesa, callbackSecret);
     }
   } catch (error) {

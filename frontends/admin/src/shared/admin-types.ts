@@ -74,6 +74,8 @@ export interface AdminOrderDetail extends AdminOrder {
   readonly paymentBeingVerified: boolean;
   /** The last receipt the buyer typed, confirmed or not. */
   readonly paymentClaimReceipt: string | null;
+  /** While the claim is open: what M-Pesa's Transaction Status said of that receipt, or that it is being asked, in words. */
+  readonly paymentClaimCheck: string | null;
   /** Delivered, not settled, and the payment verified (or cash): Mark Paid can go through. */
   readonly canMarkPaid: boolean;
 }
