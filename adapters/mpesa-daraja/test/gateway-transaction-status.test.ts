@@ -2,7 +2,7 @@ import { startDarajaSim, type DarajaSim } from '@escrow/daraja-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDarajaClient, DarajaMpesaGateway, mpesaCallbackUrls, parseResultCallback, parseStkCallback, readTransactionStatusResult, type ResultCallback } from '../src/index.js';
 import { startCallbackReceiver } from './support/callback-receiver.js';
-import { fakeDaraja, recordingSleep, replies, testConfig } from './support/fake-daraja.js';
+import { fakeDaraja, recordingSleep, replies, testConfig, type FakeReply } from './support/fake-daraja.js';
 import { simClient } from './support/sim-client.js';
 
 const STATUS = '/mpesa/transactionstatus/v1/query';
@@ -63,10 +63,10 @@ describe('DarajaMpesaGateway: Transaction Status', () => {
   });
 
   it.each([
-    ['no answer in time: unknown, sent once', () => 'hang' as const, { status: 'unknown' }],
-    ['a cut connection: unknown', () => ({ networkError: 'ECONNRESET' }), { status: 'unknown' }],
-    ['a refusal by Daraja: refused, to be asked again later', () => replies.error(400, '400.002.02', 'Bad Request - Invalid Initiator'), { status: 'refused', reason: 'Bad Request - Invalid Initiator', retryable: true }],
-    ['spike arrest: refused, to be asked again later', () => replies.spikeArrest(), { status: 'refused', retryable: true }],
+    ['no answer in time: unknown, sent once', (): FakeReply => 'hang', { status: 'unknown' }],
+    ['a cut connection: unknown', (): FakeReply => ({ networkError: 'ECONNRESET' }), { status: 'unknown' }],
+    ['a refusal by Daraja: refused, to be asked again later', (): FakeReply => replies.error(400, '400.002.02', 'Bad Request - Invalid Initiator'), { status: 'refused', reason: 'Bad Request - Invalid Initiator', retryable: true }],
+    ['spike arrest: refused, to be asked again later', (): FakeReply => replies.spikeArrest(), { status: 'refused', retryable: true }],
   ] as const)('%s', async (_name, route, outcome) => {
     const daraja = fakeDaraja({ [STATUS]: route });
     const gateway = new DarajaMpesaGateway(createDarajaClient({ ...testConfig, timeoutMs: 30 }, { fetch: daraja.fetch, sleep: recordingSleep().sleep }), 'https://x.test/stk', urls);

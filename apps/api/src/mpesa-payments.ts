@@ -43,15 +43,21 @@ export function registerC2bUrls(mpesa: ComposedMpesa, logger: Logger): Promise<v
  */
 export function startPaymentReconciler(deps: EscrowDeps, logger: Logger, intervalMs = 15_000): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
+  let busy = false;
   let stopped = false;
   const round = () => {
+    // A round still asking M-Pesa (each call may take up to MPESA_TIMEOUT_MS) is not doubled.
+    if (busy) return;
+    busy = true;
     running = reconcilePayments(deps).then(
       (report) => {
         const { claims, ...prompts } = report;
         if (report.queried > 0 || claims.asked > 0) logger.info('payments reconciled', { ...prompts, claimsAsked: claims.asked, claimsRefused: claims.refused, claimsUnanswered: claims.unknown });
       },
       (error: unknown) => logger.warn('payment reconciliation failed; retried next round', { error: error instanceof Error ? error.message : String(error) }),
-    );
+    ).finally(() => {
+      busy = false;
+    });
   };
   const timer = setInterval(() => {
     if (!stopped) round();

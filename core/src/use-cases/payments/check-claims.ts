@@ -75,8 +75,11 @@ async function askAboutClaim(deps: EscrowDeps, gateway: TransactionStatusGateway
     answeredAt: null,
   };
   const written = await deps.store.transaction(async (tx) => {
-    // The claim may have been paid, cancelled or changed since the list was read.
+    // The claim may have been paid, cancelled or changed since the list was read, or a Result
+    // may have come meanwhile that says to wait or to ask no more.
     if (claimClosedReason(await tx.orders.get(claim.orderId), claim.receipt)) return false;
+    const asked = (await tx.mpesa.listStatusQueriesForOrder(claim.orderId)).filter((q) => q.receipt === claim.receipt);
+    if (asked.some((q) => q.nextAttemptAt === null || q.nextAttemptAt.getTime() > now.getTime())) return false;
     return tx.mpesa.insertStatusQuery(query);
   });
   if (!written) return 'skipped';
