@@ -111,6 +111,7 @@ describe('readTransactionStatusResult', () => {
   it('reads what is absent as null, and a code that is not a number as -1', () => {
     expect(readTransactionStatusResult(result({}, 2032))).toMatchObject({ resultCode: 2032, receiptNo: null, amount: null, creditPartyName: null, transactionStatus: null });
     expect(readTransactionStatusResult(result({ ReceiptNo: ' NLJ7RT61SV ', TransactionStatus: 'Completed' }, 'SFC_IC0003'))).toMatchObject({ resultCode: -1, receiptNo: 'NLJ7RT61SV', transactionStatus: 'Completed' });
+    expect(readTransactionStatusResult(result({}, 3_000_000_000)).resultCode).toBe(-1);
   });
 
   it('names our callback URLs under the secret, with no word Safaricom refuses', () => {
