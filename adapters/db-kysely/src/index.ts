@@ -8,7 +8,7 @@ export { createKyselyIdempotencyStore } from './idempotency/kysely-idempotency-s
 export { createKyselyAccountsStore, purgeExpiredAccountRows } from './accounts/create-kysely-accounts-store.js';
 export { createKyselyRateLimiter } from './rate-limit/kysely-rate-limiter.js';
 export { createKyselyFailureCounters } from './rate-limit/kysely-failure-counters.js';
-export { loadServerSecret } from './secrets/server-secret.js';
+export { loadMpesaCallbackSecret, loadServerSecret } from './secrets/server-secret.js';
 export { createKyselyContactStore } from './contact/kysely-contact-store.js';
 export { createKyselyEscrowQueries } from './queries/create-kysely-escrow-queries.js';
 export { createKyselyAdminQueries } from './queries/admin-kysely-queries.js';

@@ -16,6 +16,7 @@ import {
   createKyselyJobLeases,
   createKyselyRateLimiter,
   createKyselySmsDeliveryReports,
+  loadMpesaCallbackSecret,
   loadServerSecret,
   openDatabase,
   type DatabaseHandle,
@@ -74,7 +75,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     buyerProofKey = await loadServerSecret(database.db, 'buyer_proof_key');
     if (config.mpesa) {
       // The callback path's secret: hex, since Safaricom refuses C2B URLs holding words like "sql" or "exe".
-      callbackSecret ??= Buffer.from(await loadServerSecret(database.db, 'mpesa_callback_secret'), 'base64url').toString('hex');
+      callbackSecret ??= await loadMpesaCallbackSecret(database.db);
       mpesa = composeMpesa(config.mpesa, callbackSecret);
     }
     // The delivery report path's secret: hex like M-Pesa's; the operator copies the URL into Africa's Talking's dashboard.

@@ -3,6 +3,7 @@ import type { Order } from '../orders/order.js';
 import type { EscrowStore, EscrowTx } from '../ports/escrow-store.js';
 import { IdempotencyKeyUsed, type StoredIdempotentAnswer, type TransactionOptions } from '../ports/idempotency-store.js';
 import type { C2bPayment } from '../payments/c2b-payment.js';
+import type { StatusQuery } from '../payments/status-query.js';
 import type { StkRequest } from '../payments/stk-request.js';
 import { memoryMpesaPayments } from './memory-mpesa-payments.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
@@ -13,6 +14,7 @@ export interface MemoryState {
   receipts: Map<string, string>;
   stkRequests: Map<string, StkRequest>;
   c2bPayments: Map<string, C2bPayment>;
+  statusQueries: Map<string, StatusQuery>;
   postings: Posting[];
   sellers: Map<string, SellerRef>;
   riders: Map<string, Rider>;
@@ -31,6 +33,7 @@ const emptyState = (): MemoryState => ({
   receipts: new Map(),
   stkRequests: new Map(),
   c2bPayments: new Map(),
+  statusQueries: new Map(),
   postings: [],
   sellers: new Map(),
   riders: new Map(),
@@ -48,6 +51,7 @@ const copyState = (s: MemoryState): MemoryState => ({
   receipts: new Map(s.receipts),
   stkRequests: new Map(s.stkRequests),
   c2bPayments: new Map(s.c2bPayments),
+  statusQueries: new Map(s.statusQueries),
   postings: [...s.postings],
   sellers: new Map(s.sellers),
   riders: new Map(s.riders),

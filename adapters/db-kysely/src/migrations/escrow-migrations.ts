@@ -12,6 +12,7 @@ import { throttlingMigration } from './0009-throttling.js';
 import { healthProbeMigration } from './0010-health-probe.js';
 import { mpesaPaymentsMigration } from './0011-mpesa-payments.js';
 import { smsDeliveryReportsMigration } from './0012-sms-delivery-reports.js';
+import { statusQueriesMigration } from './0013-status-queries.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -31,6 +32,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0010-health-probe': healthProbeMigration(dialect),
     '0011-mpesa-payments': mpesaPaymentsMigration(dialect),
     '0012-sms-delivery-reports': smsDeliveryReportsMigration(dialect),
+    '0013-status-queries': statusQueriesMigration(dialect),
   };
 }
 

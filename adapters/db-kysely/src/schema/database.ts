@@ -21,7 +21,7 @@ import type {
   RiderPaymentConfirmationsTable,
   RidersTable,
 } from './order-tables.js';
-import type { C2bPaymentsTable, StkRequestsTable } from './payment-tables.js';
+import type { C2bPaymentsTable, StatusQueriesTable, StkRequestsTable } from './payment-tables.js';
 
 /** The Kysely view of the schema built by src/migrations (table name -> row shape). */
 export interface Database {
@@ -39,6 +39,7 @@ export interface Database {
   payment_receipts: PaymentReceiptsTable;
   stk_requests: StkRequestsTable;
   c2b_payments: C2bPaymentsTable;
+  status_queries: StatusQueriesTable;
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   order_events: OrderEventsTable;

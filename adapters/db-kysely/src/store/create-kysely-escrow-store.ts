@@ -66,7 +66,7 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
       ...(inTransaction && notifyChannel !== undefined ? { commitEvents: commitEvents(inserts, notifyChannel) } : {}),
       orders: kyselyOrderRepository(conn, codec, sellers.remember, inserts),
       receipts: kyselyPaymentReceiptRepository(conn),
-      mpesa: kyselyMpesaPaymentRepository(conn),
+      mpesa: kyselyMpesaPaymentRepository(conn, codec, inserts),
       ledger: kyselyLedgerRepository(conn, inserts),
       sellers,
       riders: kyselyRiderRepository(conn),
