@@ -54,6 +54,9 @@ const envSchema = z.object({
   MPESA_CALLBACK_ALLOWED_IPS: optional(z.string().max(4_000)),
   // Register the C2B confirmation/validation URLs with Daraja at start (production registers once; default on).
   MPESA_REGISTER_C2B_URLS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
+  // Development and browser tests: the console notifier (every SMS until an SMS provider is wired,
+  // email without SMTP) appends its lines to this file instead of printing them. Never in production.
+  NOTIFY_CONSOLE_FILE: optional(z.string().min(1)),
 });
 
 export interface Config {
@@ -88,6 +91,8 @@ export interface Config {
   mpesaCallbackSecret?: string;
   /** MPESA_CALLBACK_ALLOWED_IPS: only these addresses may call the callback routes; absent: any. */
   mpesaCallbackAllowList?: IpAllowList;
+  /** NOTIFY_CONSOLE_FILE (absolute): where the console notifier writes its lines; absent: standard output. */
+  consoleNotifierFile?: string;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (vars.RATE_LIMITS === 'off' && env.NODE_ENV !== 'benchmark' && env.NODE_ENV !== 'test') {
     throw new ConfigError(['RATE_LIMITS: "off" is only for benchmarks and tests (NODE_ENV=benchmark or test)']);
   }
+  if (vars.NOTIFY_CONSOLE_FILE && env.NODE_ENV === 'production') {
+    // The file holds the text of every message, codes included: a development and test aid only.
+    throw new ConfigError(['NOTIFY_CONSOLE_FILE: not allowed with NODE_ENV=production (it keeps the codes sent by SMS)']);
+  }
   if (vars.API_WORKERS > 1 && !vars.DATABASE_URL) {
     // SQLite's live events are delivered in-process, and its one writer is serialised per process.
     throw new ConfigError(['API_WORKERS: more than 1 needs PostgreSQL (DATABASE_URL); SQLite runs as one process']);
@@ -130,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(vars.TRUST_PROXY_HOPS > 0 ? { trustProxyHops: vars.TRUST_PROXY_HOPS } : {}),
     ...(mail.smtp ? { smtp: mail.smtp } : {}),
     ...(vars.RATE_LIMITS === 'off' ? { rateLimitsOff: true as const } : {}),
+    ...(vars.NOTIFY_CONSOLE_FILE ? { consoleNotifierFile: resolve(vars.NOTIFY_CONSOLE_FILE) } : {}),
     ...(vars.API_WORKERS > 1 ? { workers: vars.API_WORKERS } : {}),
     ...(daraja.config
       ? {

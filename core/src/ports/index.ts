@@ -22,3 +22,4 @@ export type * from './inactive-accounts.js';
 export type * from './stored-files.js';
 export * from './unstorable-text.js';
 export type * from './failure-counters.js';
+export type * from './rider-phones.js';

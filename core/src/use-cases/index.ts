@@ -37,3 +37,4 @@ export * from './page-request.js';
 export * from './get-admin-order.js';
 export * from './sweep-stored-files.js';
 export * from './payments/index.js';
+export * from './rider-phone/index.js';

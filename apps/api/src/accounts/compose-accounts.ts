@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type FailureCounters, type FileStorage, type Notifier, type RateLimiter } from '@escrow/core';
 import { createKyselyAccountsStore, purgeExpiredAccountRows, type DatabaseHandle } from '@escrow/db-kysely';
 import { ConsoleNotifier } from '@escrow/notify-console';
@@ -11,10 +12,13 @@ import { sha256Digest } from './sha256-digest.js';
 
 /**
  * The outbox's notifier: email by SMTP when configured (SMS stays on the console until an SMS
- * adapter exists), otherwise everything on the console (the embedded default).
+ * adapter exists), otherwise everything on the console (the embedded default). With
+ * NOTIFY_CONSOLE_FILE the console's lines go to that file (the browser tests read rider codes there).
  */
-export function composeNotifier(config: Pick<Config, 'smtp'>, logger: Logger): { notifier: Notifier; close(): void } {
-  const consoleNotifier = new ConsoleNotifier();
+export function composeNotifier(config: Pick<Config, 'smtp' | 'consoleNotifierFile'>, logger: Logger): { notifier: Notifier; close(): void } {
+  const file = config.consoleNotifierFile;
+  // Synchronous: the line is in the file before the outbox records the message as delivered.
+  const consoleNotifier = new ConsoleNotifier(file ? (line) => appendFileSync(file, `${line}\n`) : undefined);
   if (!config.smtp) return { notifier: consoleNotifier, close: () => undefined };
   const smtp = new SmtpNotifier(config.smtp);
   logger.info('email: sending through SMTP', { server: config.smtp.url ? config.smtp.url.replace(/\/\/[^@/]*@/, '//***@') : `${config.smtp.host}:${config.smtp.port ?? ''}` });

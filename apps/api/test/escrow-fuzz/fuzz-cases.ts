@@ -65,6 +65,8 @@ export const BODIES: Readonly<Record<string, BodySpec>> = {
   'POST /api/rider/orders/:id/complete': { valid: (s) => ({ deliveryCode: s.order.deliveryCode }), fields: { deliveryCode: 'code' }, required: ['deliveryCode'] },
   'POST /api/rider/orders/:id/payment-confirmation': { valid: () => ({ paymentReceived: true }), fields: { paymentReceived: 'bool', paymentIssue: 'optText' }, required: ['paymentReceived'] },
   'POST /api/rider/orders/:id/refund-request': REASON,
+  'POST /api/rider/phone-code': { valid: (s) => ({ phone: s.phones.r3 }), fields: { phone: 'phone' }, required: ['phone'] },
+  'POST /api/rider/phone-proof': { valid: (s) => ({ phone: s.phones.r3, code: '123456' }), fields: { phone: 'phone', code: 'code' }, required: ['phone', 'code'] },
   'POST /api/seller/orders': ORDER_BODY,
   'POST /api/seller/orders/:id/cancel': { valid: () => ({}), fields: { reason: 'optText' }, required: [] },
   'POST /api/seller/orders/:id/rider': { valid: (s) => ({ riderId: s.riderId }), fields: { riderId: 'ref' }, required: ['riderId'] },
