@@ -30,6 +30,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'escrow-e2e-'));
 // A real SMTP server the API sends its email to; the tests read the mails from E2E_MAIL_DIR.
 process.env.E2E_MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'e2e-mail');
 process.env.E2E_SMTP_PORT ??= String(await startE2eMailbox(process.env.E2E_MAIL_DIR));
+// SMS go to the console notifier until an SMS simulator exists; it writes them here (e2e/rider-sms.ts reads them).
+process.env.E2E_NOTIFY_FILE ??= join(process.env.E2E_DATA_DIR, 'console-notifier.log');
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const simURL = `http://127.0.0.1:${process.env.E2E_SIM_PORT}`;
@@ -76,6 +78,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       SMTP_FROM: 'Escrow Delivery <no-reply@escrow-e2e.test>',
+      NOTIFY_CONSOLE_FILE: process.env.E2E_NOTIFY_FILE,
       // Tests that run many code- or phone-bearing requests give each browser context and API
       // client its own X-Forwarded-For address (e2e/escrow-seed.ts), so parallel tests do not
       // share per-address rate limits; without the header the TCP peer counts, as before.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  phoneOfRiderProof,
   purgeExpiredRiderPhoneRows,
   requestRiderPhoneCode,
   resolveRiderPhoneProof,
@@ -160,11 +161,15 @@ describe('riders prove their phone with a code sent by SMS', () => {
     expect(await revokeRiderPhoneProof(w.deps, { token: undefined })).toEqual({ ok: true, value: { revoked: false } });
     expect(await resolveRiderPhoneProof(w.deps, { token: a.token, phone: LISTED })).toMatchObject({ ok: false });
     expect(await resolveRiderPhoneProof(w.deps, { token: b.token, phone: LISTED })).toMatchObject({ ok: true });
+    expect(await phoneOfRiderProof(w.deps, { token: b.token })).toEqual({ ok: true, value: { phone: LISTED } });
+    expect(await phoneOfRiderProof(w.deps, { token: a.token })).toEqual({ ok: true, value: { phone: null } });
+    expect(await phoneOfRiderProof(w.deps, { token: undefined })).toEqual({ ok: true, value: { phone: null } });
     w.clock.advance(RIDER_PHONE_PROOF_TTL_MS - 1);
     expect(await resolveRiderPhoneProof(w.deps, { token: b.token, phone: LISTED })).toMatchObject({ ok: true });
     await requestRiderPhoneCode(w.deps, { input: { phone: LISTED } });
     w.clock.advance(1);
     expect(await resolveRiderPhoneProof(w.deps, { token: b.token, phone: LISTED })).toEqual({ ok: false, error: { code: 'RIDER_PHONE_NOT_VERIFIED' } });
+    expect(await phoneOfRiderProof(w.deps, { token: b.token })).toEqual({ ok: true, value: { phone: null } });
     // The last code is still alive (10 minutes); the spent ones and the proof are gone.
     expect(await purgeExpiredRiderPhoneRows(w.deps, w.clock.now())).toEqual({ codes: 2, proofs: 1 });
     expect(w.store.state.riderPhoneCodes.size).toBe(1);

@@ -38,6 +38,7 @@ const USE_CASES: Record<string, (deps: core.EscrowDeps, args: never) => Promise<
   verifyRiderPhoneCode: withDigest(core.verifyRiderPhoneCode),
   resolveRiderPhoneProof: withDigest(core.resolveRiderPhoneProof),
   revokeRiderPhoneProof: withDigest(core.revokeRiderPhoneProof),
+  phoneOfRiderProof: withDigest(core.phoneOfRiderProof),
 };
 
 const actorArb = fc.oneof(

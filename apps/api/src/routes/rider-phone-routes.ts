@@ -1,4 +1,4 @@
-import { catalogue, requestRiderPhoneCode, revokeRiderPhoneProof, RIDER_PHONE_CODE_RESEND_AFTER_MS, RIDER_PHONE_RATE_LIMITS, verifyRiderPhoneCode } from '@escrow/core';
+import { catalogue, phoneOfRiderProof, requestRiderPhoneCode, revokeRiderPhoneProof, RIDER_PHONE_CODE_RESEND_AFTER_MS, RIDER_PHONE_RATE_LIMITS, verifyRiderPhoneCode } from '@escrow/core';
 import { riderPhoneCodeCheckSchema, riderPhoneCodeRequestSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
@@ -15,6 +15,8 @@ import { clearRiderProof, readRiderProof, writeRiderProof } from '../http/rider-
  *                         answer either way. Per address and per phone (3 per 15 minutes, 10 a day).
  *   POST   /phone-proof   { phone, code }: a right code sets the proof cookie (30 days); wrong codes
  *                         are counted (5 spend the code). Per address and per phone.
+ *   GET    /phone-proof   which phone this browser has proved: `{ phone }` or `{ phone: null }`, 200 either
+ *                         way, so a page that only asks never logs a failed request.
  *   DELETE /phone-proof   forgets this browser's proof, on the server too.
  * Browsing and taking jobs by phone (rider-routes.ts) need the proof; the rider link does not.
  */
@@ -72,6 +74,11 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (previous) await revokeRiderPhoneProof(h.riderPhone, { token: previous });
     writeRiderProof(c, result.value, h.secureCookies, h.deps.clock.now());
     return c.json({ data: { phone: result.value.phone, expiresAt: result.value.expiresAt.toISOString(), message: catalogue.rider.phoneVerified } }, 200);
+  });
+
+  app.get('/phone-proof', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return sendResult(c, await phoneOfRiderProof(h.riderPhone, { token: readRiderProof(c) }));
   });
 
   // Keyed like every write (a malformed key is refused); revoking twice is revoking once anyway.

@@ -53,6 +53,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // nobody without the SMS gets a proof, and anyone may forget this browser's proof.
   { name: 'POST /api/rider/phone-code', stage: 'released', allowed: EVERYONE, target: 'create', mutates: false, request: () => ({ method: 'POST', path: '/api/rider/phone-code', json: { phone: freshPhone() } }) },
   { name: 'POST /api/rider/phone-proof', stage: 'released', allowed: [], target: 'create', mutates: false, request: (s) => ({ method: 'POST', path: '/api/rider/phone-proof', json: { phone: s.phones.r3, code: '123456' } }) },
+  // Which phone this browser proved: each caller learns only its own (seenBy is not checked: R3's own answer names R3).
+  { name: 'GET /api/rider/phone-proof', stage: 'released', allowed: EVERYONE, seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/rider/phone-proof' }) },
   { name: 'DELETE /api/rider/phone-proof', stage: 'released', allowed: EVERYONE, target: 'create', mutates: false, request: () => ({ method: 'DELETE', path: '/api/rider/phone-proof' }) },
   // rider: phone + the key of the current assignment
   { name: 'GET /api/rider/orders/:id', stage: 'assigned', allowed: ['assigned rider'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/rider/orders/${id}` }) },

@@ -170,6 +170,10 @@ describe.each(DIALECTS)('riders prove their phone on %s', (dialect) => {
     const api = client(world.app);
     const proofA = await proveRiderPhone(world, phoneA);
     const notVerified = { code: 'RIDER_PHONE_NOT_VERIFIED', message: catalogue.rider.phoneNotVerified };
+    // The page asks which phone this browser proved, and is never refused for asking.
+    expect((await api.get('/api/rider/phone-proof', { headers: { cookie: proofA } })).json).toEqual({ data: { phone: phoneA } });
+    expect((await api.get('/api/rider/phone-proof')).json).toEqual({ data: { phone: null } });
+    expect((await api.get('/api/rider/phone-proof', { headers: { cookie: 'rider_proof=not-a-proof' } })).json).toEqual({ data: { phone: null } });
 
     for (const path of ['/api/rider/jobs/available', '/api/rider/jobs/assigned']) {
       const without = await api.get(path, { headers: riderHeaders(phoneA) });
@@ -189,6 +193,7 @@ describe.each(DIALECTS)('riders prove their phone on %s', (dialect) => {
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().find((c) => c.startsWith('rider_proof='))).toMatch(/^rider_proof=; Max-Age=0; Path=\/api\/rider/);
     expect((await api.get('/api/rider/jobs/available', { headers: riderHeaders(phoneA, null, { cookie: stolenCopy }) })).status).toBe(401);
+    expect((await api.get('/api/rider/phone-proof', { headers: { cookie: stolenCopy } })).json).toEqual({ data: { phone: null } });
 
     const again = await proveRiderPhone(world, phoneA);
     const taken = await api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(phoneA, null, { cookie: again }) });

@@ -22,6 +22,18 @@ export async function resolveRiderPhoneProof(deps: Pick<RiderPhoneDeps, 'store' 
   return ok({ kind: 'rider', phone, phoneProven: true });
 }
 
+/**
+ * Which phone this browser has proved, if any (the rider page asks before it asks for jobs, so
+ * a rider without a proof is shown the code step, not a refusal): null for no proof, an unknown,
+ * expired or revoked one.
+ */
+export async function phoneOfRiderProof(deps: Pick<RiderPhoneDeps, 'store' | 'clock' | 'digest'>, args: { token: string | undefined }): Promise<Result<{ readonly phone: string | null }>> {
+  if (!usableToken(args?.token)) return ok({ phone: null });
+  const tokenHash = riderPhoneProofHash(deps, args.token);
+  const proof = await deps.store.read((tx) => tx.riderPhoneProofs.findByTokenHash(tokenHash));
+  return ok({ phone: proof && proof.expiresAt.getTime() > deps.clock.now().getTime() ? proof.phone : null });
+}
+
 /** "Not my phone" / a new proof replacing an old one: the proof stops working at once, everywhere. */
 export async function revokeRiderPhoneProof(deps: Pick<RiderPhoneDeps, 'store' | 'digest'>, args: { token: string | undefined }): Promise<Result<{ readonly revoked: boolean }>> {
   if (!usableToken(args?.token)) return ok({ revoked: false });
