@@ -123,6 +123,9 @@ export const BAD_PHONES = ['abc', '+1 555 0100', 'x'.repeat(100), "0712345678' O
 export const BAD_IDEMPOTENCY_KEYS = ['short', 'has spaces in the key 123', 'x'.repeat(200), '<script>alert(1)</script>xx', "'; DROP TABLE idempotency_keys;--", 'cl\u00e9-d\u00e9j\u00e0-utilis\u00e9e-1234'];
 export const BAD_COOKIES = ['session=garbage', `session=${'x'.repeat(5_000)}`, "session=' OR '1'='1", 'session=%00%00', 'session=;;;;'];
 
+/** Rider proof cookies no server made (decision 0046): each is simply no proof. */
+export const BAD_RIDER_PROOFS = ['rider_proof=garbage', `rider_proof=${'x'.repeat(5_000)}`, "rider_proof=' OR '1'='1", 'rider_proof=%00%00', 'rider_proof=;;;;', 'rider_proof=../../etc/passwd'];
+
 export const BAD_UPLOAD_PATHS = [
   '/uploads/order-photos/products/..%2F..%2F..%2Fescrow.sqlite',
   '/uploads/order-photos/..%2F..%2Fescrow.sqlite/x.png',
