@@ -24,6 +24,7 @@ export type * from './schema/order-tables.js';
 export type * from './schema/payment-tables.js';
 export type * from './schema/ledger-tables.js';
 export type * from './schema/operations-tables.js';
+export type * from './schema/rider-phone-tables.js';
 export type * from './schema/column-types.js';
 export { createKyselyJobLeases } from './files/kysely-job-leases.js';
 export { createKyselyFileReferences, FILE_URL_COLUMNS } from './files/kysely-file-references.js';

@@ -22,6 +22,7 @@ import type {
   RidersTable,
 } from './order-tables.js';
 import type { C2bPaymentsTable, StatusQueriesTable, StkRequestsTable } from './payment-tables.js';
+import type { RiderPhoneCodesTable, RiderPhoneProofsTable } from './rider-phone-tables.js';
 
 /** The Kysely view of the schema built by src/migrations (table name -> row shape). */
 export interface Database {
@@ -56,6 +57,8 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   job_leases: JobLeasesTable;
   health_probe: HealthProbeTable;
+  rider_phone_codes: RiderPhoneCodesTable;
+  rider_phone_proofs: RiderPhoneProofsTable;
 }
 
 export type TableName = keyof Database;

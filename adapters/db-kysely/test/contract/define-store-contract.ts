@@ -10,6 +10,7 @@ import { peopleAndAuditContract } from './people-and-audit-contract.js';
 import { recordsContract } from './records-contract.js';
 import { smsDeliveryReportsContract } from './sms-delivery-reports-contract.js';
 import { statusQueriesContract } from './status-queries-contract.js';
+import { riderPhonesContract } from './rider-phones-contract.js';
 import { transactionsContract } from './transactions-contract.js';
 import { unstorableTextContract } from './unstorable-text-contract.js';
 
@@ -47,5 +48,6 @@ export function defineStoreContract(target: StoreTarget): void {
     describe('transactions', () => transactionsContract(harness));
     describe('Idempotency-Keys written with the change', () => idempotencyContract(harness));
     describe('text no column can hold', () => unstorableTextContract(harness));
+    describe("riders' phone codes and proofs", () => riderPhonesContract(harness));
   });
 }
