@@ -73,7 +73,10 @@ describe.each(DIALECTS)('claims verified by Transaction Status against the Daraj
     expect(await kinds(order)).toEqual(['payment_claimed', 'claim_released', 'payment_in']);
     expect(checkOrderAgainstLedger(await w.reload(order.id), await w.deps.store.read((tx) => tx.ledger.listByOrder(order.id)))).toEqual([]);
     // Daraja was answered for its Result.
-    const delivered = w.sim.callbacks().find((c) => c.kind === 'result' && (c.body as { Result: { OriginatorConversationID: string } }).Result.OriginatorConversationID === query!.originatorConversationId);
+    // (The simulator records the answer once it has read it, a moment after our side committed.)
+    const delivered = await w.eventually(async () =>
+      w.sim.callbacks().find((c) => c.kind === 'result' && c.status !== undefined && (c.body as { Result: { OriginatorConversationID: string } }).Result.OriginatorConversationID === query!.originatorConversationId),
+    );
     expect(delivered).toMatchObject({ status: 200, response: { ResultCode: 0, ResultDesc: 'Accepted' } });
     // The buyer and the seller see it paid; typing the receipt again answers paid.
     expect((await typeReceipt(order, receipt)).body.data.order).toMatchObject({ status: 'paid', paymentConfirmed: true });
