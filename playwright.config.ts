@@ -97,6 +97,8 @@ export default defineConfig({
       MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
       MPESA_SHORTCODE: '174379',
       MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+      MPESA_INITIATOR_NAME: 'testapi',
+      MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
       MPESA_CALLBACK_BASE_URL: baseURL,
       // SMS to the simulator's Africa's Talking sandbox, as `npm start` sets it; each phone's SMS at ${simURL}/phone/sms.
       AT_ENVIRONMENT: 'sandbox',

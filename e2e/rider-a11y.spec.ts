@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { asRider, FIRST_SCREEN, newSeller, pathOf, payAsBuyer, riderCredentials, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
 import { DESKTOP, expectNoHorizontalScroll, expectTapTargets, PHONE, seriousAxeViolations } from './order-screens.ts';
+import { readRiderCodeSms } from './rider-sms.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -49,12 +50,13 @@ for (const viewport of [PHONE, DESKTOP]) {
       await seller.dispose();
     });
 
-    test('the dashboard: phone form with an error, then both tabs', async ({ page }) => {
+    test('the dashboard: phone form with an error, the code step (before and after sending, with an error), then both tabs', async ({ page, consoleGuard }) => {
       const seller = await newSeller();
       const { order } = await seedAssignedOrder(seller);
       const { phone: riderPhone } = riderCredentials(order.links.rider ?? '');
       const open = await seller.createOrder({ itemName: 'Sony WH-1000XM5' });
       await payAsBuyer(open);
+      consoleGuard.expectHttpError('/api/rider/phone-proof', 400);
 
       await page.goto('/rider');
       await page.getByLabel('Phone number').fill('');
@@ -62,7 +64,19 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(page.getByRole('alert')).toHaveText('Please enter your phone number');
       await checkScreen(page, phone);
 
+      // A rider who came by the seller's link proves the phone before the lists open.
       await page.goto(`/rider?phone=${encodeURIComponent(riderPhone)}`);
+      await expect(page.getByRole('button', { name: 'Send Code' })).toBeVisible(FIRST_SCREEN);
+      await checkScreen(page, phone);
+      await page.getByRole('button', { name: 'Send Code' }).click();
+      const code = page.getByLabel('6-digit code');
+      const sms = await readRiderCodeSms(riderPhone);
+      await code.fill(sms === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Confirm Code' }).click();
+      await expect(page.getByRole('alert')).toContainText('Invalid code. Please check and try again.');
+      await checkScreen(page, phone);
+      await code.fill(sms);
+      await page.getByRole('button', { name: 'Confirm Code' }).click();
       await expect(page.getByRole('tab', { name: 'My Jobs (1)' })).toBeVisible(FIRST_SCREEN);
       await checkScreen(page, phone);
       await page.getByRole('tab', { name: 'Available Jobs (1)' }).click();

@@ -30,17 +30,24 @@ test('the rider accepts, uploads the pickup photo, enters a wrong then the right
   await expect(pickup).toContainText('Amani Phones');
   await expect(pickup).toContainText('Westlands, Nairobi');
   await expect(pickup.getByRole('link', { name: '+254712345678' })).toHaveAttribute('href', 'tel:+254712345678');
+  // Before accepting: the delivery area and landmark, not who the buyer is nor the exact address (decision 0046).
   const delivery = page.getByRole('region', { name: 'Deliver to' });
-  await expect(delivery).toContainText('Wanjiku Kamau');
-  await expect(delivery).toContainText('Ngong Road, Kilimani');
+  await expect(delivery).toContainText('Kilimani');
   await expect(delivery).toContainText('Opposite the petrol station');
-  await expect(delivery).toContainText('B4');
-  await expect(delivery.getByRole('link', { name: 'Open pin location in maps' })).toHaveAttribute('href', 'https://maps.example.com/?q=-1.29,36.78');
   await expect(delivery).toContainText('KSh 350.00, collected from the buyer');
+  await expect(delivery).toContainText("The buyer's name, phone number and address are shown once you accept this job.");
+  for (const hidden of ['Wanjiku Kamau', 'Ngong Road', '0722000111', '+254722000111', 'B4']) await expect(delivery).not.toContainText(hidden);
+  await expect(delivery.getByRole('link', { name: 'Open pin location in maps' })).toHaveCount(0);
 
   await expect(page.getByRole('heading', { name: 'New job: accept it to start' })).toBeVisible();
   await page.getByRole('button', { name: 'Accept Job' }).click();
   await expect(page.getByText('Job accepted! Please proceed to pickup location.')).toBeVisible();
+  await expect(delivery).toContainText('Wanjiku Kamau');
+  await expect(delivery).toContainText('Ngong Road, Kilimani');
+  await expect(delivery).toContainText('B4');
+  await expect(delivery.getByRole('link', { name: '+254722000111' })).toHaveAttribute('href', 'tel:+254722000111');
+  await expect(delivery.getByRole('link', { name: 'Open pin location in maps' })).toHaveAttribute('href', 'https://maps.example.com/?q=-1.29,36.78');
+  await expect(delivery).not.toContainText('are shown once you accept');
 
   // The photo input opens the camera on phones.
   const photo = page.getByLabel('Pickup photo');

@@ -54,6 +54,9 @@ if (!mpesaConfigured) {
     MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
     MPESA_SHORTCODE: '174379',
     MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+    // Transaction Status (claims checked with M-Pesa): the sandbox initiator; the simulator takes any credential.
+    MPESA_INITIATOR_NAME: 'testapi',
+    MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
     MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
   });
   // The Paybill buyers are shown: the simulator's shortcode, unless one is configured.

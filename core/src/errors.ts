@@ -54,6 +54,11 @@ export const ERROR_CODES = [
   'RESET_CODE_LOCKED',
   'SELLER_ALREADY_EXISTS',
   'ACCOUNT_NOT_FOUND',
+  // riders proving their phone (PRODUCT-DECISIONS, Real money)
+  'RIDER_PHONE_NOT_VERIFIED',
+  'INVALID_RIDER_CODE',
+  'RIDER_CODE_EXPIRED',
+  'RIDER_CODE_LOCKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -64,7 +69,7 @@ export interface DomainError {
   readonly detail?: string;
   /** For VALIDATION_FAILED: the first failing user-facing message (spec section 5). */
   readonly message?: string;
-  /** For WRONG_DELIVERY_CODE: how many tries are left before code entry locks. */
+  /** For WRONG_DELIVERY_CODE, INVALID_RESET_CODE and INVALID_RIDER_CODE: how many tries are left. */
   readonly attemptsLeft?: number;
 }
 

@@ -14,6 +14,7 @@ export * from './use-cases/index.js';
 export * from './messages/index.js';
 export * from './files/index.js';
 export * from './accounts/index.js';
+export * from './riders/index.js';
 export * from './use-cases/accounts/index.js';
 export * from './use-cases/admin/index.js';
 export * from './views/index.js';

@@ -8,7 +8,7 @@ export { createKyselyIdempotencyStore } from './idempotency/kysely-idempotency-s
 export { createKyselyAccountsStore, purgeExpiredAccountRows } from './accounts/create-kysely-accounts-store.js';
 export { createKyselyRateLimiter } from './rate-limit/kysely-rate-limiter.js';
 export { createKyselyFailureCounters } from './rate-limit/kysely-failure-counters.js';
-export { loadServerSecret } from './secrets/server-secret.js';
+export { loadMpesaCallbackSecret, loadServerSecret } from './secrets/server-secret.js';
 export { createKyselyContactStore } from './contact/kysely-contact-store.js';
 export { createKyselyEscrowQueries } from './queries/create-kysely-escrow-queries.js';
 export { createKyselyAdminQueries } from './queries/admin-kysely-queries.js';
@@ -24,6 +24,7 @@ export type * from './schema/order-tables.js';
 export type * from './schema/payment-tables.js';
 export type * from './schema/ledger-tables.js';
 export type * from './schema/operations-tables.js';
+export type * from './schema/rider-phone-tables.js';
 export type * from './schema/column-types.js';
 export { createKyselyJobLeases } from './files/kysely-job-leases.js';
 export { createKyselyFileReferences, FILE_URL_COLUMNS } from './files/kysely-file-references.js';

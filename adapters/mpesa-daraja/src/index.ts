@@ -10,6 +10,7 @@ export type { TransactionStatusAccepted, TransactionStatusRequest } from './tran
 export { parseStkCallback, type StkCallback, type StkCallbackMetadata } from './stk-callback.js';
 export { parseC2bPayload, type C2bPayload } from './c2b-payload.js';
 export { parseResultCallback, type ResultCallback } from './result-callback.js';
+export { readTransactionStatusResult } from './transaction-status-result.js';
 export { c2bConfirmationAck, c2bValidationAccept, c2bValidationReject, C2B_REJECTION_REASONS, type C2bRejectionCode } from './c2b-replies.js';
 export type { ParseResult } from './parse-result.js';
 export type { ResultCode } from './wire-fields.js';
@@ -24,3 +25,4 @@ export { DarajaInputError } from './daraja-input-error.js';
 export { describeDarajaError } from './error-codes.js';
 export { stkResultCodeMeaning, type StkResultKind, type StkResultMeaning } from './stk-result-codes.js';
 export { DarajaMpesaGateway } from './daraja-mpesa-gateway.js';
+export { mpesaCallbackUrls, type MpesaCallbackUrls } from './callback-urls.js';

@@ -1,6 +1,6 @@
 // The API's one composition root: opens the database, applies migrations, wires the default
 // adapters into the core's use cases and the HTTP app.
-import { cryptoRandom, feePolicy, systemClock, type EscrowDeps } from '@escrow/core';
+import { cryptoRandom, feePolicy, purgeExpiredRiderPhoneRows, systemClock, type EscrowDeps } from '@escrow/core';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import {
   createKyselyJobLeases,
   createKyselyRateLimiter,
   createKyselySmsDeliveryReports,
+  loadMpesaCallbackSecret,
   loadServerSecret,
   openDatabase,
   type DatabaseHandle,
@@ -74,7 +75,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     buyerProofKey = await loadServerSecret(database.db, 'buyer_proof_key');
     if (config.mpesa) {
       // The callback path's secret: hex, since Safaricom refuses C2B URLs holding words like "sql" or "exe".
-      callbackSecret ??= Buffer.from(await loadServerSecret(database.db, 'mpesa_callback_secret'), 'base64url').toString('hex');
+      callbackSecret ??= await loadMpesaCallbackSecret(database.db);
       mpesa = composeMpesa(config.mpesa, callbackSecret);
     }
     // The delivery report path's secret: hex like M-Pesa's; the operator copies the URL into Africa's Talking's dashboard.
@@ -122,7 +123,9 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     const shown = config.smsCallbackSecret ? '<AT_CALLBACK_SECRET>' : smsCallbackSecret;
     logger.info("SMS delivery reports: set this URL in Africa's Talking's dashboard (SMS > SMS Callback URLs > Delivery Reports)", { url: `${config.sms.callbackBaseUrl}/api/sms/callbacks/${shown}/delivery` });
   }
-  const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon: () => void dispatcher.runOnce().then(() => dispatcher.runOnce()) });
+  // A code or reset message is sent at once, not at the next round (a second round if one was under way).
+  const sendOutboxSoon = () => void dispatcher.runOnce().then(() => dispatcher.runOnce());
+  const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon });
   const liveStreamsClosing = new AbortController();
   const app = createApp({
     checkDatabase: async () => {
@@ -150,16 +153,19 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       ...(config.mpesaCallbackAllowList ? { mpesaCallbackAllowList: config.mpesaCallbackAllowList } : {}),
       ...(smsCallbackSecret ? { smsCallbacks: { secret: smsCallbackSecret, deps: { smsReports: createKyselySmsDeliveryReports(database.db), clock: systemClock } } } : {}),
       live: { closing: liveStreamsClosing.signal },
+      sendOutboxSoon,
     },
     accounts: accounts.http,
     contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
   });
-  // Idempotency keys are kept 25 hours; expired ones are swept hourly by whichever instance runs.
+  // Idempotency keys are kept 25 hours, riders' phone codes 10 minutes and phone proofs 30 days;
+  // expired ones are swept hourly by whichever instance runs.
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {
-    sweeping = idempotency.deleteExpired(systemClock.now()).then(
+    const now = systemClock.now();
+    sweeping = Promise.all([idempotency.deleteExpired(now), purgeExpiredRiderPhoneRows(deps, now)]).then(
       () => undefined,
-      (error: unknown) => logger.warn('idempotency sweep failed', { error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => logger.warn('idempotency and rider phone sweep failed', { error: error instanceof Error ? error.message : String(error) }),
     );
   }, 60 * 60_000);
   sweep.unref();

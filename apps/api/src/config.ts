@@ -57,6 +57,9 @@ const envSchema = z.object({
   MPESA_REGISTER_C2B_URLS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
   // The secret path segment of the SMS delivery report URL set in Africa's Talking's dashboard; default: one generated per deployment and kept in the database.
   AT_CALLBACK_SECRET: optional(z.string().regex(/^[0-9a-f]{32,128}$/, 'must be 32 to 128 lower-case hex digits')),
+  // Development and browser tests: the console notifier (every SMS until an SMS provider is wired,
+  // email without SMTP) appends its lines to this file instead of printing them. Never in production.
+  NOTIFY_CONSOLE_FILE: optional(z.string().min(1)),
 });
 
 export interface Config {
@@ -102,6 +105,8 @@ export interface Config {
    * route is served even without credentials; unset on the sandbox, one is generated per deployment.
    */
   smsCallbackSecret?: string;
+  /** NOTIFY_CONSOLE_FILE (absolute): where the console notifier writes its lines; absent: standard output. */
+  consoleNotifierFile?: string;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The URL is typed into Africa's Talking's dashboard, so the operator must know its secret; a generated one would have to be logged.
     throw new ConfigError(["AT_CALLBACK_SECRET: required with AT_ENVIRONMENT=production: the delivery report URL you set in Africa's Talking's dashboard holds it (make one with `openssl rand -hex 16`)"]);
   }
+  if (vars.NOTIFY_CONSOLE_FILE && env.NODE_ENV === 'production') {
+    // The file holds the text of every message, codes included: a development and test aid only.
+    throw new ConfigError(['NOTIFY_CONSOLE_FILE: not allowed with NODE_ENV=production (it keeps the codes sent by SMS)']);
+  }
   if (vars.API_WORKERS > 1 && !vars.DATABASE_URL) {
     // SQLite's live events are delivered in-process, and its one writer is serialised per process.
     throw new ConfigError(['API_WORKERS: more than 1 needs PostgreSQL (DATABASE_URL); SQLite runs as one process']);
@@ -149,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(vars.TRUST_PROXY_HOPS > 0 ? { trustProxyHops: vars.TRUST_PROXY_HOPS } : {}),
     ...(mail.smtp ? { smtp: mail.smtp } : {}),
     ...(vars.RATE_LIMITS === 'off' ? { rateLimitsOff: true as const } : {}),
+    ...(vars.NOTIFY_CONSOLE_FILE ? { consoleNotifierFile: resolve(vars.NOTIFY_CONSOLE_FILE) } : {}),
     ...(vars.API_WORKERS > 1 ? { workers: vars.API_WORKERS } : {}),
     ...(daraja.config
       ? {

@@ -1,5 +1,5 @@
 import { reconcilePayments, type EscrowDeps } from '@escrow/core';
-import { createDarajaClient, DarajaMpesaGateway, type DarajaClient } from '@escrow/mpesa-daraja';
+import { createDarajaClient, DarajaMpesaGateway, mpesaCallbackUrls, type DarajaClient, type MpesaCallbackUrls } from '@escrow/mpesa-daraja';
 import type { Config } from './config.js';
 import type { Logger } from './http/logger.js';
 
@@ -7,15 +7,20 @@ export interface ComposedMpesa {
   readonly gateway: DarajaMpesaGateway;
   readonly client: DarajaClient;
   readonly callbackSecret: string;
-  readonly callbackUrls: { stk: string; validation: string; confirmation: string };
+  readonly callbackUrls: MpesaCallbackUrls;
 }
 
-/** The Daraja gateway with its callback URLs under /api/payments/callbacks/<secret>/ (decision 0042). */
+/**
+ * The Daraja gateway with its callback URLs under /api/payments/callbacks/<secret>/ (decisions
+ * 0042, 0044), on the base Daraja reaches us at (MPESA_CALLBACK_BASE_URL, else PUBLIC_BASE_URL);
+ * Transaction Status is on when an initiator is configured (MPESA_INITIATOR_NAME and
+ * MPESA_SECURITY_CREDENTIAL), else claims wait for the C2B confirmation.
+ */
 export function composeMpesa(mpesa: NonNullable<Config['mpesa']>, callbackSecret: string): ComposedMpesa {
   const client = createDarajaClient(mpesa.daraja);
-  const base = `${mpesa.callbackBaseUrl}/api/payments/callbacks/${callbackSecret}`;
-  const callbackUrls = { stk: `${base}/stk`, validation: `${base}/c2b/validation`, confirmation: `${base}/c2b/confirmation` };
-  return { gateway: new DarajaMpesaGateway(client, callbackUrls.stk), client, callbackSecret, callbackUrls };
+  const callbackUrls = mpesaCallbackUrls(mpesa.callbackBaseUrl, callbackSecret);
+  const gateway = new DarajaMpesaGateway(client, callbackUrls.stk, { result: callbackUrls.statusResult, timeout: callbackUrls.statusTimeout });
+  return { gateway, client, callbackSecret, callbackUrls };
 }
 
 /**
@@ -33,18 +38,26 @@ export function registerC2bUrls(mpesa: ComposedMpesa, logger: Logger): Promise<v
 
 /**
  * The reconciliation job in every API process (settling is conditional, so processes may
- * overlap): STK requests with no final answer are queried when due (issue 15).
+ * overlap): STK requests with no final answer are queried when due (issue 15), and claims are
+ * asked about with Transaction Status when due (decision 0044).
  */
 export function startPaymentReconciler(deps: EscrowDeps, logger: Logger, intervalMs = 15_000): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
+  let busy = false;
   let stopped = false;
   const round = () => {
+    // A round still asking M-Pesa (each call may take up to MPESA_TIMEOUT_MS) is not doubled.
+    if (busy) return;
+    busy = true;
     running = reconcilePayments(deps).then(
       (report) => {
-        if (report.queried > 0) logger.info('payments reconciled', { ...report });
+        const { claims, ...prompts } = report;
+        if (report.queried > 0 || claims.asked > 0) logger.info('payments reconciled', { ...prompts, claimsAsked: claims.asked, claimsRefused: claims.refused, claimsUnanswered: claims.unknown });
       },
       (error: unknown) => logger.warn('payment reconciliation failed; retried next round', { error: error instanceof Error ? error.message : String(error) }),
-    );
+    ).finally(() => {
+      busy = false;
+    });
   };
   const timer = setInterval(() => {
     if (!stopped) round();

@@ -114,6 +114,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ API_WORKERS: '0', DATABASE_URL: postgres })[0]).toMatch(/^API_WORKERS:/);
     expect(problemsOf({ API_WORKERS: 'two', DATABASE_URL: postgres })[0]).toMatch(/^API_WORKERS:/);
   });
+
+  it('writes the console notifier to a file for development and browser tests, never in production (NOTIFY_CONSOLE_FILE)', () => {
+    expect(loadConfig({}).consoleNotifierFile).toBeUndefined();
+    expect(loadConfig({ NOTIFY_CONSOLE_FILE: 'data/sms.log' }).consoleNotifierFile).toBe(resolve('data/sms.log'));
+    expect(problemsOf({ NOTIFY_CONSOLE_FILE: 'data/sms.log', NODE_ENV: 'production' })).toEqual(['NOTIFY_CONSOLE_FILE: not allowed with NODE_ENV=production (it keeps the codes sent by SMS)']);
+  });
 });
 
 describe('start-up with a bad environment', () => {

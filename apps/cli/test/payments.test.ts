@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seedSeller } from '../../../adapters/db-kysely/test/support/fixtures.js';
 import { postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
 import { databaseForProcesses, postgresTarget, sqliteTarget } from '../../../adapters/db-kysely/test/support/store-harness.js';
+import { loadMpesaCallbackSecret } from '@escrow/db-kysely';
 import { cli } from './support/run-cli.js';
 
 const postgres = await postgresForTests('escrow-admin payments');
@@ -57,8 +58,53 @@ describe.each(postgres.available ? (['sqlite', 'postgres'] as const) : (['sqlite
     expect(reconciled.code, reconciled.stderr).toBe(0);
     expect(reconciled.stdout).toContain('Queried 1: paid 1, failed 0');
     expect(await harness.store.read((tx) => tx.orders.get(prompted.id))).toMatchObject({ status: 'paid', paymentVerifiedBy: 'stk_query' });
+    expect(reconciled.stdout).toContain('Claims not asked about: no MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL');
     const noDaraja = await cli(['payments', 'reconcile'], harness.env);
     expect(noDaraja.code).toBe(1);
     expect(noDaraja.stderr).toContain('No Daraja settings');
+  });
+
+  it('reconcile asks Transaction Status about a claim, naming the API\'s callback URL for the Result; the list says where the check stands', { timeout: 90_000 }, async () => {
+    const harness = await databaseForProcesses(dialect === 'sqlite' ? sqliteTarget : postgresTarget(postgres.url), { poolSize: 2 });
+    cleanups.push(harness.dispose);
+    const sim = await startDarajaSim({ callbackDelayMs: 10 });
+    cleanups.push(() => sim.close());
+    const fees = feePolicy(250);
+    if (!fees.ok) throw new Error('fees');
+    const deps: EscrowDeps = { store: harness.store, clock: systemClock, random: cryptoRandom, payments: { verify: async () => ({ status: 'unverifiable' }) }, fees: fees.value };
+    const seller = await seedSeller(harness);
+    const made = await createOrder(deps, { actor: { kind: 'seller', sellerId: seller.id }, input: { itemName: 'Phone', price: 1_500_00, buyerName: 'Njeri', buyerPhone: '0722000111', buyerAddress: 'Ngong Road', deliveryCost: 100_00 } });
+    if (!made.ok) throw new Error(made.error.code);
+    const paid = await sim.payBill({ msisdn: '254722000333', account: made.value.trackingNumber, amount: 1_500 });
+    expect(await confirmPayment(deps, { orderId: made.value.id, actor: { kind: 'buyer', deliveryCode: made.value.deliveryCode }, mpesaReceipt: paid.transId, termsAccepted: true })).toMatchObject({ ok: true, value: { paymentConfirmed: false } });
+    // The claim was made 3 minutes ago (it is asked about from 2 minutes on).
+    await harness.db.updateTable('orders').set({ payment_claimed_at: new Date(Date.now() - 3 * 60_000).toISOString() }).where('id', '=', made.value.id).execute();
+
+    const env = {
+      ...harness.env,
+      MPESA_ENVIRONMENT: 'sandbox',
+      MPESA_BASE_URL: sim.url,
+      MPESA_CONSUMER_KEY: 'sim-consumer-key',
+      MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: SANDBOX_PASSKEY,
+      MPESA_INITIATOR_NAME: 'testapi',
+      MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
+      // Where the API would listen; nobody does here, so the simulator logs its Result as undelivered.
+      MPESA_CALLBACK_BASE_URL: 'http://127.0.0.1:9',
+    };
+    const reconciled = await cli(['payments', 'reconcile'], env);
+    expect(reconciled.code, reconciled.stderr).toBe(0);
+    expect(reconciled.stdout).toContain('Claims asked about with Transaction Status: 1 (refused 0, no answer 0); M-Pesa answers to http://127.0.0.1:9/api/payments/callbacks/<secret>/status/result.');
+    const [query] = await harness.store.read((tx) => tx.mpesa.listStatusQueriesForOrder(made.value.id));
+    expect(query).toMatchObject({ receipt: paid.transId, attempt: 1, status: 'sent' });
+    // The Result goes to the deployment's own secret path, the one the API serves.
+    const secret = await loadMpesaCallbackSecret(harness.db);
+    await expect.poll(() => sim.callbacks().find((c) => c.kind === 'result')?.url, { timeout: 10_000 }).toBe(`http://127.0.0.1:9/api/payments/callbacks/${secret}/status/result`);
+    // Asked once: a second run sends nothing while the first is awaited.
+    expect((await cli(['payments', 'reconcile'], env)).stdout).toContain('Claims asked about with Transaction Status: 0');
+    const listed = await cli(['payments', 'list', '--unverified'], harness.env);
+    expect(listed.stdout).toMatch(new RegExp(`${made.value.trackingNumber}\\s+claim\\s+${paid.transId}`));
+    expect(listed.stdout).toMatch(/\n\s+check: Asked M-Pesa \(Transaction Status query 1\) at \d{4}-\d\d-\d\d \d\d:\d\d EAT; waiting for its answer\./);
   });
 });

@@ -207,6 +207,8 @@ export interface DarajaSim {
   setStkBehaviour(msisdn: string, behaviour: StkBehaviour): void;
   /** The next `count` API calls (not OAuth) answer 500.003.02 Spike Arrest Violation. */
   spikeArrest(count: number): void;
+  /** The Results of the next `count` Transaction Status queries are never POSTed (the queries are accepted as usual). */
+  loseStatusResults(count: number): void;
   prompts(): SimPrompt[];
   /** Resolves once the prompt is final; its callback follows after callbackDelayMs. A wrong pin ends it as 2001. */
   approve(checkoutRequestId: string, pin?: string): Promise<SimPrompt>;
@@ -217,6 +219,6 @@ export interface DarajaSim {
   callbacks(): SimCallback[];
   /** Africa's Talking's SMS: what each phone received, and how numbers answer. */
   readonly sms: SimSmsControls;
-  /** Forgets prompts, behaviours, callbacks, receipts, spike arrest and SMS; keeps tokens, registered C2B URLs and the SMS delivery report URL. */
+  /** Forgets prompts, behaviours, callbacks, receipts, spike arrest, lost Results and SMS; keeps tokens, registered C2B URLs and the SMS delivery report URL. */
   reset(): void;
 }

@@ -12,6 +12,7 @@ import { ReceiptBook } from './receipts/receipt-book.js';
 import { BehaviourBook } from './stk/behaviour-book.js';
 import { PromptStore } from './stk/prompt-store.js';
 import { Scheduler } from './time/scheduler.js';
+import { LostResults } from './transaction-status/lost-results.js';
 
 /** Everything one simulator knows, shared by its Daraja routes, its /sim controls and its phone page. */
 export interface SimWorld {
@@ -20,6 +21,8 @@ export interface SimWorld {
   receiptNumbers: ReceiptNumbers;
   tokens: TokenStore;
   spikeArrest: SpikeArrest;
+  /** Transaction Status Results to drop instead of POSTing (a test's lost Result). */
+  lostResults: LostResults;
   scheduler: Scheduler;
   callbacks: CallbackPoster;
   receipts: ReceiptBook;
@@ -43,6 +46,7 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
   const behaviours = new BehaviourBook();
   const c2bRegistry = new C2bRegistry();
   const spikeArrest = new SpikeArrest();
+  const lostResults = new LostResults();
   const prompts = new PromptStore({ options, scheduler, callbacks, requestIds, receiptNumbers, receipts, behaviours });
   const c2bPayments = new C2bPayments({ options, scheduler, callbacks, receiptNumbers, receipts, registry: c2bRegistry });
   const smsBehaviours = new SmsBehaviourBook();
@@ -53,6 +57,7 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
     receiptNumbers,
     tokens: new TokenStore(options.tokenTtlSeconds),
     spikeArrest,
+    lostResults,
     scheduler,
     callbacks,
     receipts,
@@ -69,6 +74,7 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
       behaviours.reset();
       receipts.reset();
       spikeArrest.reset();
+      lostResults.reset();
       c2bRegistry.resetBalances();
       sms.reset();
       smsBehaviours.reset();

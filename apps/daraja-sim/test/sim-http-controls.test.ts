@@ -88,6 +88,30 @@ describe('/sim over HTTP', () => {
     expect((await client.stkPush({})).status).toBe(200);
   });
 
+  it('loses the Results of the next Transaction Status queries', async () => {
+    expect((await control('POST', '/sim/status-results/lose', { count: -1 })).status).toBe(400);
+    expect((await control('POST', '/sim/status-results/lose', { count: 1 })).status).toBe(204);
+    const query = (id: string) =>
+      client.post('/mpesa/transactionstatus/v1/query', {
+        Initiator: 'testapi',
+        SecurityCredential: 'c2VjcmV0',
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: 'NLJ7RT61SV',
+        PartyA: '174379',
+        IdentifierType: '4',
+        ResultURL: receiver.url('/status/result'),
+        QueueTimeOutURL: receiver.url('/status/timeout'),
+        Remarks: 'reconcile',
+        OriginatorConversationID: id,
+      });
+    expect((await query('lost-1')).status).toBe(200);
+    expect((await query('kept-2')).status).toBe(200);
+    const [result] = await receiver.waitFor('/status/result');
+    expect(result!.body.Result.OriginatorConversationID).toBe('kept-2');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.on('/status/result')).toHaveLength(1);
+  });
+
   it('makes a Paybill payment', async () => {
     const paid = await control('POST', '/sim/paybill', { msisdn: '254711222333', account: 'TRK-9', amount: 300 });
     expect(paid.status).toBe(200);

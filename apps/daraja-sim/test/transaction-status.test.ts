@@ -99,6 +99,28 @@ describe('Transaction Status', () => {
     }
   });
 
+  it("echoes the integrator's OriginatorConversationID in the reply and the Result", async () => {
+    const receipt = await paidByStk();
+    const reply = await statusQuery({ TransactionID: receipt, OriginatorConversationID: 'escrow-ts-1234' });
+    expect(reply.body).toMatchObject({ OriginatorConversationID: 'escrow-ts-1234', ResponseCode: '0' });
+    const [posted] = await w.receiver.waitFor('/status/result');
+    expect(posted!.body.Result).toMatchObject({ OriginatorConversationID: 'escrow-ts-1234', ConversationID: reply.body.ConversationID, ResultCode: 0 });
+    expect(parameters(posted!.body.Result)).toMatchObject({ OriginatorConversationID: 'escrow-ts-1234' });
+  });
+
+  it('loses a Result when told to (loseStatusResults), and only that many', async () => {
+    const receipt = await paidByStk();
+    w.sim.loseStatusResults(1);
+    const lost = await statusQuery({ TransactionID: receipt, OriginatorConversationID: 'lost-1' });
+    expect(lost.status).toBe(200);
+    await statusQuery({ TransactionID: receipt, OriginatorConversationID: 'kept-2' });
+    const [posted] = await w.receiver.waitFor('/status/result');
+    expect(posted!.body.Result.OriginatorConversationID).toBe('kept-2');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(w.receiver.on('/status/result')).toHaveLength(1);
+    expect(w.sim.callbacks().map((c) => c.ref)).not.toContain(lost.body.ConversationID);
+  });
+
   it('takes a repeated OriginatorConversationID and the Occassion spelling', async () => {
     const first = await statusQuery({ OriginatorConversationID: 'abc-1', Occasion: undefined, Occassion: 'sic' });
     const second = await statusQuery({ OriginatorConversationID: 'abc-1' });

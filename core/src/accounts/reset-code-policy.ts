@@ -1,3 +1,4 @@
+import { generateSixDigitCode, judgeOneTimeCode, type OneTimeCodeVerdict } from '../codes/one-time-code.js';
 import type { Random } from '../ports/random.js';
 import type { ResetCodeRecord } from './account-records.js';
 
@@ -8,11 +9,11 @@ export const RESET_CODE_MAX_ATTEMPTS = 5;
 
 /** Six digits, 000000-999999, every one equally likely (CSPRNG through the Random port). */
 export function generateResetCode(random: Random): string {
-  return String(random.int(0, 1_000_000)).padStart(6, '0');
+  return generateSixDigitCode(random);
 }
 
 /** What a presented code amounts to against the newest unused code of that email. */
-export type ResetCodeVerdict = 'valid' | 'wrong' | 'expired' | 'locked';
+export type ResetCodeVerdict = OneTimeCodeVerdict;
 
 /**
  * The spec's order of checks: a code that does not match is "invalid" (and counted); a code
@@ -20,8 +21,5 @@ export type ResetCodeVerdict = 'valid' | 'wrong' | 'expired' | 'locked';
  * refused before it is even compared, so a sixth guess learns nothing.
  */
 export function judgeResetCode(record: Pick<ResetCodeRecord, 'attempts' | 'expiresAt'>, matches: boolean, now: Date): ResetCodeVerdict {
-  if (record.attempts >= RESET_CODE_MAX_ATTEMPTS) return 'locked';
-  if (!matches) return 'wrong';
-  if (now.getTime() >= record.expiresAt.getTime()) return 'expired';
-  return 'valid';
+  return judgeOneTimeCode(record, matches, now, RESET_CODE_MAX_ATTEMPTS);
 }

@@ -57,6 +57,11 @@ const MESSAGE_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   RESET_CODE_LOCKED: accounts.resetCodeLocked,
   SELLER_ALREADY_EXISTS: accounts.sellerAlreadyExists,
   ACCOUNT_NOT_FOUND: accounts.accountNotFound,
+  RIDER_PHONE_NOT_VERIFIED: rider.phoneNotVerified,
+  // The spec's own texts for a code that is wrong or old (section 8, reset codes).
+  INVALID_RIDER_CODE: auth.invalidCode,
+  RIDER_CODE_EXPIRED: auth.codeExpired,
+  RIDER_CODE_LOCKED: accounts.resetCodeLocked,
 };
 
 /**

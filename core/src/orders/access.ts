@@ -52,10 +52,21 @@ export function holdsDeliveryCode(order: Order, actor: Actor): boolean {
 const CODE_HOLDER_ACTIONS: ReadonlySet<OrderAction> = new Set(['request_refund', 'submit_feedback']);
 
 /**
+ * A rider known by phone alone (browsing and taking jobs) must have proved the phone with a
+ * code sent to it by SMS (PRODUCT-DECISIONS, Real money: riders prove their phone): anyone
+ * can know a listed rider's number. The rider link's key is a proof of its own (it reached
+ * the rider's phone), so the job view and its steps need no more.
+ */
+export function riderPhoneProven(actor: Actor): boolean {
+  return actor.kind === 'rider' && actor.phoneProven === true;
+}
+
+/**
  * Who may do what to which order. `take_job` is checked against the seller's rider list by
- * its use case, since the rider is not on the order yet.
+ * its use case, since the rider is not on the order yet; it needs a proven phone.
  */
 export function authorize(order: Order, actor: Actor, action: OrderAction): Result<void> {
+  if (action === 'take_job' && actor.kind === 'rider' && !riderPhoneProven(actor)) return err('RIDER_PHONE_NOT_VERIFIED');
   const visible = action === 'take_job' ? actor.kind === 'rider' : canSee(order, actor);
   if (!visible) return err(notFoundFor(actor));
   if (!actorMayAttempt(action, actor.kind)) {

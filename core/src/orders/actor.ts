@@ -5,8 +5,12 @@
 export type Actor =
   | { readonly kind: 'seller'; readonly sellerId: string }
   | { readonly kind: 'admin'; readonly userId: string }
-  /** `key` is the per-assignment secret from the rider link; absent when browsing jobs. */
-  | { readonly kind: 'rider'; readonly phone: string; readonly key?: string }
+  /**
+   * `key` is the per-assignment secret from the rider link; absent when browsing jobs.
+   * `phoneProven`: the app checked this browser's proof that it holds the phone (a code sent
+   * to it by SMS, resolveRiderPhoneProof); browsing and taking jobs by phone need it.
+   */
+  | { readonly kind: 'rider'; readonly phone: string; readonly key?: string; readonly phoneProven?: true }
   /** The buyer with the delivery code (typed, from the payment SMS, or an old link that carried it). */
   | { readonly kind: 'buyer'; readonly deliveryCode: string }
   /**
@@ -38,10 +42,13 @@ export function parseActor(value: unknown): Actor | null {
       if (typeof v['viewKey'] !== 'string') return null;
       if (v['payerToken'] === undefined) return { kind: 'buyer', viewKey: v['viewKey'] };
       return typeof v['payerToken'] === 'string' ? { kind: 'buyer', viewKey: v['viewKey'], payerToken: v['payerToken'] } : null;
-    case 'rider':
+    case 'rider': {
       if (!isText(v['phone'])) return null;
-      if (v['key'] === undefined) return { kind: 'rider', phone: v['phone'] };
-      return typeof v['key'] === 'string' ? { kind: 'rider', phone: v['phone'], key: v['key'] } : null;
+      if (v['phoneProven'] !== undefined && v['phoneProven'] !== true) return null;
+      const proven = v['phoneProven'] === true ? ({ phoneProven: true } as const) : {};
+      if (v['key'] === undefined) return { kind: 'rider', phone: v['phone'], ...proven };
+      return typeof v['key'] === 'string' ? { kind: 'rider', phone: v['phone'], key: v['key'], ...proven } : null;
+    }
     case 'system':
       return { kind: 'system' };
     default:

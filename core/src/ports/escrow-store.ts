@@ -4,6 +4,7 @@ import type { TransactionOptions } from './idempotency-store.js';
 import type { MpesaPaymentRepository } from './mpesa-payments.js';
 import type { Order, OrderChanges } from '../orders/order.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from './records.js';
+import type { RiderPhoneCodeRepository, RiderPhoneProofRepository } from './rider-phones.js';
 
 /** The buyer page's order with what the page shows beside it, read together (one statement in the SQL store). */
 export interface BuyerPageRecord {
@@ -71,6 +72,8 @@ export interface RiderRepository {
   get(id: string): Promise<Rider | undefined>;
   listBySeller(sellerId: string): Promise<Rider[]>;
   findBySellerAndPhone(sellerId: string, phone: string): Promise<Rider | undefined>;
+  /** True when any seller's rider list holds this phone. */
+  isListedAnywhere(phone: string): Promise<boolean>;
   delete(id: string): Promise<boolean>;
 }
 
@@ -171,6 +174,8 @@ export interface EscrowTx {
   readonly events: OrderEventRepository;
   readonly codeAttempts: CodeAttemptRepository;
   readonly outbox: OutboxRepository;
+  readonly riderPhoneCodes: RiderPhoneCodeRepository;
+  readonly riderPhoneProofs: RiderPhoneProofRepository;
   /**
    * Present when the store delivers live events with its commit; otherwise the use case
    * publishes them on the EventBus after the commit.

@@ -23,3 +23,4 @@ export type * from './stored-files.js';
 export * from './unstorable-text.js';
 export type * from './failure-counters.js';
 export * from './sms-delivery-reports.js';
+export type * from './rider-phones.js';

@@ -3,8 +3,10 @@ import type { Order } from '../orders/order.js';
 import type { EscrowStore, EscrowTx } from '../ports/escrow-store.js';
 import { IdempotencyKeyUsed, type StoredIdempotentAnswer, type TransactionOptions } from '../ports/idempotency-store.js';
 import type { C2bPayment } from '../payments/c2b-payment.js';
+import type { StatusQuery } from '../payments/status-query.js';
 import type { StkRequest } from '../payments/stk-request.js';
 import { memoryMpesaPayments } from './memory-mpesa-payments.js';
+import type { RiderPhoneCode, RiderPhoneProof } from '../riders/rider-phone-records.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
 
 /** Everything the in-memory store holds. Records are immutable, so shallow copies isolate. */
@@ -13,6 +15,7 @@ export interface MemoryState {
   receipts: Map<string, string>;
   stkRequests: Map<string, StkRequest>;
   c2bPayments: Map<string, C2bPayment>;
+  statusQueries: Map<string, StatusQuery>;
   postings: Posting[];
   sellers: Map<string, SellerRef>;
   riders: Map<string, Rider>;
@@ -22,6 +25,9 @@ export interface MemoryState {
   events: OrderEvent[];
   codeAttempts: CodeAttempt[];
   outbox: Map<string, OutboxMessage>;
+  riderPhoneCodes: Map<string, RiderPhoneCode>;
+  /** By token hash. */
+  riderPhoneProofs: Map<string, RiderPhoneProof>;
   /** Idempotency-Keys by `scope\nkey`, written with their change. */
   idempotencyKeys: Map<string, StoredIdempotentAnswer & { expiresAt: Date }>;
 }
@@ -31,6 +37,7 @@ const emptyState = (): MemoryState => ({
   receipts: new Map(),
   stkRequests: new Map(),
   c2bPayments: new Map(),
+  statusQueries: new Map(),
   postings: [],
   sellers: new Map(),
   riders: new Map(),
@@ -40,6 +47,8 @@ const emptyState = (): MemoryState => ({
   events: [],
   codeAttempts: [],
   outbox: new Map(),
+  riderPhoneCodes: new Map(),
+  riderPhoneProofs: new Map(),
   idempotencyKeys: new Map(),
 });
 
@@ -48,6 +57,7 @@ const copyState = (s: MemoryState): MemoryState => ({
   receipts: new Map(s.receipts),
   stkRequests: new Map(s.stkRequests),
   c2bPayments: new Map(s.c2bPayments),
+  statusQueries: new Map(s.statusQueries),
   postings: [...s.postings],
   sellers: new Map(s.sellers),
   riders: new Map(s.riders),
@@ -57,6 +67,8 @@ const copyState = (s: MemoryState): MemoryState => ({
   events: [...s.events],
   codeAttempts: [...s.codeAttempts],
   outbox: new Map(s.outbox),
+  riderPhoneCodes: new Map(s.riderPhoneCodes),
+  riderPhoneProofs: new Map(s.riderPhoneProofs),
   idempotencyKeys: new Map(s.idempotencyKeys),
 });
 
@@ -133,7 +145,51 @@ function bind(s: MemoryState): EscrowTx {
       get: async (id) => s.riders.get(id),
       listBySeller: async (sellerId) => [...s.riders.values()].filter((r) => r.sellerId === sellerId),
       findBySellerAndPhone: async (sellerId, phone) => [...s.riders.values()].find((r) => r.sellerId === sellerId && r.phone === phone),
+      isListedAnywhere: async (phone) => [...s.riders.values()].some((r) => r.phone === phone),
       delete: async (id) => s.riders.delete(id),
+    },
+    riderPhoneCodes: {
+      insert: async (code) => {
+        if (s.riderPhoneCodes.has(code.id)) throw new Error(`duplicate rider phone code id ${code.id}`);
+        s.riderPhoneCodes.set(code.id, code);
+      },
+      supersedeAll: async (phone) => {
+        for (const code of s.riderPhoneCodes.values()) if (code.phone === phone && !code.used) s.riderPhoneCodes.set(code.id, { ...code, used: true });
+      },
+      latestUnusedForUpdate: async (phone) =>
+        [...s.riderPhoneCodes.values()]
+          .filter((c) => c.phone === phone && !c.used)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))[0],
+      recordWrongAttempt: async (id) => {
+        const code = s.riderPhoneCodes.get(id);
+        if (!code) throw new Error(`no rider phone code ${id}`);
+        s.riderPhoneCodes.set(id, { ...code, attempts: code.attempts + 1 });
+        return code.attempts + 1;
+      },
+      markUsed: async (id) => {
+        const code = s.riderPhoneCodes.get(id);
+        if (!code || code.used) return false;
+        s.riderPhoneCodes.set(id, { ...code, used: true });
+        return true;
+      },
+      deleteExpired: async (now) => {
+        let n = 0;
+        for (const code of [...s.riderPhoneCodes.values()]) if (code.expiresAt.getTime() <= now.getTime() && s.riderPhoneCodes.delete(code.id)) n += 1;
+        return n;
+      },
+    },
+    riderPhoneProofs: {
+      insert: async (proof) => {
+        if (s.riderPhoneProofs.has(proof.tokenHash)) throw new Error('duplicate rider phone proof');
+        s.riderPhoneProofs.set(proof.tokenHash, proof);
+      },
+      findByTokenHash: async (tokenHash) => s.riderPhoneProofs.get(tokenHash),
+      delete: async (tokenHash) => s.riderPhoneProofs.delete(tokenHash),
+      deleteExpired: async (now) => {
+        let n = 0;
+        for (const proof of [...s.riderPhoneProofs.values()]) if (proof.expiresAt.getTime() <= now.getTime() && s.riderPhoneProofs.delete(proof.tokenHash)) n += 1;
+        return n;
+      },
     },
     refunds: {
       insert: async (request) => {

@@ -29,7 +29,7 @@ import type { EscrowStore } from '../ports/escrow-store.js';
  * store) and the database adapter's (SQLite, PostgreSQL). A step names its actor by role;
  * the runner turns the role into a concrete identity at the time the step runs.
  */
-export const ACTOR_ROLES = ['owner', 'otherSeller', 'admin', 'buyer', 'wrongBuyer', 'assignedRider', 'staleRider', 'listedRider', 'strangerRider'] as const;
+export const ACTOR_ROLES = ['owner', 'otherSeller', 'admin', 'buyer', 'wrongBuyer', 'assignedRider', 'staleRider', 'listedRider', 'strangerRider', 'unprovenRider'] as const;
 export type ActorRole = (typeof ACTOR_ROLES)[number];
 
 export const STEP_KINDS = [
@@ -126,10 +126,14 @@ function actorFor(role: ActorRole, world: ScenarioWorld, order: Order | undefine
       const old = order ? stale.get(order.id) : undefined;
       return old ? { kind: 'rider', phone: old.phone, key: old.key } : { kind: 'rider', phone: world.listedRiderPhone, key: 'not-the-key' };
     }
+    // Riders who proved their phone (the listed one, and a stranger who proved a phone no seller lists)...
     case 'listedRider':
-      return { kind: 'rider', phone: world.listedRiderPhone };
+      return { kind: 'rider', phone: world.listedRiderPhone, phoneProven: true };
     case 'strangerRider':
-      return { kind: 'rider', phone: '+254799999999' };
+      return { kind: 'rider', phone: '+254799999999', phoneProven: true };
+    // ...and someone who only knows the listed rider's number.
+    case 'unprovenRider':
+      return { kind: 'rider', phone: world.listedRiderPhone };
   }
 }
 
@@ -193,6 +197,7 @@ function checkStep(step: Step, before: Order, after: Order, result: Result<unkno
   const where = `${step.kind} by ${step.role} on ${before.id}`;
   if (before.status !== after.status && !EDGES.has(`${before.status}>${after.status}`)) problems.push(`${where}: illegal ${before.status} -> ${after.status}`);
   if (!result.ok && before.status !== after.status) problems.push(`${where}: failed (${result.error.code}) but changed status`);
+  if (step.kind === 'take' && result.ok && step.role !== 'listedRider') problems.push(`${where}: a job was taken by a phone that is unproven or not listed`);
   const accepted = (step.kind === 'code' || step.kind === 'wrongCode') && result.ok;
   if (accepted) {
     const rightState = before.status === 'in_transit' && before.codeLockedAt === null && (before.paymentMethod === 'cash' || before.paymentConfirmed);

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../errors.js';
+import { riderPhoneProven } from '../orders/access.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { SellerRef } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
@@ -22,21 +23,25 @@ async function withSellers(
 
 /**
  * `get_available_jobs_for_rider`: paid orders with no rider, of sellers whose rider list holds
- * this phone, oldest first. Riders have no login, so the caller is known by phone only: the
- * API shows these through `riderJobSummary`, which carries no buyer personal data.
+ * this phone, oldest first. Riders have no login: the caller must have proved the phone (a code
+ * sent to it by SMS), and the API shows these through `riderJobSummary`, which carries no buyer
+ * personal data.
  */
 export async function listAvailableJobs(deps: Pick<EscrowDeps, 'store'>, args: { actor: Actor }): Promise<Result<RiderJobData[]>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'rider') return err('FORBIDDEN');
+  if (!riderPhoneProven(actor)) return err('RIDER_PHONE_NOT_VERIFIED');
   return ok(await deps.store.read(async (tx) => withSellers(tx, await tx.orders.listAvailableForRider(actor.phone))));
 }
 
 /**
- * `get_rider_assigned_jobs`: orders currently carrying this phone, newest first. Shown as
- * summaries too: opening a job needs the key of its rider link.
+ * `get_rider_assigned_jobs`: orders currently carrying this phone, newest first, for a proven
+ * phone (what a rider carries, and from where, is nobody else's business). Shown as summaries
+ * too: opening a job needs the key of its rider link.
  */
 export async function listAssignedJobs(deps: Pick<EscrowDeps, 'store'>, args: { actor: Actor }): Promise<Result<RiderJobData[]>> {
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'rider') return err('FORBIDDEN');
+  if (!riderPhoneProven(actor)) return err('RIDER_PHONE_NOT_VERIFIED');
   return ok(await deps.store.read(async (tx) => withSellers(tx, await tx.orders.listAssignedToRider(actor.phone))));
 }

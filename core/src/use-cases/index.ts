@@ -39,3 +39,4 @@ export * from './get-admin-order.js';
 export * from './sweep-stored-files.js';
 export * from './payments/index.js';
 export * from './record-sms-delivery-report.js';
+export * from './rider-phone/index.js';

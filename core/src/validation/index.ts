@@ -20,6 +20,7 @@ export * from './phone.js';
 export * from './refund-request.js';
 export * from './reset-code.js';
 export * from './rider-payment.js';
+export * from './rider-phone-code.js';
 export * from './rider.js';
 export * from './seller-about.js';
 export * from './seller-business-details.js';

@@ -69,6 +69,7 @@ export const validationMessages = {
     nameInvalid: 'Rider name contains a character that is not allowed',
     plateInvalid: 'Motorbike plate contains a character that is not allowed',
     phoneRequired: 'Please enter your phone number',
+    phoneCodeInvalid: 'Enter the 6-digit code from the SMS',
     selectOrAdd: 'Please select or add a rider',
     // The photo is a file upload, checked outside zod; the text is kept with its siblings.
     pickupPhotoRequired: 'Please upload a pickup photo',

@@ -14,7 +14,7 @@ export const NO_RIDER_REFUND_AFTER_MS = 72 * 3_600_000;
  * never see the delivery code or the rider's link key: neither is needed to settle, unlock or
  * refund. `sellerBusinessName` is null when there is no name to show (the screen says 'N/A').
  */
-export function adminOrderView(order: Order, sellerBusinessName: string | null) {
+export function adminOrderView(order: Order, sellerBusinessName: string | null, claimCheck: string | null = null) {
   return {
     id: order.id,
     trackingNumber: order.trackingNumber,
@@ -39,6 +39,8 @@ export function adminOrderView(order: Order, sellerBusinessName: string | null) 
     paymentReceived: order.paymentReceived,
     paymentBeingVerified: claimPending(order),
     paymentClaimReceipt: order.paymentClaimReceipt,
+    /** An open claim: what M-Pesa's Transaction Status said of its receipt, or that it is being asked (claimCheckNote). */
+    paymentClaimCheck: claimPending(order) ? claimCheck : null,
     settlementPaid: order.settlementPaid,
     settledAt: isoOrNull(order.settledAt),
     settlementReference: order.settlementReference,

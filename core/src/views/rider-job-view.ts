@@ -10,7 +10,9 @@ import { isoOrNull, progressView, type ProgressView } from './order-progress.js'
  * What the assigned rider (phone + the key of the current assignment) sees of a job: where
  * to pick up, where to deliver, what to collect at the door. Never the delivery code (the
  * buyer gives it at the door) and never the link key (the rider holds it; it is handed out
- * once, by the assignment or by taking the job).
+ * once, by the assignment or by taking the job). The buyer's name, phone and exact address
+ * (house number, pin) only once the rider accepted the job (decision 0046): before, the
+ * delivery area (estate, landmark) tells the rider enough to decide.
  */
 export interface RiderJobView extends ProgressView {
   readonly id: string;
@@ -26,9 +28,11 @@ export interface RiderJobView extends ProgressView {
   readonly deliveredAt: string | null;
   readonly pickup: { readonly sellerBusinessName: string | null; readonly location: string; readonly sellerLocation: string | null; readonly sellerPhone: string | null };
   readonly delivery: {
-    readonly buyerName: string;
-    readonly buyerPhone: string;
-    readonly address: string;
+    /** True until the rider accepts: then name, phone, address, house number and pin are null. */
+    readonly buyerDetailsHidden: boolean;
+    readonly buyerName: string | null;
+    readonly buyerPhone: string | null;
+    readonly address: string | null;
     readonly landmark: string | null;
     readonly estate: string | null;
     readonly houseNumber: string | null;
@@ -49,7 +53,13 @@ export interface RiderJobView extends ProgressView {
   readonly codeAttemptsLeft: number;
 }
 
+/** The buyer's personal details reach the rider who accepted the job, and no one before. */
+export function riderSeesBuyerDetails(order: Pick<Order, 'riderAcceptedAt'>): boolean {
+  return order.riderAcceptedAt !== null;
+}
+
 export function riderJobView(order: Order, seller: SellerRef | null): RiderJobView {
+  const shown = riderSeesBuyerDetails(order);
   return {
     id: order.id,
     trackingNumber: order.trackingNumber,
@@ -70,13 +80,14 @@ export function riderJobView(order: Order, seller: SellerRef | null): RiderJobVi
       sellerPhone: seller?.phone ?? null,
     },
     delivery: {
-      buyerName: order.buyerName,
-      buyerPhone: order.buyerPhone,
-      address: order.buyerAddress,
+      buyerDetailsHidden: !shown,
+      buyerName: shown ? order.buyerName : null,
+      buyerPhone: shown ? order.buyerPhone : null,
+      address: shown ? order.buyerAddress : null,
       landmark: order.landmark,
       estate: order.estate,
-      houseNumber: order.houseNumber,
-      pinLocationLink: order.pinLocationLink,
+      houseNumber: shown ? order.houseNumber : null,
+      pinLocationLink: shown ? order.pinLocationLink : null,
     },
     estimatedDistanceKm: order.estimatedDistanceKm,
     estimatedTimeMinutes: order.estimatedTimeMinutes,

@@ -130,11 +130,14 @@ describe('mpesa_prepay: the escrow flow', () => {
   it('only a rider on the seller list may take an available job, and only a paid order without a rider', async () => {
     const ctx = memoryWorld();
     const created = value(await createOrder(ctx.deps, { actor: seller, input }));
-    const listed: Actor = { kind: 'rider', phone: '+254733333333' };
+    const listed: Actor = { kind: 'rider', phone: '+254733333333', phoneProven: true };
     expect(await takeAvailableJob(ctx.deps, { orderId: created.id, actor: listed })).toMatchObject({ ok: false, error: { code: 'TRANSITION_NOT_ALLOWED' } });
     await payByPaybill(ctx.deps, created, 'NLJ7RT61SV');
     value(await confirmPayment(ctx.deps, { orderId: created.id, actor: buyerOf(created), mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
-    expect(await takeAvailableJob(ctx.deps, { orderId: created.id, actor: { kind: 'rider', phone: '+254700000001' } })).toMatchObject({ ok: false, error: { code: 'RIDER_ORDER_NOT_FOUND' } });
+    expect(await takeAvailableJob(ctx.deps, { orderId: created.id, actor: { kind: 'rider', phone: '+254700000001', phoneProven: true } })).toMatchObject({ ok: false, error: { code: 'RIDER_ORDER_NOT_FOUND' } });
+    // The listed phone without proof (anyone may know the number): refused before the order is read.
+    expect(await takeAvailableJob(ctx.deps, { orderId: created.id, actor: { kind: 'rider', phone: '+254733333333' } })).toEqual({ ok: false, error: { code: 'RIDER_PHONE_NOT_VERIFIED' } });
+    expect(await takeAvailableJob(ctx.deps, { orderId: 'no-such-order', actor: { kind: 'rider', phone: '+254733333333' } })).toEqual({ ok: false, error: { code: 'RIDER_PHONE_NOT_VERIFIED' } });
     const taken = value(await takeAvailableJob(ctx.deps, { orderId: created.id, actor: listed }));
     expect(taken).toMatchObject({ status: 'rider_assigned', riderPhone: '+254733333333' });
     expect(taken.riderAcceptedAt).not.toBeNull();

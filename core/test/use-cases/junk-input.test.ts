@@ -1,7 +1,15 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as core from '../../src/index.js';
 import { memoryWorld } from '../support/world.js';
+
+const digest = { sha256Hex: (value: string) => createHash('sha256').update(value).digest('hex') };
+/** The rider phone use cases take the escrow ports plus a digest. */
+const withDigest =
+  <A,>(useCase: (deps: core.RiderPhoneDeps, args: A) => Promise<core.Result<unknown>>) =>
+  (deps: core.EscrowDeps, args: A) =>
+    useCase({ ...deps, digest }, args);
 
 /** Every use case, called the way an API route would, with whatever a client might send. */
 const USE_CASES: Record<string, (deps: core.EscrowDeps, args: never) => Promise<core.Result<unknown>>> = {
@@ -23,6 +31,14 @@ const USE_CASES: Record<string, (deps: core.EscrowDeps, args: never) => Promise<
   getOrder: core.getOrder,
   addRider: core.addRider,
   deleteRider: core.deleteRider,
+  listAvailableJobs: core.listAvailableJobs,
+  listAssignedJobs: core.listAssignedJobs,
+  takeListedJob: core.takeListedJob,
+  requestRiderPhoneCode: withDigest(core.requestRiderPhoneCode),
+  verifyRiderPhoneCode: withDigest(core.verifyRiderPhoneCode),
+  resolveRiderPhoneProof: withDigest(core.resolveRiderPhoneProof),
+  revokeRiderPhoneProof: withDigest(core.revokeRiderPhoneProof),
+  phoneOfRiderProof: withDigest(core.phoneOfRiderProof),
 };
 
 const actorArb = fc.oneof(
@@ -30,6 +46,7 @@ const actorArb = fc.oneof(
   fc.constant({ kind: 'admin', userId: 'admin-1' }),
   fc.record({ kind: fc.constant('buyer'), deliveryCode: fc.anything() }),
   fc.record({ kind: fc.constant('rider'), phone: fc.anything(), key: fc.anything() }),
+  fc.record({ kind: fc.constant('rider'), phone: fc.oneof(fc.constant('+254733333333'), fc.anything()), phoneProven: fc.anything() }, { requiredKeys: ['kind', 'phone'] }),
   fc.anything(),
 );
 const argsArb = fc.record(
@@ -38,7 +55,12 @@ const argsArb = fc.record(
     refundId: fc.anything(),
     riderId: fc.anything(),
     actor: actorArb,
-    input: fc.oneof(fc.anything(), fc.dictionary(fc.constantFrom('itemName', 'price', 'buyerName', 'buyerPhone', 'buyerAddress', 'deliveryCost', 'paymentMethod', 'deliveryPaidBy', 'pinLocationLink', 'buyerCashAmount'), fc.anything())),
+    input: fc.oneof(
+      fc.anything(),
+      fc.dictionary(fc.constantFrom('itemName', 'price', 'buyerName', 'buyerPhone', 'buyerAddress', 'deliveryCost', 'paymentMethod', 'deliveryPaidBy', 'pinLocationLink', 'buyerCashAmount', 'phone', 'code'), fc.anything()),
+      fc.record({ phone: fc.constantFrom('0733333333', '+254744444444'), code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.anything()) }),
+    ),
+    token: fc.anything(),
     rider: fc.anything(),
     code: fc.anything(),
     mpesaReceipt: fc.anything(),

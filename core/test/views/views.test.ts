@@ -78,8 +78,12 @@ describe('views: what each caller may see of an order', () => {
     const { order } = await anOrder();
     const assigned = { ...order, status: 'rider_assigned' as const, riderPhone: '+254733333333', riderKey: 'secret-key-value' };
     const seller = { id: 'seller-a', userId: 'u', businessName: 'Amani Phones', location: 'Westlands', phone: '+254711111111', email: null };
-    const job = riderJobView(assigned, seller);
-    expect(job.delivery).toEqual({ buyerName: 'Njeri Kamau', buyerPhone: '+254722000111', address: 'Lavington, James Gichuru Rd', landmark: 'Opposite the church', estate: 'Lavington', houseNumber: 'B4', pinLocationLink: 'https://maps.example.com/x' });
+    // Before the rider accepts: the area and the landmark, not who the buyer is nor where exactly.
+    const offered = riderJobView(assigned, seller);
+    expect(offered.delivery).toEqual({ buyerDetailsHidden: true, buyerName: null, buyerPhone: null, address: null, landmark: 'Opposite the church', estate: 'Lavington', houseNumber: null, pinLocationLink: null });
+    for (const secret of PERSONAL(order).filter((text) => text !== order.landmark)) expect(JSON.stringify(offered)).not.toContain(secret);
+    const job = riderJobView({ ...assigned, riderAcceptedAt: new Date() }, seller);
+    expect(job.delivery).toEqual({ buyerDetailsHidden: false, buyerName: 'Njeri Kamau', buyerPhone: '+254722000111', address: 'Lavington, James Gichuru Rd', landmark: 'Opposite the church', estate: 'Lavington', houseNumber: 'B4', pinLocationLink: 'https://maps.example.com/x' });
     expect(job.pickup).toEqual({ sellerBusinessName: 'Amani Phones', location: 'Westlands', sellerLocation: 'Westlands', sellerPhone: '+254711111111' });
     for (const secret of [order.deliveryCode, 'secret-key-value']) expect(JSON.stringify(job)).not.toContain(secret);
     const summary = JSON.stringify(riderJobSummary(assigned, seller));
@@ -102,10 +106,13 @@ describe('read use cases for the buyer and rider pages', () => {
     const { deps, order, seller } = await anOrder();
     await payByPaybill(deps, order, 'NLJ7RT61SV');
     must(await confirmPayment(deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, mpesaReceipt: 'NLJ7RT61SV', termsAccepted: true }));
-    const listed = { kind: 'rider', phone: '+254733333333' } as const;
+    const listed = { kind: 'rider', phone: '+254733333333', phoneProven: true } as const;
+    const unproven = { kind: 'rider', phone: '+254733333333' } as const;
+    for (const read of [listAvailableJobs, listAssignedJobs]) expect(await read(deps, { actor: unproven })).toEqual({ ok: false, error: { code: 'RIDER_PHONE_NOT_VERIFIED' } });
+    expect(await takeListedJob(deps, { orderId: order.id, actor: unproven })).toEqual({ ok: false, error: { code: 'RIDER_PHONE_NOT_VERIFIED' } });
     expect(must(await listAvailableJobs(deps, { actor: listed })).map((j) => j.order.id)).toEqual([order.id]);
-    expect(must(await listAvailableJobs(deps, { actor: { kind: 'rider', phone: '+254799999999' } }))).toEqual([]);
-    expect(await takeListedJob(deps, { orderId: order.id, actor: { kind: 'rider', phone: '+254799999999' } })).toMatchObject({ ok: false, error: { code: 'RIDER_ORDER_NOT_FOUND' } });
+    expect(must(await listAvailableJobs(deps, { actor: { kind: 'rider', phone: '+254799999999', phoneProven: true } }))).toEqual([]);
+    expect(await takeListedJob(deps, { orderId: order.id, actor: { kind: 'rider', phone: '+254799999999', phoneProven: true } })).toMatchObject({ ok: false, error: { code: 'RIDER_ORDER_NOT_FOUND' } });
     const taken = must(await takeListedJob(deps, { orderId: order.id, actor: listed }));
     expect(must(await listAssignedJobs(deps, { actor: listed })).map((j) => j.order.id)).toEqual([order.id]);
     expect(must(await getRiderJob(deps, { orderId: order.id, actor: { ...listed, key: taken.riderKey ?? '' } })).order.id).toBe(order.id);

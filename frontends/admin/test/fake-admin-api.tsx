@@ -56,6 +56,7 @@ export function adminOrderDetail(overrides: Partial<AdminOrderDetail> = {}): Adm
     paymentReceived: 2_500_000,
     paymentBeingVerified: false,
     paymentClaimReceipt: null,
+    paymentClaimCheck: null,
     canMarkPaid: true,
     ...overrides,
   };

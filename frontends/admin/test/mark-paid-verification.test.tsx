@@ -48,7 +48,7 @@ describe('Mark Paid shows how the payment was verified', () => {
   it.each([
     ['stk_query', 'M-Pesa prompt, confirmed by STK Query'],
     ['c2b_confirmation', 'Paybill, confirmed by M-Pesa'],
-    ['transaction_status', 'Transaction Status query'],
+    ['transaction_status', 'Receipt the buyer typed, confirmed by a Transaction Status query'],
     ['admin:3f0c1a2b-0000-4000-8000-0000000000ad', 'Attached by an admin'],
     [null, 'Not verified'],
   ] as const)('verified by %s reads "%s"', (verifiedBy, label) => {
@@ -87,12 +87,14 @@ describe('Mark Paid shows how the payment was verified', () => {
   });
 
   it('a receipt the buyer typed that M-Pesa has not confirmed: shown as being verified', async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentConfirmed: false, mpesaReceipt: null, paymentVerifiedBy: null, paymentReceived: null, paymentBeingVerified: true, paymentClaimReceipt: 'NLJ7RT61SV', canMarkPaid: false })));
+    const check = 'M-Pesa has no payment with receipt NLJ7RT61SV to our shortcode 174379 (Transaction Status 2032: The transaction receipt number does not exist.). (query 1, 2026-01-01 12:02 EAT)';
+    api.on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentConfirmed: false, mpesaReceipt: null, paymentVerifiedBy: null, paymentReceived: null, paymentBeingVerified: true, paymentClaimReceipt: 'NLJ7RT61SV', paymentClaimCheck: check, canMarkPaid: false })));
     const { dialog } = await openMarkPaid();
 
     expect(valueOf(dialog, 'Payment')).toBe('Being verified: the buyer typed a receipt M-Pesa has not confirmed');
     expect(valueOf(dialog, 'M-Pesa receipt')).toBe('None yet');
     expect(valueOf(dialog, 'Receipt the buyer typed')).toBe('NLJ7RT61SV (not confirmed by M-Pesa)');
+    expect(valueOf(dialog, 'M-Pesa check')).toBe(check);
     expect(valueOf(dialog, 'Verified by')).toBe('Not verified');
     expect(submitButton(dialog).disabled).toBe(true);
   });

@@ -71,6 +71,8 @@ export function createHandle(args: {
     new Migrator({
       db: on,
       provider: escrowMigrationProvider(dialect),
+      // A database migrated with 0014 must still take 0012 and 0013 when they arrive (escrow-migrations.ts).
+      allowUnorderedMigrations: true,
       ...(args.migrationSchema ? { migrationTableSchema: await args.migrationSchema() } : {}),
     });
   let closed = false;

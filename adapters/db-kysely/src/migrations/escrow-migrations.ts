@@ -12,11 +12,16 @@ import { throttlingMigration } from './0009-throttling.js';
 import { healthProbeMigration } from './0010-health-probe.js';
 import { mpesaPaymentsMigration } from './0011-mpesa-payments.js';
 import { smsDeliveryReportsMigration } from './0012-sms-delivery-reports.js';
+import { statusQueriesMigration } from './0013-status-queries.js';
+import { riderPhoneProofsMigration } from './0014-rider-phone-proofs.js';
 import { codeToPayerMigration } from './0015-code-to-payer.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
- * order they run; a step, once released, is never edited: a change is a new step.
+ * order they run; a step, once released, is never edited: a change is a new step. Branches
+ * number their steps apart (0014 was written while 0012 and 0013 were under way elsewhere), and
+ * the migrator runs a step that sorts before one already run (allowUnorderedMigrations), so
+ * independent steps may land in any order.
  */
 export function escrowMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -32,6 +37,8 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0010-health-probe': healthProbeMigration(dialect),
     '0011-mpesa-payments': mpesaPaymentsMigration(dialect),
     '0012-sms-delivery-reports': smsDeliveryReportsMigration(dialect),
+    '0013-status-queries': statusQueriesMigration(dialect),
+    '0014-rider-phone-proofs': riderPhoneProofsMigration(dialect),
     '0015-code-to-payer': codeToPayerMigration(dialect),
   };
 }

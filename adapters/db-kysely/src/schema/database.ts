@@ -21,7 +21,8 @@ import type {
   RiderPaymentConfirmationsTable,
   RidersTable,
 } from './order-tables.js';
-import type { C2bPaymentsTable, StkRequestsTable } from './payment-tables.js';
+import type { C2bPaymentsTable, StatusQueriesTable, StkRequestsTable } from './payment-tables.js';
+import type { RiderPhoneCodesTable, RiderPhoneProofsTable } from './rider-phone-tables.js';
 
 /** The Kysely view of the schema built by src/migrations (table name -> row shape). */
 export interface Database {
@@ -39,6 +40,7 @@ export interface Database {
   payment_receipts: PaymentReceiptsTable;
   stk_requests: StkRequestsTable;
   c2b_payments: C2bPaymentsTable;
+  status_queries: StatusQueriesTable;
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   order_events: OrderEventsTable;
@@ -55,6 +57,8 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   job_leases: JobLeasesTable;
   health_probe: HealthProbeTable;
+  rider_phone_codes: RiderPhoneCodesTable;
+  rider_phone_proofs: RiderPhoneProofsTable;
 }
 
 export type TableName = keyof Database;

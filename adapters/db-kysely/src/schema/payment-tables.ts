@@ -43,3 +43,30 @@ export interface C2bPaymentsTable {
   resolved_by: string | null;
   resolved_at: Timestamp | null;
 }
+
+export type StatusQueryStatusColumn = 'sending' | 'sent' | 'answered' | 'failed' | 'unknown';
+export type StatusQueryOutcomeColumn = 'verified' | 'unknown_receipt' | 'not_completed' | 'wrong_receipt' | 'other_business' | 'short' | 'claim_closed' | 'receipt_used' | 'query_failed';
+
+/** One Transaction Status query about a claim (core/payments/status-query.ts); migration 0012. */
+export interface StatusQueriesTable {
+  id: string;
+  order_id: string;
+  receipt: string;
+  attempt: number;
+  short_code: string;
+  originator_conversation_id: string;
+  conversation_id: string | null;
+  status: StatusQueryStatusColumn;
+  next_attempt_at: Timestamp | null;
+  result_code: number | null;
+  result_desc: string | null;
+  result_receipt: string | null;
+  result_amount: Cents | null;
+  result_credit_party: string | null;
+  result_transaction_status: string | null;
+  outcome: StatusQueryOutcomeColumn | null;
+  note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  answered_at: Timestamp | null;
+}

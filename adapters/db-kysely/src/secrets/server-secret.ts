@@ -23,3 +23,11 @@ export async function loadServerSecret(db: Kysely<Database>, name: string): Prom
   if (!made) throw new Error(`the server secret ${name} could not be made`);
   return made.secret;
 }
+
+/**
+ * The secret in the path of this deployment's M-Pesa callback URLs (decision 0042), as the API
+ * and the admin CLI name it: hex, since Safaricom refuses URLs holding words like "sql" or "exe".
+ */
+export async function loadMpesaCallbackSecret(db: Kysely<Database>): Promise<string> {
+  return Buffer.from(await loadServerSecret(db, 'mpesa_callback_secret'), 'base64url').toString('hex');
+}

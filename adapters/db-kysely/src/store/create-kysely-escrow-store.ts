@@ -16,6 +16,7 @@ import { kyselyOutboxRepository } from './outbox-repository.js';
 import { kyselyPaymentReceiptRepository } from './payment-receipt-repository.js';
 import { kyselyRefundRepository } from './refund-repository.js';
 import { kyselyRiderPaymentRepository } from './rider-payment-repository.js';
+import { kyselyRiderPhoneCodeRepository, kyselyRiderPhoneProofRepository } from './rider-phone-repositories.js';
 import { kyselyRiderRepository } from './rider-repository.js';
 import { kyselySellerRepository } from './seller-repository.js';
 
@@ -66,7 +67,7 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
       ...(inTransaction && notifyChannel !== undefined ? { commitEvents: commitEvents(inserts, notifyChannel) } : {}),
       orders: kyselyOrderRepository(conn, codec, sellers.remember, inserts),
       receipts: kyselyPaymentReceiptRepository(conn),
-      mpesa: kyselyMpesaPaymentRepository(conn),
+      mpesa: kyselyMpesaPaymentRepository(conn, codec, inserts),
       ledger: kyselyLedgerRepository(conn, inserts),
       sellers,
       riders: kyselyRiderRepository(conn),
@@ -76,6 +77,8 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
       events: kyselyOrderEventRepository(conn, inserts),
       codeAttempts: kyselyCodeAttemptRepository(conn, codec, inserts),
       outbox: kyselyOutboxRepository(conn, codec, inserts),
+      riderPhoneCodes: kyselyRiderPhoneCodeRepository(conn, codec),
+      riderPhoneProofs: kyselyRiderPhoneProofRepository(conn),
     };
   };
 

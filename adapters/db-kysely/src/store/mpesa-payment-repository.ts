@@ -1,8 +1,9 @@
-import type { C2bPayment, MpesaPaymentRepository, StkRequest, StkRequestChanges, StkRequestStatus } from '@escrow/core';
+import type { C2bPayment, ClaimToCheck, MpesaPaymentRepository, StatusQuery, StatusQueryChanges, StkRequest, StkRequestChanges, StkRequestStatus } from '@escrow/core';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../schema/database.js';
-import type { C2bPaymentsTable, StkRequestsTable } from '../schema/payment-tables.js';
-import { decodeCents, decodeCentsOrNull, decodeInteger, decodeTime, decodeTimeOrNull, encodeTime, encodeTimeOrNull } from './codec.js';
+import type { C2bPaymentsTable, StatusQueriesTable, StkRequestsTable } from '../schema/payment-tables.js';
+import { decodeCents, decodeCentsOrNull, decodeInteger, decodeTime, decodeTimeOrNull, encodeTime, encodeTimeOrNull, type Codec } from './codec.js';
+import { immediateInserts, type Inserts } from './deferred-inserts.js';
 
 /** What the reconciler queries: a request Daraja may still settle (core/testing/memory-mpesa-payments.ts). */
 // 'sending': a push whose answer was never written (a crash mid-call) is closed by the reconciler.
@@ -44,6 +45,22 @@ const C2B_CHANGES = {
   resolvedBy: { column: 'resolved_by', encode: same },
   resolvedAt: { column: 'resolved_at', encode: encodeTimeOrNull },
 } satisfies { readonly [F in keyof C2bChanges]-?: { readonly column: keyof C2bPaymentsTable; readonly encode: (value: Exclude<C2bChanges[F], undefined>) => unknown } };
+
+const STATUS_QUERY_CHANGES = {
+  conversationId: { column: 'conversation_id', encode: same },
+  status: { column: 'status', encode: same },
+  nextAttemptAt: { column: 'next_attempt_at', encode: encodeTimeOrNull },
+  resultCode: { column: 'result_code', encode: same },
+  resultDesc: { column: 'result_desc', encode: same },
+  resultReceipt: { column: 'result_receipt', encode: same },
+  resultAmount: { column: 'result_amount', encode: same },
+  resultCreditParty: { column: 'result_credit_party', encode: same },
+  resultTransactionStatus: { column: 'result_transaction_status', encode: same },
+  outcome: { column: 'outcome', encode: same },
+  note: { column: 'note', encode: same },
+  updatedAt: { column: 'updated_at', encode: encodeTime },
+  answeredAt: { column: 'answered_at', encode: encodeTimeOrNull },
+} satisfies { readonly [F in keyof StatusQueryChanges]-?: { readonly column: keyof StatusQueriesTable; readonly encode: (value: Exclude<StatusQueryChanges[F], undefined>) => unknown } };
 
 /**
  * The columns of a partial change. Fields present with `undefined` are left alone (as in
@@ -150,6 +167,57 @@ function rowToC2bPayment(row: Selectable<C2bPaymentsTable>): C2bPayment {
   };
 }
 
+function statusQueryToRow(query: StatusQuery): Insertable<StatusQueriesTable> {
+  return {
+    id: query.id,
+    order_id: query.orderId,
+    receipt: query.receipt,
+    attempt: query.attempt,
+    short_code: query.shortCode,
+    originator_conversation_id: query.originatorConversationId,
+    conversation_id: query.conversationId,
+    status: query.status,
+    next_attempt_at: encodeTimeOrNull(query.nextAttemptAt),
+    result_code: query.resultCode,
+    result_desc: query.resultDesc,
+    result_receipt: query.resultReceipt,
+    result_amount: query.resultAmount,
+    result_credit_party: query.resultCreditParty,
+    result_transaction_status: query.resultTransactionStatus,
+    outcome: query.outcome,
+    note: query.note,
+    created_at: encodeTime(query.createdAt),
+    updated_at: encodeTime(query.updatedAt),
+    answered_at: encodeTimeOrNull(query.answeredAt),
+  };
+}
+
+function rowToStatusQuery(row: Selectable<StatusQueriesTable>): StatusQuery {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    receipt: row.receipt,
+    attempt: decodeInteger(row.attempt),
+    shortCode: row.short_code,
+    originatorConversationId: row.originator_conversation_id,
+    conversationId: row.conversation_id,
+    // The CHECK constraints restrict both columns to the core's values.
+    status: row.status,
+    nextAttemptAt: decodeTimeOrNull(row.next_attempt_at),
+    resultCode: integerOrNull(row.result_code),
+    resultDesc: row.result_desc,
+    resultReceipt: row.result_receipt,
+    resultAmount: decodeCentsOrNull(row.result_amount),
+    resultCreditParty: row.result_credit_party,
+    resultTransactionStatus: row.result_transaction_status,
+    outcome: row.outcome,
+    note: row.note,
+    createdAt: decodeTime(row.created_at),
+    updatedAt: decodeTime(row.updated_at),
+    answeredAt: decodeTimeOrNull(row.answered_at),
+  };
+}
+
 /**
  * The M-Pesa payments on Kysely, behaving as core/testing/memory-mpesa-payments.ts does:
  *
@@ -165,10 +233,15 @@ function rowToC2bPayment(row: Selectable<C2bPaymentsTable>): C2bPayment {
  *   a reconciler could keep across its Daraja call; the conditional updates decide who wins.
  * - Ties: the memory version keeps insertion order among equal sort keys; here the id breaks
  *   them (created_at then id for the due list, trans_id for the C2B list), so pages are stable.
+ * - A Transaction Status query's attempt of a claim is taken once: ON CONFLICT on (order_id,
+ *   receipt, attempt) DO NOTHING answers false to the second writer (its transaction goes on).
+ * - listClaimsToCheck reads `orders`: an order update this transaction holds for its flush is
+ *   sent first (`inserts`, as the order repository does).
  */
-export function kyselyMpesaPaymentRepository(db: Kysely<Database>): MpesaPaymentRepository {
+export function kyselyMpesaPaymentRepository(db: Kysely<Database>, codec: Codec, inserts: Inserts = immediateInserts(db)): MpesaPaymentRepository {
   const stk = () => db.selectFrom('stk_requests').selectAll();
   const c2b = () => db.selectFrom('c2b_payments').selectAll();
+  const queries = () => db.selectFrom('status_queries').selectAll();
   return {
     async insertStkRequest(request) {
       await db.insertInto('stk_requests').values(stkRequestToRow(request)).execute();
@@ -247,6 +320,98 @@ export function kyselyMpesaPaymentRepository(db: Kysely<Database>): MpesaPayment
       if (filter.orderId !== undefined) query = query.where('order_id', '=', filter.orderId);
       const rows = await query.orderBy('received_at', 'desc').orderBy('trans_id', 'desc').limit(filter.limit).execute();
       return rows.map(rowToC2bPayment);
+    },
+
+    async insertStatusQuery(query) {
+      const result = await db
+        .insertInto('status_queries')
+        .values(statusQueryToRow(query))
+        .onConflict((oc) => oc.columns(['order_id', 'receipt', 'attempt']).doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+
+    async getStatusQuery(id) {
+      const row = await queries().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : rowToStatusQuery(row);
+    },
+
+    async findStatusQuery({ originatorConversationId, conversationId }) {
+      const mine = await queries().where('originator_conversation_id', '=', originatorConversationId).executeTakeFirst();
+      if (mine) return rowToStatusQuery(mine);
+      // Daraja's ConversationID is not unique here: the oldest query that holds it answers.
+      const theirs = await queries().where('conversation_id', '=', conversationId).orderBy('created_at').orderBy('id').executeTakeFirst();
+      return theirs === undefined ? undefined : rowToStatusQuery(theirs);
+    },
+
+    async updateStatusQuery(id, fromStatuses, changes) {
+      if (fromStatuses.length === 0) return false;
+      const set = changesToRow(STATUS_QUERY_CHANGES, changes, 'status query') as Updateable<StatusQueriesTable>;
+      const result = await db
+        .updateTable('status_queries')
+        .set(Object.keys(set).length > 0 ? set : (eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', id)
+        .where('status', 'in', fromStatuses)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async listStatusQueriesForOrder(orderId) {
+      const rows = await queries().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return rows.map(rowToStatusQuery);
+    },
+
+    async findVerifyingStatusQuery(receipt) {
+      const row = await queries().where('receipt', '=', receipt).where('outcome', '=', 'verified').orderBy('created_at').orderBy('id').executeTakeFirst();
+      return row === undefined ? undefined : rowToStatusQuery(row);
+    },
+
+    async listClaimsToCheck({ now, claimedFrom, claimedUntil, limit }) {
+      if (inserts.holdingOrderUpdate) await inserts.flush();
+      const rows = await db
+        .selectFrom('orders')
+        .select(['orders.id', 'orders.tracking_number', 'orders.payment_claim_receipt', 'orders.payment_claimed_at'])
+        .select((eb) =>
+          eb
+            .selectFrom('status_queries')
+            .select((q) => q.fn.coalesce(q.fn.max('status_queries.attempt'), q.lit(0)).as('attempts'))
+            .whereRef('status_queries.order_id', '=', 'orders.id')
+            .whereRef('status_queries.receipt', '=', 'orders.payment_claim_receipt')
+            .as('attempts'),
+        )
+        // The claims of claimPending (core/ledger/ledger-audit.ts), in the window, by the index on payment_claimed_at.
+        .where('orders.payment_claimed_at', '>=', encodeTime(claimedFrom))
+        .where('orders.payment_claimed_at', '<=', encodeTime(claimedUntil))
+        .where('orders.payment_confirmed', '=', codec.bool(false))
+        .where('orders.status', '!=', 'cancelled')
+        .where('orders.payment_claim_receipt', 'is not', null)
+        // Not while a query of the claim's receipt is still to be waited for, nor after one said to ask no more.
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('status_queries')
+                .select('status_queries.id')
+                .whereRef('status_queries.order_id', '=', 'orders.id')
+                .whereRef('status_queries.receipt', '=', 'orders.payment_claim_receipt')
+                .where((q) => q.or([q('status_queries.next_attempt_at', 'is', null), q('status_queries.next_attempt_at', '>', encodeTime(now))])),
+            ),
+          ),
+        )
+        .orderBy('orders.payment_claimed_at')
+        .orderBy('orders.id')
+        .limit(limit)
+        .execute();
+      return rows.map(
+        (row): ClaimToCheck => ({
+          orderId: row.id,
+          trackingNumber: row.tracking_number,
+          // Not null: the WHERE above.
+          receipt: row.payment_claim_receipt ?? '',
+          claimedAt: decodeTime(row.payment_claimed_at ?? ''),
+          attempts: decodeInteger(Number(row.attempts ?? 0)),
+        }),
+      );
     },
   };
 }

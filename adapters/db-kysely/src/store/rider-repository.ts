@@ -54,6 +54,10 @@ export function kyselyRiderRepository(db: Kysely<Database>): RiderRepository {
       const row = await select().where('seller_id', '=', sellerId).where('phone', '=', phone).executeTakeFirst();
       return row === undefined ? undefined : toRider(row);
     },
+    async isListedAnywhere(phone) {
+      const row = await db.selectFrom('riders').select('id').where('phone', '=', phone).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
     async delete(id) {
       const result = await db.deleteFrom('riders').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;

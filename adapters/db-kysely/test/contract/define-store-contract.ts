@@ -9,6 +9,8 @@ import { outboxContract } from './outbox-contract.js';
 import { peopleAndAuditContract } from './people-and-audit-contract.js';
 import { recordsContract } from './records-contract.js';
 import { smsDeliveryReportsContract } from './sms-delivery-reports-contract.js';
+import { statusQueriesContract } from './status-queries-contract.js';
+import { riderPhonesContract } from './rider-phones-contract.js';
 import { transactionsContract } from './transactions-contract.js';
 import { unstorableTextContract } from './unstorable-text-contract.js';
 
@@ -40,10 +42,12 @@ export function defineStoreContract(target: StoreTarget): void {
     describe('riders, sellers, audit trail', () => peopleAndAuditContract(harness));
     describe('ledger', () => ledgerContract(harness));
     describe('M-Pesa payments (STK requests, Paybill payments)', () => mpesaPaymentsContract(harness));
+    describe('Transaction Status queries about claims', () => statusQueriesContract(harness));
     describe('outbox', () => outboxContract(harness));
     describe('SMS delivery reports', () => smsDeliveryReportsContract(harness));
     describe('transactions', () => transactionsContract(harness));
     describe('Idempotency-Keys written with the change', () => idempotencyContract(harness));
     describe('text no column can hold', () => unstorableTextContract(harness));
+    describe("riders' phone codes and proofs", () => riderPhonesContract(harness));
   });
 }

@@ -1,7 +1,7 @@
 import type { EscrowTx, Order } from '@escrow/core';
 import { expect, it } from 'vitest';
 import { sleep } from '../support/expectations.js';
-import { at, newC2bPayment, newOrder, newRider, newStkRequest, receiptCode, seedSeller } from '../support/fixtures.js';
+import { at, newC2bPayment, newOrder, newRider, newStatusQuery, newStkRequest, receiptCode, seedSeller } from '../support/fixtures.js';
 import type { StoreHarness } from '../support/store-harness.js';
 import type { HarnessAccess } from './define-store-contract.js';
 
@@ -21,10 +21,11 @@ async function writeEverything(tx: EscrowTx, order: Order): Promise<void> {
   await tx.outbox.enqueue({ id: `o-${order.id}`, topic: 'notification', payload: { to: 'x' }, createdAt: at(1), attempts: 0, nextAttemptAt: at(1), deliveredAt: null, lastError: null });
   await tx.mpesa.insertStkRequest(newStkRequest(order.id));
   await tx.mpesa.insertC2bPayment(newC2bPayment({ status: 'matched', orderId: order.id, note: null }));
+  await tx.mpesa.insertStatusQuery(newStatusQuery(order.id));
 }
 
 async function countRows(h: StoreHarness): Promise<Record<string, number>> {
-  const tables = ['orders', 'payment_receipts', 'ledger_postings', 'ledger_entries', 'riders', 'refund_requests', 'feedback', 'rider_payment_confirmations', 'order_events', 'code_attempts', 'outbox', 'stk_requests', 'c2b_payments'] as const;
+  const tables = ['orders', 'payment_receipts', 'ledger_postings', 'ledger_entries', 'riders', 'refund_requests', 'feedback', 'rider_payment_confirmations', 'order_events', 'code_attempts', 'outbox', 'stk_requests', 'c2b_payments', 'status_queries'] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await h.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { C2bPayment, Cents, Order, Rider, SellerRef, StkRequest } from '@escrow/core';
+import type { C2bPayment, Cents, Order, Rider, SellerRef, StatusQuery, StkRequest } from '@escrow/core';
 import type { StoreHarness } from './store-harness.js';
 
 export const cents = (value: number): Cents => value as Cents;
@@ -149,6 +149,34 @@ export function newStkRequest(orderId: string, overrides: Partial<StkRequest> = 
     updatedAt: at(10),
     settledAt: null,
     payerToken: null,
+    ...overrides,
+  };
+}
+
+/** A Transaction Status query about a claim, sent and waiting for its Result. */
+export function newStatusQuery(orderId: string, overrides: Partial<StatusQuery> = {}): StatusQuery {
+  const id = overrides.id ?? randomUUID();
+  return {
+    id,
+    orderId,
+    receipt: 'NLJ7RT61SV',
+    attempt: 1,
+    shortCode: '174379',
+    originatorConversationId: `escrow-ts-${id}`,
+    conversationId: `AG_20260115_${randomBytes(10).toString('hex')}`,
+    status: 'sent',
+    nextAttemptAt: at(12),
+    resultCode: null,
+    resultDesc: null,
+    resultReceipt: null,
+    resultAmount: null,
+    resultCreditParty: null,
+    resultTransactionStatus: null,
+    outcome: null,
+    note: null,
+    createdAt: at(10),
+    updatedAt: at(10),
+    answeredAt: null,
     ...overrides,
   };
 }

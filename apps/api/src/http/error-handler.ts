@@ -60,6 +60,11 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   RESET_CODE_LOCKED: 400,
   SELLER_ALREADY_EXISTS: 409,
   ACCOUNT_NOT_FOUND: 404,
+  // riders proving their phone
+  RIDER_PHONE_NOT_VERIFIED: 401,
+  INVALID_RIDER_CODE: 400,
+  RIDER_CODE_EXPIRED: 400,
+  RIDER_CODE_LOCKED: 400,
 };
 
 export function statusFor(code: ErrorCode): ContentfulStatusCode {

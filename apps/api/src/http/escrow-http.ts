@@ -1,4 +1,5 @@
-import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, PaymentConfigDefaults, RateLimiter, RecordSmsDeliveryReportDeps } from '@escrow/core';
+import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, PaymentConfigDefaults, RateLimiter, RecordSmsDeliveryReportDeps, RiderPhoneDeps } from '@escrow/core';
+import { sha256Digest } from '../accounts/sha256-digest.js';
 import type { Context, Hono } from 'hono';
 import { adminOrdersRoutes } from '../routes/admin-orders-routes.js';
 import { adminAreaRoutes } from '../routes/admin-routes.js';
@@ -9,6 +10,7 @@ import { liveSellerRoutes } from '../routes/live-seller-routes.js';
 import { mpesaCallbackRoutes } from '../routes/mpesa-callback-routes.js';
 import { photoFilesRoute } from '../routes/photos.js';
 import { publicTrackingRoutes } from '../routes/public-tracking-routes.js';
+import { riderPhoneRoutes } from '../routes/rider-phone-routes.js';
 import { riderRoutes } from '../routes/rider-routes.js';
 import { sellerDashboardRoutes } from '../routes/seller-dashboard-routes.js';
 import { sellerFeePolicyRoutes } from '../routes/seller-fee-policy-routes.js';
@@ -52,6 +54,8 @@ export interface EscrowHttpOptions {
   readonly mpesaCallbackAllowList?: IpAllowList;
   /** Africa's Talking's delivery reports are taken at /api/sms/callbacks/<secret>/delivery; absent: not mounted. */
   readonly smsCallbacks?: { readonly secret: string; readonly deps: RecordSmsDeliveryReportDeps };
+  /** Asks the outbox dispatcher to send now (a rider's phone code arrives in seconds); absent: the next round sends it. */
+  readonly sendOutboxSoon?: () => void;
 }
 
 export interface AdminHttpOptions {
@@ -73,6 +77,10 @@ export interface EscrowHttp extends EscrowHttpOptions {
   readonly keys: IdempotencyDeps;
   /** The buyer page's budget: its limiter, clock, proof key and address rule. */
   readonly buyerBudget: BuyerBudgetDeps;
+  /** Riders proving their phone (decision 0046): the escrow store, clock, random and the digest of codes and proofs. */
+  readonly riderPhone: RiderPhoneDeps;
+  /** Whether cookies must be Secure whatever the request says (PUBLIC_BASE_URL is https); else the request's scheme decides. */
+  readonly secureCookies: true | undefined;
   address(c: Context): string;
 }
 
@@ -96,6 +104,8 @@ export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHt
       secureCookies: options.publicBaseUrl?.startsWith('https://') === true,
       address,
     },
+    riderPhone: { store: options.deps.store, clock: options.deps.clock, random: options.deps.random, digest: sha256Digest },
+    secureCookies: options.publicBaseUrl?.startsWith('https://') ? true : undefined,
     address,
   };
 }
@@ -109,6 +119,7 @@ export const paymentDefaults = (paybill: PaybillDestination): PaymentConfigDefau
  */
 export function mountEscrowRoutes(app: Hono, h: EscrowHttp): void {
   app.route('/api/buyer', buyerRoutes(h));
+  app.route('/api/rider', riderPhoneRoutes(h));
   app.route('/api/rider', riderRoutes(h));
   app.route('/api/public', publicTrackingRoutes(h));
   app.route('/api/live', liveRoutes(h));

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { Notifier } from '@escrow/core';
 import { ConsoleNotifier } from '@escrow/notify-console';
 import { SmtpNotifier } from '@escrow/notify-smtp';
@@ -12,8 +13,11 @@ import { notifierByChannel } from './notifier-by-channel.js';
  * the console, the embedded default, which "delivers" by printing. Every channel runs through
  * the same outbox, with the same retries and give-ups.
  */
-export function composeNotifier(config: Pick<Config, 'smtp' | 'sms'>, logger: Logger): { notifier: Notifier; close(): void } {
-  const consoleNotifier = new ConsoleNotifier();
+export function composeNotifier(config: Pick<Config, 'smtp' | 'sms' | 'consoleNotifierFile'>, logger: Logger): { notifier: Notifier; close(): void } {
+  // NOTIFY_CONSOLE_FILE (development and tests, refused in production): the lines go to that file,
+  // synchronously, so a line is there before the outbox records the message as delivered.
+  const file = config.consoleNotifierFile;
+  const consoleNotifier = new ConsoleNotifier(file ? (line) => appendFileSync(file, `${line}\n`) : undefined);
   const smtp = config.smtp ? new SmtpNotifier(config.smtp) : undefined;
   if (config.smtp) {
     logger.info('email: sending through SMTP', { server: config.smtp.url ? config.smtp.url.replace(/\/\/[^@/]*@/, '//***@') : `${config.smtp.host}:${config.smtp.port ?? ''}` });

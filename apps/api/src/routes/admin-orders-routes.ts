@@ -81,7 +81,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     const orderId = c.req.param('id');
     if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
     const result = await getAdminOrder(h.deps, { orderId, actor: caller.actor });
-    return sendResult(c, result.ok ? { ok: true, value: adminOrderView(result.value.order, result.value.seller?.businessName ?? null) } : result);
+    return sendResult(c, result.ok ? { ok: true, value: adminOrderView(result.value.order, result.value.seller?.businessName ?? null, result.value.claimCheck) } : result);
   });
 
   app.post('/orders/:id/settlement', adminOnly, jsonBodyLimit(), jsonBody(settlementSchema), async (c) => {

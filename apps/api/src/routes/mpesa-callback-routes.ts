@@ -1,5 +1,5 @@
-import { constantTimeEqual, recordC2bPayment, recordStkCallback, settleStkRequest, validateC2bPayment, type Cents } from '@escrow/core';
-import { c2bConfirmationAck, c2bValidationAccept, c2bValidationReject, parseC2bPayload, parseStkCallback } from '@escrow/mpesa-daraja';
+import { constantTimeEqual, recordC2bPayment, recordStatusResult, recordStatusTimeout, recordStkCallback, settleStkRequest, validateC2bPayment, type Cents } from '@escrow/core';
+import { c2bConfirmationAck, c2bValidationAccept, c2bValidationReject, parseC2bPayload, parseResultCallback, parseStkCallback, readTransactionStatusResult } from '@escrow/mpesa-daraja';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { clientAddress, clientIp } from '../http/client-address.js';
@@ -22,12 +22,15 @@ async function readJson(c: Context): Promise<unknown> {
  * Where Daraja POSTs results (PRODUCT-DECISIONS, Real money: callbacks are hints). Mounted at
  * /api/payments/callbacks/:secret (no 'M-Pesa' in it: Safaricom refuses C2B URLs naming it): Daraja does not sign callbacks, so the path carries a secret
  * per deployment and any other path is a plain 404 (so is a caller outside MPESA_CALLBACK_ALLOWED_IPS
- * when that is set). Each body is parsed strictly and stored
- * once by its id (CheckoutRequestID, TransID); an STK result moves money only after the STK
- * Query agrees, which runs after Daraja has its answer.
+ * when that is set). Each body is parsed strictly and stored once by its id (CheckoutRequestID,
+ * TransID, OriginatorConversationID); an STK result moves money only after the STK Query agrees,
+ * which runs after Daraja has its answer; a Transaction Status Result only when it matches the
+ * claim it was asked about (decision 0044).
  *   POST /stk               STK Push result
  *   POST /c2b/validation    C2B validation (when Safaricom enables it)
  *   POST /c2b/confirmation  C2B confirmation: a Paybill payment that happened
+ *   POST /status/result     Transaction Status Result: what M-Pesa says of a claimed receipt
+ *   POST /status/timeout    Transaction Status queue timeout: no Result will come
  */
 export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -99,6 +102,33 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     });
     if (recorded.ok && recorded.value.outcome === 'unmatched') h.logger.warn('Paybill payment not matched to an order', { transId: p.transId, note: recorded.value.note });
     return c.json(c2bConfirmationAck());
+  });
+
+  // Answered at once for every well-formed body (Daraja would only send it again); the claim is
+  // decided in the core, and an unknown or repeated Result changes nothing.
+  const accepted = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
+  app.post('/:secret/status/result', async (c) => {
+    const parsed = parseResultCallback(await readJson(c));
+    if (!parsed.ok) return refuse(c, 'transaction status result', parsed.error);
+    const result = readTransactionStatusResult(parsed.value);
+    const recorded = await recordStatusResult(h.deps, result);
+    if (!recorded.ok) {
+      h.logger.warn('Transaction Status Result not recorded; the reconciler asks again', { originatorConversationId: result.originatorConversationId, code: recorded.error.code });
+    } else if (recorded.value.outcome === 'unknown_query') {
+      h.logger.warn('Transaction Status Result for an unknown query', { originatorConversationId: result.originatorConversationId, conversationId: result.conversationId });
+    } else if (recorded.value.outcome === 'not_verified') {
+      h.logger.info('claim not verified by Transaction Status', { queryId: recorded.value.queryId, reason: recorded.value.reason });
+    }
+    return c.json(accepted);
+  });
+
+  app.post('/:secret/status/timeout', async (c) => {
+    const parsed = parseResultCallback(await readJson(c));
+    if (!parsed.ok) return refuse(c, 'transaction status timeout', parsed.error);
+    const { originatorConversationId, conversationId, resultDesc } = parsed.value;
+    const recorded = await recordStatusTimeout(h.deps, { originatorConversationId, conversationId, resultDesc });
+    if (recorded.ok && !recorded.value.known) h.logger.warn('Transaction Status timeout for an unknown query', { originatorConversationId, conversationId });
+    return c.json(accepted);
   });
   return app;
 }

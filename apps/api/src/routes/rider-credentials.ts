@@ -32,9 +32,6 @@ export function riderCredentials(c: Context, options: { allowQuery?: boolean } =
   return { ok: true, phone, key };
 }
 
-/** A rider known by phone only (job lists, taking a job). */
-export const riderByPhone = (phone: string): Actor => ({ kind: 'rider', phone });
-
 /** A rider with the key of an assignment; a missing key can match no order (the empty string never does). */
 export const riderWithKey = (phone: string, key: string | null): Actor => ({ kind: 'rider', phone, key: key ?? '' });
 

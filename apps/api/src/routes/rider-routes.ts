@@ -8,31 +8,38 @@ import {
   listAvailableJobs,
   recordRiderPayment,
   requestRefund,
+  resolveRiderPhoneProof,
   riderJobStatusView,
   riderJobSummary,
   riderJobView,
   riderLinkPath,
   takeListedJob,
+  type Actor,
   type Result,
 } from '@escrow/core';
 import { deliveryCodeFormSchema, refundRequestSchema, riderPaymentSchema } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
+import { readRiderProof } from '../http/rider-proof-cookie.js';
 import type { EscrowHttp } from '../http/escrow-http.js';
 import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { ORDER_ID_FORMAT } from './buyer-credentials.js';
 import { photoBodyLimit, readPhotoUpload } from './photos.js';
-import { riderByPhone, riderCredentials, riderNotFound, riderWithKey } from './rider-credentials.js';
+import { riderCredentials, riderNotFound, riderWithKey } from './rider-credentials.js';
 
 export const BUYER_REJECTED_MESSAGE = 'Recorded that the buyer rejected the item. An admin will review the refund.';
 
-type PhoneCaller = { ok: true; phone: string } | { ok: false; response: Response };
+type PhoneCaller = { ok: true; phone: string; actor: Actor } | { ok: false; response: Response };
 type KeyCaller = { ok: true; phone: string; key: string | null; orderId: string } | { ok: false; response: Response };
 
-/** Phone-only requests: counted per address and per phone. */
+/**
+ * Requests by phone (no link key): counted per address and per phone, then only with this
+ * browser's proof of that very phone (the rider_proof cookie, decision 0046); without it,
+ * 401 RIDER_PHONE_NOT_VERIFIED, whatever the phone and whatever the order.
+ */
 async function phoneCaller(c: Context, h: EscrowHttp, extra: 'take' | null = null): Promise<PhoneCaller> {
   const creds = riderCredentials(c);
   if (!creds.ok) return creds;
@@ -48,7 +55,9 @@ async function phoneCaller(c: Context, h: EscrowHttp, extra: 'take' | null = nul
           [ESCROW_RATE_LIMITS.riderPhonePerPhone, creds.phone],
         ] as const);
   const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, checks);
-  return limited ? { ok: false, response: limited } : { ok: true, phone: creds.phone };
+  if (limited) return { ok: false, response: limited };
+  const proven = await resolveRiderPhoneProof(h.riderPhone, { token: readRiderProof(c), phone: creds.phone });
+  return proven.ok ? { ok: true, phone: creds.phone, actor: proven.value } : { ok: false, response: sendResult(c, proven) };
 }
 
 /** Requests with the rider link's key (checked by the use case against the current assignment). */
@@ -69,9 +78,8 @@ function withMessage<T, U>(result: Result<T>, map: (value: T) => U): Result<U> {
 }
 
 /**
- * The rider page's API, mounted at /api/rider. Riders have no login (docs/decisions: rate
- * limits and the rider phone):
- *   phone only (X-Rider-Phone):
+ * The rider page's API, mounted at /api/rider. Riders have no login (decisions 0012 and 0046):
+ *   phone (X-Rider-Phone) and this browser's proof of it (the rider_proof cookie, rider-phone-routes.ts):
  *     GET  /jobs/available           paid jobs of sellers listing this phone, as summaries
  *     GET  /jobs/assigned            jobs carrying this phone, as summaries
  *     POST /orders/:id/take          take an available job; the new link key is in this answer only
@@ -90,7 +98,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     const caller = await phoneCaller(c, h);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
-    const result = await listAvailableJobs(h.deps, { actor: riderByPhone(caller.phone) });
+    const result = await listAvailableJobs(h.deps, { actor: caller.actor });
     return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) })));
   });
 
@@ -98,7 +106,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     const caller = await phoneCaller(c, h);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
-    const result = await listAssignedJobs(h.deps, { actor: riderByPhone(caller.phone) });
+    const result = await listAssignedJobs(h.deps, { actor: caller.actor });
     return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) })));
   });
 
@@ -111,7 +119,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
       c,
       h.keys,
       { scope: `rider-phone\n${caller.phone}`, fingerprint: { take: orderId } },
-      (keyed) => takeListedJob(h.deps, { orderId, actor: riderByPhone(caller.phone) }, keyed()),
+      (keyed) => takeListedJob(h.deps, { orderId, actor: caller.actor }, keyed()),
       (result) =>
         answerOf(
           withMessage(result, (order) => ({

@@ -5,7 +5,7 @@ import { photoForm, PNG } from '../escrow-support/world.js';
 import { ENDPOINTS, type Endpoint } from '../escrow-matrix/matrix-endpoints.js';
 import { scenario, type Cast, type CallerName, type Scenario } from '../escrow-matrix/matrix-scenarios.js';
 import { DIALECTS, openSellerWorld, type Reply, type SellerWorld } from '../escrow-seller/seller-world.js';
-import { BAD_CODES, BAD_COOKIES, BAD_EXPORT_QUERIES, BAD_IDEMPOTENCY_KEYS, BAD_IDS, BAD_PHONES, BAD_QUERIES, BAD_UPLOAD_PATHS, badBodies, badUploads, BODIES, ORDER_BODY, type BadRequest } from './fuzz-cases.js';
+import { BAD_CODES, BAD_COOKIES, BAD_RIDER_PROOFS, BAD_EXPORT_QUERIES, BAD_IDEMPOTENCY_KEYS, BAD_IDS, BAD_PHONES, BAD_QUERIES, BAD_UPLOAD_PATHS, badBodies, badUploads, BODIES, ORDER_BODY, type BadRequest } from './fuzz-cases.js';
 
 /** Text that must be stored and returned exactly, never interpreted: SQL, markup, odd Unicode. */
 const NASTY = [
@@ -78,6 +78,10 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
       }
     }
     if ('cookie' in creds) for (const cookie of BAD_COOKIES) add(`cookie ${cookie.slice(0, 16)}`, { headers: { cookie } });
+    // A phone with a proof no server made: refused like a phone alone (401).
+    if ('x-rider-phone' in creds && !('x-rider-key' in creds && endpoint.target === 'order' && endpoint.name !== 'POST /api/rider/orders/:id/take')) {
+      for (const cookie of BAD_RIDER_PROOFS) add(`rider proof ${cookie.slice(12, 28)}`, { headers: { ...creds, cookie } });
+    }
     if (good.method !== 'GET') {
       for (const key of BAD_IDEMPOTENCY_KEYS) {
         const body = good.photo ? { body: photoForm(PNG) } : validBody ? { body: JSON.stringify(validBody) } : {};
@@ -102,6 +106,16 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
     let sent = 0;
     for (const endpoint of ENDPOINTS) {
       if (endpoint.target === 'file') continue;
+      if (endpoint.name === 'GET /api/rider/phone-proof') {
+        // It reads nothing but its cookie, and a cookie it does not know is no proof: 200 { phone: null }, never a refusal.
+        for (const cookie of BAD_RIDER_PROOFS) {
+          const reply = await world.call('GET', '/api/rider/phone-proof', { headers: { cookie } });
+          sent += 1;
+          perEndpoint[endpoint.name] = (perEndpoint[endpoint.name] ?? 0) + 1;
+          if (reply.status !== 200 || reply.body.data?.phone !== null) problems.push(`${endpoint.name} with ${cookie.slice(0, 24)} -> ${reply.status} ${reply.text.slice(0, 120)}`);
+        }
+        continue;
+      }
       const s = await scenario(world, cast, endpoint.stage);
       const ordersBefore = (await world.composed.database.db.selectFrom('orders').select('id').execute()).length;
       for (const r of casesFor(endpoint, s)) {

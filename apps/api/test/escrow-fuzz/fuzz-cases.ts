@@ -65,6 +65,8 @@ export const BODIES: Readonly<Record<string, BodySpec>> = {
   'POST /api/rider/orders/:id/complete': { valid: (s) => ({ deliveryCode: s.order.deliveryCode }), fields: { deliveryCode: 'code' }, required: ['deliveryCode'] },
   'POST /api/rider/orders/:id/payment-confirmation': { valid: () => ({ paymentReceived: true }), fields: { paymentReceived: 'bool', paymentIssue: 'optText' }, required: ['paymentReceived'] },
   'POST /api/rider/orders/:id/refund-request': REASON,
+  'POST /api/rider/phone-code': { valid: (s) => ({ phone: s.phones.r3 }), fields: { phone: 'phone' }, required: ['phone'] },
+  'POST /api/rider/phone-proof': { valid: (s) => ({ phone: s.phones.r3, code: '123456' }), fields: { phone: 'phone', code: 'code' }, required: ['phone', 'code'] },
   'POST /api/seller/orders': ORDER_BODY,
   'POST /api/seller/orders/:id/cancel': { valid: () => ({}), fields: { reason: 'optText' }, required: [] },
   'POST /api/seller/orders/:id/rider': { valid: (s) => ({ riderId: s.riderId }), fields: { riderId: 'ref' }, required: ['riderId'] },
@@ -120,6 +122,9 @@ export const BAD_CODES = ['   ', 'x'.repeat(10_000), "' OR 1=1 --", '<script>ale
 export const BAD_PHONES = ['abc', '+1 555 0100', 'x'.repeat(100), "0712345678' OR '1'='1", '<b>0712345678</b>', '07123', '+254 7'];
 export const BAD_IDEMPOTENCY_KEYS = ['short', 'has spaces in the key 123', 'x'.repeat(200), '<script>alert(1)</script>xx', "'; DROP TABLE idempotency_keys;--", 'cl\u00e9-d\u00e9j\u00e0-utilis\u00e9e-1234'];
 export const BAD_COOKIES = ['session=garbage', `session=${'x'.repeat(5_000)}`, "session=' OR '1'='1", 'session=%00%00', 'session=;;;;'];
+
+/** Rider proof cookies no server made (decision 0046): each is simply no proof. */
+export const BAD_RIDER_PROOFS = ['rider_proof=garbage', `rider_proof=${'x'.repeat(5_000)}`, "rider_proof=' OR '1'='1", 'rider_proof=%00%00', 'rider_proof=;;;;', 'rider_proof=../../etc/passwd'];
 
 export const BAD_UPLOAD_PATHS = [
   '/uploads/order-photos/products/..%2F..%2F..%2Fescrow.sqlite',

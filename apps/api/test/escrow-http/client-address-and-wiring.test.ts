@@ -46,7 +46,9 @@ describe('the composed API serves the escrow routes (SQLite)', () => {
       expect((await composed.app.request('/api/public/orders/none')).status).toBe(404);
       expect((await composed.app.request('/api/buyer/orders/none')).status).toBe(400);
       expect((await composed.app.request('/api/buyer/orders/none', { headers: { 'x-delivery-code': '123456' } })).status).toBe(404);
-      expect((await composed.app.request('/api/rider/jobs/available', { headers: { 'x-rider-phone': '0712345678' } })).status).toBe(200);
+      // A phone alone lists nothing: the rider proves it first (decision 0046).
+      expect((await composed.app.request('/api/rider/jobs/available', { headers: { 'x-rider-phone': '0712345678' } })).status).toBe(401);
+      expect((await composed.app.request('/api/rider/phone-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '0712345678' }) })).status).toBe(200);
       expect((await composed.app.request('/api/live/orders/none')).status).toBe(404);
       expect((await composed.app.request('/uploads/order-photos/pickup/missing.png')).status).toBe(404);
     } finally {

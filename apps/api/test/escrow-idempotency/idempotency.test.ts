@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlDialect } from '@escrow/db-kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buyerHeaders, client, DIALECTS, freshPhone, openWorld, photoForm, PNG, receipt, riderHeaders, type World, type WorldOptions } from '../escrow-support/world.js';
+import { proveRiderPhone } from '../escrow-rider/rider-phone-support.js';
 
 // The key and the answer are written in the change's own commit on every database (docs/decisions/0035).
 // PostgreSQL twice: as deployed (live events NOTIFYed by the commit) and with events published after it.
@@ -160,10 +161,12 @@ describe.each(SETUPS.map((setup) => [setup.name, setup] as const))('Idempotency-
     const { sellerId } = await world.seller();
     const order = await world.paid(sellerId);
     const api = client(world.app);
-    const phone = freshPhone();
+    // A rider of another seller, with a proven phone (decision 0046).
+    const phone = await world.riderOf((await world.seller('Baraka Boutique')).sellerId, freshPhone());
+    const proof = await proveRiderPhone(world, phone);
     const idem = randomUUID();
-    const take = () => api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(phone, null, { 'idempotency-key': idem }) });
-    // Not on the seller's list yet: refused before the transaction, nothing stored.
+    const take = () => api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(phone, null, { 'idempotency-key': idem, cookie: proof }) });
+    // Not on this seller's list yet: refused before the transaction, nothing stored.
     expect((await take()).status).toBe(404);
     expect(await world.handle.db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
     await world.riderOf(sellerId, phone);

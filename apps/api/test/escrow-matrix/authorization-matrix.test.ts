@@ -42,8 +42,9 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
   async function send(endpoint: Endpoint, s: Scenario, caller: CallerName, id: string): Promise<Reply> {
     const r = endpoint.request(s, id);
     const headers = { ...s.headers[caller] };
-    const cookie = headers['cookie']?.replace(/^session=/, '');
-    delete headers['cookie'];
+    // A session goes as the world's session cookie; a rider's proof cookie as it is.
+    const cookie = headers['cookie']?.startsWith('session=') ? headers['cookie'].slice('session='.length) : undefined;
+    if (cookie !== undefined) delete headers['cookie'];
     return world.call(r.method, r.path, {
       cookie,
       headers,
@@ -137,16 +138,19 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     expect([...covered].filter((route) => !served.has(route)).sort(), 'in the matrix but not served').toEqual([]);
   });
 
-  it('taking a job that is already taken: a listed rider learns it (409) and gets no key; a stranger gets the not-found answer', async () => {
+  it('taking a job that is already taken: a proven listed rider learns it (409) and gets no key; a number without proof gets 401 whatever the order', async () => {
     const s = await scenario(world, cast, 'assigned');
     const take = (caller: CallerName, id = s.order.id) => world.call('POST', `/api/rider/orders/${id}/take`, { headers: s.headers[caller] });
     const listed = await take('same-seller rider, not assigned');
     expect(listed.status).toBe(409);
     expect(listed.text).not.toMatch(/riderKey/);
-    const stranger = await take('random phone');
-    const strangerMissing = await take('random phone', randomUUID());
-    expect(stranger.status).toBe(404);
-    expect(stranger.body).toEqual(strangerMissing.body);
+    for (const caller of ['random phone', 'listed rider without proof'] as const) {
+      const stranger = await take(caller);
+      const strangerMissing = await take(caller, randomUUID());
+      expect(stranger.status).toBe(401);
+      expect(stranger.body).toEqual(strangerMissing.body);
+      expect(stranger.body.error?.code).toBe('RIDER_PHONE_NOT_VERIFIED');
+    }
     expect((await world.reload(s.order.id)).version).toBe(s.order.version);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CALLERS, RIDERS, SELLERS, type CallerName, type Scenario, type Stage } from './matrix-scenarios.js';
+import { freshPhone } from '../escrow-support/world.js';
+import { CALLERS, PROVEN_RIDERS, SELLERS, type CallerName, type Scenario, type Stage } from './matrix-scenarios.js';
 
 export interface MatrixRequest {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,11 +46,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'POST /api/buyer/orders/:id/refund-request', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/refund-request`, json: { reason: 'Wrong item shown in the photo' } }) },
   { name: 'POST /api/buyer/orders/:id/feedback', stage: 'delivered', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/feedback`, json: { riderRating: 5, sellerRating: 4 } }) },
 
-  // rider: phone only
-  { name: 'GET /api/rider/jobs/available', stage: 'released', allowed: RIDERS, seenBy: ['assigned rider', 'same-seller rider, not assigned', 'previous rider'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/rider/jobs/available' }) },
-  { name: 'GET /api/rider/jobs/assigned', stage: 'assigned', allowed: RIDERS, seenBy: ['assigned rider'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/rider/jobs/assigned' }) },
-  // Every rider on the seller's list may take a released job (R2's assignment was removed; R1 and R3 are listed too).
-  { name: 'POST /api/rider/orders/:id/take', stage: 'released', allowed: ['assigned rider', 'same-seller rider, not assigned', 'previous rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/take` }) },
+  // rider: phone + this browser's proof of it (decision 0046); a number alone is 401 (the exploit of issue 16)
+  { name: 'GET /api/rider/jobs/available', stage: 'released', allowed: PROVEN_RIDERS, seenBy: PROVEN_RIDERS, target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/rider/jobs/available' }) },
+  { name: 'GET /api/rider/jobs/assigned', stage: 'assigned', allowed: PROVEN_RIDERS, seenBy: ['assigned rider'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/rider/jobs/assigned' }) },
+  // Every proven rider on the seller's list may take a released job (R2's assignment was removed; R1 and R3 are listed too).
+  { name: 'POST /api/rider/orders/:id/take', stage: 'released', allowed: PROVEN_RIDERS, target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/take` }) },
+  // Proving a phone: anyone may ask for a code (the same answer for any number; an unlisted one is texted nothing),
+  // nobody without the SMS gets a proof, and anyone may forget this browser's proof.
+  { name: 'POST /api/rider/phone-code', stage: 'released', allowed: EVERYONE, target: 'create', mutates: false, request: () => ({ method: 'POST', path: '/api/rider/phone-code', json: { phone: freshPhone() } }) },
+  { name: 'POST /api/rider/phone-proof', stage: 'released', allowed: [], target: 'create', mutates: false, request: (s) => ({ method: 'POST', path: '/api/rider/phone-proof', json: { phone: s.phones.r3, code: '123456' } }) },
+  // Which phone this browser proved: each caller learns only its own (seenBy is not checked: R3's own answer names R3).
+  { name: 'GET /api/rider/phone-proof', stage: 'released', allowed: EVERYONE, seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/rider/phone-proof' }) },
+  { name: 'DELETE /api/rider/phone-proof', stage: 'released', allowed: EVERYONE, target: 'create', mutates: false, request: () => ({ method: 'DELETE', path: '/api/rider/phone-proof' }) },
   // rider: phone + the key of the current assignment
   { name: 'GET /api/rider/orders/:id', stage: 'assigned', allowed: ['assigned rider'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/rider/orders/${id}` }) },
   { name: 'POST /api/rider/orders/:id/accept', stage: 'assigned', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/accept` }) },

@@ -2,6 +2,7 @@ import { acceptJob, addRider, assignRider, completeDelivery, confirmPickup, reco
 import { testReceipt } from '@escrow/core/testing';
 import { freshPhone, must } from '../escrow-support/world.js';
 import type { SellerSession, SellerWorld, Session } from '../escrow-seller/seller-world.js';
+import { readRiderCodeSms, riderProofCookie } from '../helpers/rider-code-sms.js';
 
 /** Everyone the access rules distinguish (issue 4), plus a phone nobody listed. */
 export const CALLERS = [
@@ -15,10 +16,12 @@ export const CALLERS = [
   'previous rider',
   'admin',
   'random phone',
+  'listed rider without proof',
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 
-export const RIDERS: readonly CallerName[] = ['assigned rider', 'same-seller rider, not assigned', 'previous rider', 'random phone'];
+/** The listed riders, each with this browser's proof of their phone (a code from an SMS, decision 0046). */
+export const PROVEN_RIDERS: readonly CallerName[] = ['assigned rider', 'same-seller rider, not assigned', 'previous rider'];
 export const SELLERS: readonly CallerName[] = ["the order's seller", 'another seller'];
 
 /**
@@ -53,6 +56,16 @@ export interface Cast {
 
 const cookie = (session: Session) => ({ cookie: `session=${session.cookie}` });
 
+/** A rider proves the phone as the rider page does (a code by SMS, read from the message); answers the proof cookie. */
+async function proveRiderPhone(world: SellerWorld, phone: string): Promise<string> {
+  const sent = await world.call('POST', '/api/rider/phone-code', { json: { phone } });
+  if (sent.status !== 200) throw new Error(`phone code: ${sent.status} ${sent.text}`);
+  const proved = await world.call('POST', '/api/rider/phone-proof', { json: { phone, code: await readRiderCodeSms(world.sms, phone) } });
+  const proof = riderProofCookie(proved.headers);
+  if (!proof) throw new Error(`phone proof: ${proved.status} ${proved.text}`);
+  return proof;
+}
+
 /** A fresh order at `stage` of `cast.seller`, and every caller's credentials for it. */
 export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Promise<Scenario> {
   const { deps } = world;
@@ -81,6 +94,8 @@ export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Pr
   // As M-Pesa names the phone that paid (a prompt's, or a plain C2B MSISDN): where the code is sent.
   if (base.paymentConfirmed || stage !== 'created') await world.composed.database.db.updateTable('orders').set({ payer_phone: '+254700111222' }).where('id', '=', base.id).execute();
   const order = await world.reload(base.id);
+  // The three listed riders have proved their phones on their own browsers.
+  const [p1, p2, p3] = await Promise.all([r1, r2, r3].map((r) => proveRiderPhone(world, r.phone)));
   const contactId = `contact-${order.id}`;
   await world.composed.database.db
     .insertInto('contact_submissions')
@@ -103,11 +118,13 @@ export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Pr
       'buyer (wrong code)': { 'x-delivery-code': order.deliveryCode === '123456' ? '654321' : '123456' },
       "the order's seller": cookie(cast.seller),
       'another seller': cookie(cast.otherSeller),
-      'assigned rider': { 'x-rider-phone': r2.phone, 'x-rider-key': second.riderKey ?? '' },
-      'same-seller rider, not assigned': { 'x-rider-phone': r3.phone, 'x-rider-key': third.riderKey ?? '' },
-      'previous rider': { 'x-rider-phone': r1.phone, 'x-rider-key': first.riderKey ?? '' },
+      'assigned rider': { 'x-rider-phone': r2.phone, 'x-rider-key': second.riderKey ?? '', cookie: p2 ?? '' },
+      'same-seller rider, not assigned': { 'x-rider-phone': r3.phone, 'x-rider-key': third.riderKey ?? '', cookie: p3 ?? '' },
+      'previous rider': { 'x-rider-phone': r1.phone, 'x-rider-key': first.riderKey ?? '', cookie: p1 ?? '' },
       admin: cookie(cast.admin),
       'random phone': { 'x-rider-phone': freshPhone(), 'x-rider-key': 'x'.repeat(22) },
+      // The exploit of issue 16: someone who knows a listed rider's number, without the SMS.
+      'listed rider without proof': { 'x-rider-phone': r3.phone },
     },
   };
 }

@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogue } from '@escrow/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { client, DIALECTS, freshPhone, localForm, openWorld, photoForm, PNG, riderHeaders, type World } from '../escrow-support/world.js';
+import { client, DIALECTS, localForm, openWorld, photoForm, PNG, riderHeaders, type World } from '../escrow-support/world.js';
+import { proveRiderPhone } from './rider-phone-support.js';
 
 describe.each(DIALECTS)('rider API on %s', (dialect) => {
   let world: World;
@@ -18,18 +19,18 @@ describe.each(DIALECTS)('rider API on %s', (dialect) => {
 
     const view = await api.get(base, { headers });
     expect(view.status).toBe(200);
+    // Before accepting: the area and landmark, not the buyer's name, phone or exact address.
     expect(view.json.data).toMatchObject({
       id: order.id,
       status: 'rider_assigned',
       accepted: false,
       pickup: { sellerBusinessName: 'Amani Phones', location: 'Westlands', sellerLocation: 'Westlands', sellerPhone: '+254711111111' },
-      delivery: { buyerName: 'Achieng Odhiambo', buyerPhone: '+254722000111', address: 'Kileleshwa, Othaya Road, Flat 3B', landmark: 'Near the mosque', estate: 'Kileleshwa', houseNumber: '3B', pinLocationLink: 'https://maps.example.com/p/1' },
+      delivery: { buyerDetailsHidden: true, buyerName: null, buyerPhone: null, address: null, landmark: 'Near the mosque', estate: 'Kileleshwa', houseNumber: null, pinLocationLink: null },
       collectFromBuyer: { deliveryFee: 300_00, cashAmount: null },
       codeLocked: false,
       codeAttemptsLeft: 5,
     });
-    expect(view.text).not.toContain(order.deliveryCode);
-    expect(view.text).not.toContain(key);
+    for (const hidden of [order.deliveryCode, key, 'Achieng', '+254722000111', 'Othaya Road', 'maps.example.com']) expect(view.text).not.toContain(hidden);
 
     const early = await api.post(`${base}/pickup`, { headers, body: photoForm(PNG) });
     expect(early.status).toBe(409);
@@ -38,6 +39,10 @@ describe.each(DIALECTS)('rider API on %s', (dialect) => {
 
     const accepted = await api.post(`${base}/accept`, { headers });
     expect(accepted.json.data).toMatchObject({ job: { accepted: true, status: 'rider_assigned' }, message: 'Job accepted! Please proceed to pickup location.' });
+    expect((await api.get(base, { headers })).json.data).toMatchObject({
+      accepted: true,
+      delivery: { buyerDetailsHidden: false, buyerName: 'Achieng Odhiambo', buyerPhone: '+254722000111', address: 'Kileleshwa, Othaya Road, Flat 3B', landmark: 'Near the mosque', estate: 'Kileleshwa', houseNumber: '3B', pinLocationLink: 'https://maps.example.com/p/1' },
+    });
 
     const notImage = await api.post(`${base}/pickup`, { headers, body: photoForm(new TextEncoder().encode('<script>alert(1)</script>'), 'evil.png') });
     expect(notImage.status).toBe(400);
@@ -101,8 +106,12 @@ describe.each(DIALECTS)('rider API on %s', (dialect) => {
     const phone = await world.riderOf(sellerId);
     const order = await world.paid(sellerId);
     const api = client(world.app);
+    const proof = { cookie: await proveRiderPhone(world, phone) };
+    // A rider of another seller: a proven phone, but not on this seller's list.
+    const strangerPhone = await world.riderOf((await world.seller('Baraka Boutique')).sellerId);
+    const strangerProof = { cookie: await proveRiderPhone(world, strangerPhone) };
 
-    const list = await api.get('/api/rider/jobs/available', { headers: riderHeaders(localForm(phone)) });
+    const list = await api.get('/api/rider/jobs/available', { headers: riderHeaders(localForm(phone), null, proof) });
     expect(list.status).toBe(200);
     expect(list.json.data?.['jobs']).toEqual([
       expect.objectContaining({ id: order.id, itemName: 'iPhone 13', sellerBusinessName: 'Amani Phones', pickupArea: 'Westlands', deliveryArea: 'Kileleshwa', deliveryCost: 300_00 }),
@@ -110,31 +119,31 @@ describe.each(DIALECTS)('rider API on %s', (dialect) => {
     for (const secret of [order.buyerName, order.buyerPhone, 'Othaya Road', '3B', 'maps.example.com', order.deliveryCode, 'Near the mosque', order.trackingNumber]) {
       expect(list.text).not.toContain(secret);
     }
-    const stranger = await api.get('/api/rider/jobs/available', { headers: riderHeaders(freshPhone()) });
+    const stranger = await api.get('/api/rider/jobs/available', { headers: riderHeaders(strangerPhone, null, strangerProof) });
     expect(stranger.json.data?.['jobs']).toEqual([]);
     expect((await api.get('/api/rider/jobs/available')).json.error).toEqual({ code: 'RIDER_PHONE_REQUIRED', message: 'Rider phone number required' });
     expect((await api.get('/api/rider/jobs/available', { headers: riderHeaders('12345') })).status).toBe(400);
 
-    const notListed = await api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(freshPhone()) });
+    const notListed = await api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(strangerPhone, null, strangerProof) });
     expect(notListed.status).toBe(404);
     expect(notListed.json.error?.message).toBe('Order not found or not assigned to you');
 
-    const taken = await api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(phone) });
+    const taken = await api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(phone, null, proof) });
     expect(taken.status).toBe(200);
     const key = String(taken.json.data?.['riderKey']);
     expect(key.length).toBeGreaterThanOrEqual(20);
     expect(taken.json.data).toMatchObject({ job: { status: 'rider_assigned', accepted: true }, riderLink: `/rider/${order.id}?phone=${encodeURIComponent(phone)}&key=${encodeURIComponent(key)}`, message: 'Job accepted! Please proceed to pickup location.' });
     expect((await world.reload(order.id)).riderKey).toBe(key);
 
-    const secondTake = await api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(phone) });
+    const secondTake = await api.post(`/api/rider/orders/${order.id}/take`, { headers: riderHeaders(phone, null, proof) });
     expect(secondTake.status).toBe(409);
     expect(secondTake.text).not.toContain(key);
 
-    const assigned = await api.get('/api/rider/jobs/assigned', { headers: riderHeaders(phone) });
+    const assigned = await api.get('/api/rider/jobs/assigned', { headers: riderHeaders(phone, null, proof) });
     expect(assigned.json.data?.['jobs']).toEqual([expect.objectContaining({ id: order.id, status: 'rider_assigned', accepted: true })]);
     expect(assigned.text).not.toContain(key);
     expect(assigned.text).not.toContain(order.buyerPhone);
-    expect((await api.get('/api/rider/jobs/available', { headers: riderHeaders(phone) })).json.data?.['jobs']).toEqual([]);
+    expect((await api.get('/api/rider/jobs/available', { headers: riderHeaders(phone, null, proof) })).json.data?.['jobs']).toEqual([]);
     expect((await api.get(`/api/rider/orders/${order.id}`, { headers: riderHeaders(phone, key) })).status).toBe(200);
     expect((await api.get(`/api/rider/orders/${order.id}`, { headers: riderHeaders(phone) })).status).toBe(404);
   });

@@ -11,6 +11,7 @@ import { createTestSchema, postgresForTests } from '../../../../adapters/db-kyse
 import { compose, type Composed } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config.js';
 import { recordingLogger, type LogEntry } from '../helpers/recording-logger.js';
+import type { SmsSource } from '../helpers/rider-code-sms.js';
 import { freshAddress, freshPhone, from, must, receipt } from '../escrow-support/world.js';
 
 export const postgres = await postgresForTests('escrow seller and admin API');
@@ -95,6 +96,8 @@ export interface SellerWorld {
   readonly dataDir: string;
   /** The environment the API was composed from (DATA_DIR, DATABASE_URL for PostgreSQL): the admin CLI's too. */
   readonly env: NodeJS.ProcessEnv;
+  /** Where the SMS the API sends can be read (the console notifier's file, NOTIFY_CONSOLE_FILE). */
+  readonly sms: SmsSource;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   /** A signed-in account without a seller record. */
   account(): Promise<Session>;
@@ -127,7 +130,8 @@ export interface SellerWorldOptions {
 export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldOptions = {}): Promise<SellerWorld> {
   const dataDir = await mkdtemp(join(tmpdir(), 'escrow-seller-'));
   const cleanups: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, FRONTEND_DIST: '/nonexistent', PAYBILL_BUSINESS_NUMBER: '522533', PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd', ...options.env };
+  // The console notifier writes to a file of the world's own, where tests read the SMS (rider codes).
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, FRONTEND_DIST: '/nonexistent', PAYBILL_BUSINESS_NUMBER: '522533', PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd', NOTIFY_CONSOLE_FILE: join(dataDir, 'console-notifier.log'), ...options.env };
   if (dialect === 'postgres') {
     const schema = await createTestSchema(postgres.url);
     cleanups.push(() => schema.drop());
@@ -184,6 +188,7 @@ export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldO
     logs: logger.entries,
     dataDir,
     env,
+    sms: { db, ...(env['NOTIFY_CONSOLE_FILE'] ? { consoleFile: env['NOTIFY_CONSOLE_FILE'] } : {}) },
     call,
     account,
     async seller(businessName = 'Amani Phones') {

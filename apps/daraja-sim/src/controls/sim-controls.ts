@@ -31,6 +31,11 @@ export function simControls(world: SimWorld): SimControls {
       if (!parsed.success) throw invalid(parsed.error);
       world.spikeArrest.arm(parsed.data);
     },
+    loseStatusResults(count) {
+      const parsed = spikeCountSchema.safeParse(count);
+      if (!parsed.success) throw invalid(parsed.error);
+      world.lostResults.arm(parsed.data);
+    },
     prompts: () => world.prompts.list(),
     approve: async (checkoutRequestId, pin) => world.prompts.approve(checkoutRequestId, pin),
     cancel: async (checkoutRequestId) => world.prompts.cancel(checkoutRequestId),

@@ -55,6 +55,11 @@ export function simRoutes(controls: SimControls): Hono {
     controls.spikeArrest(count);
     return c.body(null, 204);
   });
+  app.post('/sim/status-results/lose', async (c) => {
+    const { count } = parse(z.object({ count: z.number() }), await jsonObject(c));
+    controls.loseStatusResults(count);
+    return c.body(null, 204);
+  });
   // payBill checks its input itself (the programmatic API takes the same), so the object goes as is.
   app.post('/sim/paybill', async (c) => c.json(await controls.payBill((await jsonObject(c)) as unknown as PayBillInput)));
   app.get('/sim/callbacks', (c) => c.json(controls.callbacks()));

@@ -30,9 +30,10 @@ function isParty(receipt: KnownReceipt, partyA: string): boolean {
 }
 
 /**
- * Transaction Status: accept at once, then POST the Result to ResultURL. A repeated
- * OriginatorConversationID is fine here (unlike B2C). The simulator always answers in time,
- * so QueueTimeOutURL is never called.
+ * Transaction Status: accept at once, then POST the Result to ResultURL (unless a test asked to
+ * lose it: loseStatusResults). The integrator's OriginatorConversationID, when sent, is the one
+ * in the reply and the Result. A repeated one is fine here (unlike B2C). The simulator always
+ * answers in time, so QueueTimeOutURL is never called.
  */
 export function transactionStatusRoutes(world: SimWorld): Hono {
   return new Hono().post('/mpesa/transactionstatus/v1/query', async (c) => {
@@ -44,7 +45,8 @@ export function transactionStatusRoutes(world: SimWorld): Hono {
     const v = fields.values;
     if (v.TransactionID === '' && v.OriginatorConversationID === '') return sendDarajaError(c, world.requestIds, DARAJA_ERRORS.invalidField('TransactionID'));
     const ids = {
-      originatorConversationId: world.requestIds.next(),
+      // The integrator's own id when it sends one (as B2C v3 does), else one of Daraja's.
+      originatorConversationId: v.OriginatorConversationID === '' ? world.requestIds.next() : v.OriginatorConversationID,
       conversationId: conversationId(),
       transactionId: `${ReceiptNumbers.datePrefix()}0000000`,
       occasion: v.Occasion,
@@ -52,9 +54,11 @@ export function transactionStatusRoutes(world: SimWorld): Hono {
     // Only receipts are known: a query by OriginatorConversationID (B2C, not simulated) finds nothing.
     const found = v.TransactionID === '' ? undefined : world.receipts.find(v.TransactionID);
     const receipt = found && isParty(found, v.PartyA) ? found : undefined;
-    world.scheduler.after(world.options.callbackDelayMs, () =>
-      world.callbacks.post('result', v.ResultURL, transactionStatusResult(ids, receipt), ids.conversationId),
-    );
+    if (!world.lostResults.take()) {
+      world.scheduler.after(world.options.callbackDelayMs, () =>
+        world.callbacks.post('result', v.ResultURL, transactionStatusResult(ids, receipt), ids.conversationId),
+      );
+    }
     return c.json({
       OriginatorConversationID: ids.originatorConversationId,
       ConversationID: ids.conversationId,

@@ -8,3 +8,6 @@ export * from './validate-c2b-payment.js';
 export * from './get-stk-payment.js';
 export * from './list-unverified-payments.js';
 export * from './resolve-unmatched-payment.js';
+export * from './check-claims.js';
+export * from './record-status-result.js';
+export * from './claim-check-note.js';

@@ -1,9 +1,8 @@
 import { claimPending } from '../../ledger/ledger-audit.js';
 import type { C2bPayment } from '../../payments/c2b-payment.js';
+import { CLAIM_FLAG_AFTER_MS } from '../../payments/status-query.js';
 import type { EscrowDeps } from '../deps.js';
-
-/** A claim older than this without a verified payment is flagged to admins (issue 15). */
-export const CLAIM_FLAG_AFTER_MS = 24 * 60 * 60_000;
+import { claimCheckNote } from './claim-check-note.js';
 
 export interface UnverifiedPayment {
   readonly orderId: string;
@@ -13,8 +12,10 @@ export interface UnverifiedPayment {
   readonly kind: 'claim' | 'unverified_paid';
   readonly receipt: string | null;
   readonly since: Date;
-  /** A claim older than 24 hours. */
+  /** A claim older than 24 hours (CLAIM_FLAG_AFTER_MS). */
   readonly flagged: boolean;
+  /** A claim: what M-Pesa's Transaction Status said of its receipt so far, in words (claimCheckNote); null otherwise. */
+  readonly check: string | null;
 }
 
 export interface UnverifiedPayments {
@@ -28,10 +29,11 @@ export async function listUnverifiedPayments(deps: EscrowDeps, options: { limit?
   const limit = options.limit ?? 200;
   const now = deps.clock.now().getTime();
   return deps.store.read(async (tx) => {
-    const orders = (await tx.orders.listUnverifiedPayments(limit)).map((order): UnverifiedPayment => {
+    const orders: UnverifiedPayment[] = [];
+    for (const order of await tx.orders.listUnverifiedPayments(limit)) {
       const claim = claimPending(order);
       const since = (claim ? order.paymentClaimedAt : order.paymentConfirmedAt) ?? order.createdAt;
-      return {
+      orders.push({
         orderId: order.id,
         trackingNumber: order.trackingNumber,
         price: order.price,
@@ -39,8 +41,9 @@ export async function listUnverifiedPayments(deps: EscrowDeps, options: { limit?
         receipt: claim ? order.paymentClaimReceipt : order.mpesaReceipt,
         since,
         flagged: claim && now - since.getTime() > CLAIM_FLAG_AFTER_MS,
-      };
-    });
+        check: claim ? claimCheckNote(order, await tx.mpesa.listStatusQueriesForOrder(order.id)) : null,
+      });
+    }
     return { orders, unmatched: await tx.mpesa.listC2bPayments({ status: 'unmatched', limit }) };
   });
 }

@@ -1,4 +1,5 @@
 import type { EscrowDeps } from '../deps.js';
+import { checkClaims, type ClaimCheckReport } from './check-claims.js';
 import { settleStkRequest, type StkSettlement } from './settle-stk-request.js';
 
 export interface ReconcileReport {
@@ -7,12 +8,16 @@ export interface ReconcileReport {
   readonly failed: number;
   readonly waiting: number;
   readonly needsAttention: number;
+  /** Transaction Status queries sent about claims (their Results come later, to the API). */
+  readonly claims: ClaimCheckReport;
 }
 
 /**
  * The reconciliation job (issue 15): STK requests with no final answer whose next query is due
- * (60 s after the push, then with backoff) are asked about with STK Query, one by one. Safe to
- * run in several processes at once: settling is conditional, so a request settles once.
+ * (60 s after the push, then with backoff) are asked about with STK Query, one by one; then
+ * claims due a Transaction Status query are asked about (checkClaims). Safe to run in several
+ * processes at once: settling is conditional, so a request settles once, and a claim's query
+ * is written once per attempt before it is sent.
  */
 export async function reconcilePayments(deps: EscrowDeps, options: { limit?: number } = {}): Promise<ReconcileReport> {
   const due = await deps.store.read((tx) => tx.mpesa.listStkRequestsDue(deps.clock.now(), options.limit ?? 50));
@@ -26,5 +31,5 @@ export async function reconcilePayments(deps: EscrowDeps, options: { limit?: num
     else if (outcome === 'needs_attention') counts.needsAttention += 1;
     else if (outcome === 'waiting') counts.waiting += 1;
   }
-  return counts;
+  return { ...counts, claims: await checkClaims(deps, options) };
 }

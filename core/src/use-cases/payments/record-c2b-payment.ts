@@ -19,7 +19,15 @@ export interface C2bConfirmation {
   readonly transTime: string;
 }
 
-export type C2bOutcome = { readonly outcome: 'paid_order'; readonly orderId: string } | { readonly outcome: 'unmatched'; readonly note: string } | { readonly outcome: 'duplicate' };
+export type C2bOutcome =
+  | { readonly outcome: 'paid_order'; readonly orderId: string }
+  /** A Transaction Status query had verified an order with this payment already: stored as that order's, nothing moves again. */
+  | { readonly outcome: 'already_verified'; readonly orderId: string }
+  | { readonly outcome: 'unmatched'; readonly note: string }
+  | { readonly outcome: 'duplicate' };
+
+/** What a confirmation of money that already paid an order (verified by Transaction Status) is stored with. */
+const VERIFIED_BEFORE = 'confirmed after a Transaction Status query had verified the order with it';
 
 /** Why a payment cannot pay this order, or null when it can. */
 export function c2bMismatch(order: Order | undefined, amount: Cents): string | null {
@@ -58,16 +66,33 @@ export async function recordC2bPayment(deps: EscrowDeps, confirmation: C2bConfir
   const unmatched = async (tx: EscrowTx, note: string): Promise<C2bOutcome> =>
     (await tx.mpesa.insertC2bPayment(payment('unmatched', null, note))) ? { outcome: 'unmatched', note } : { outcome: 'duplicate' };
 
-  const target = await deps.store.read(async (tx) => ((await tx.mpesa.getC2bPayment(confirmation.transId)) ? 'duplicate' : await tx.orders.findByTrackingNumber(reference)));
+  const known = async (tx: EscrowTx): Promise<C2bOutcome | undefined> => {
+    const verified = await tx.mpesa.findVerifyingStatusQuery(confirmation.transId);
+    if (!verified) return undefined;
+    // The buyer's claim of this receipt was verified by Transaction Status before this
+    // confirmation came: the same money, already in the order's escrow. Kept as the order's.
+    return (await tx.mpesa.insertC2bPayment(payment('matched', verified.orderId, VERIFIED_BEFORE))) ? { outcome: 'already_verified', orderId: verified.orderId } : { outcome: 'duplicate' };
+  };
+
+  const target = await deps.store.read(async (tx) => {
+    if (await tx.mpesa.getC2bPayment(confirmation.transId)) return 'duplicate';
+    if (await tx.mpesa.findVerifyingStatusQuery(confirmation.transId)) return 'verified';
+    return tx.orders.findByTrackingNumber(reference);
+  });
   if (target === 'duplicate') return ok({ outcome: 'duplicate' });
+  if (target === 'verified') return ok((await deps.store.transaction(known)) ?? { outcome: 'duplicate' });
   const mismatch = c2bMismatch(target, confirmation.amount);
   if (!target || mismatch) return ok(await deps.store.transaction((tx) => unmatched(tx, mismatch ?? 'no order')));
 
+  let verifiedMeanwhile: C2bOutcome | undefined;
   const paid = await mutateOrder<C2bOutcome>(deps, {
     orderId: target.id,
     actor: { kind: 'system' },
     action: 'verify_payment',
     decide: async ({ order, tx }) => {
+      // A Transaction Status query verified an order with this payment since the read above.
+      verifiedMeanwhile = await known(tx);
+      if (verifiedMeanwhile) return err('PAYMENT_ALREADY_CONFIRMED', { detail: 'verified meanwhile' });
       const late = c2bMismatch(order, confirmation.amount);
       // The order changed since it was read (paid by a prompt a moment ago): the money waits for an admin.
       if (late) return err('PAYMENT_ALREADY_CONFIRMED', { detail: (await unmatched(tx, late)).outcome });
@@ -87,7 +112,9 @@ export async function recordC2bPayment(deps: EscrowDeps, confirmation: C2bConfir
   });
   if (paid.ok) return paid;
   if (paid.error.detail === 'duplicate') return ok({ outcome: 'duplicate' });
+  if (verifiedMeanwhile) return ok(verifiedMeanwhile);
   if (paid.error.detail === 'unmatched') return ok({ outcome: 'unmatched', note: 'order changed' });
-  // Anything else (a racing change, a receipt some order already claimed): kept for an admin rather than lost.
-  return ok(await deps.store.transaction((tx) => unmatched(tx, `not matched: ${paid.error.code}`)));
+  // Anything else (a racing change, a receipt some order already claimed): kept for an admin
+  // rather than lost, unless a Transaction Status query verified an order with it meanwhile.
+  return ok(await deps.store.transaction(async (tx) => (await known(tx)) ?? (await unmatched(tx, `not matched: ${paid.error.code}`))));
 }

@@ -11,7 +11,7 @@ export type VerifiedBy = 'stk_query' | 'c2b_confirmation' | 'transaction_status'
 
 /**
  * The one way an order becomes paid (PRODUCT-DECISIONS, Real money): M-Pesa confirmed `received`
- * (STK Query, C2B confirmation) for it. The price enters escrow (`payment_in`), anything above it
+ * (STK Query, C2B confirmation, a Transaction Status Result about a claim) for it. The price enters escrow (`payment_in`), anything above it
  * waits in `mpesa_suspense`, and a claim the buyer made earlier is released in the same commit.
  */
 export function verifiedPaymentDecision<V>(

@@ -81,6 +81,8 @@ export interface AdminOrderDetail extends AdminOrder {
   readonly paymentReceived: number | null;
   /** The last receipt the buyer typed, confirmed or not. */
   readonly paymentClaimReceipt: string | null;
+  /** While the claim is open: what M-Pesa's Transaction Status said of that receipt, or that it is being asked, in words. */
+  readonly paymentClaimCheck: string | null;
 }
 
 export interface OrdersPage {

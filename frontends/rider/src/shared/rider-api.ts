@@ -21,6 +21,25 @@ export interface TakenJob extends RiderChange {
   readonly riderLink: string;
 }
 
+/** The answer to asking for a code: the same for any number (decision 0046). */
+export interface PhoneCodeSent {
+  readonly sent: true;
+  readonly phone: string;
+  readonly expiresAt: string;
+  /** How long the page waits before it offers "Resend code". */
+  readonly resendAfterSeconds: number;
+  readonly message: string;
+}
+
+export interface PhoneProven {
+  readonly phone: string;
+  readonly expiresAt: string;
+  readonly message: string;
+}
+
+/** The job lists and taking a job answer this (401) without this browser's proof of the phone. */
+export const PHONE_NOT_VERIFIED = 'RIDER_PHONE_NOT_VERIFIED';
+
 const orderPath = (orderId: string) => `/api/rider/orders/${encodeURIComponent(orderId)}`;
 
 /** Riders have no login: phone and link key travel in headers (apps/api rider-credentials.ts). */
@@ -35,8 +54,17 @@ function headers(credentials: RiderCredentials, idempotencyKey?: string): Record
 const post = <T>(path: string, credentials: RiderCredentials, body: unknown, key: string, fallbackMessage: string): Promise<ApiResult<T>> =>
   requestJson<T>('POST', path, body, { fallbackMessage, headers: headers(credentials, key) });
 
-/** The rider pages' calls (apps/api/src/routes/rider-routes.ts). */
+/** The rider pages' calls (apps/api/src/routes/rider-routes.ts, rider-phone-routes.ts). */
 export const riderApi = {
+  /** A code by SMS to the phone; the proof it leads to is an HttpOnly cookie the browser keeps. */
+  sendPhoneCode: (phone: string, idempotencyKey: string, fallbackMessage: string) =>
+    requestJson<PhoneCodeSent>('POST', '/api/rider/phone-code', { phone }, { fallbackMessage, headers: { 'Idempotency-Key': idempotencyKey } }),
+  /** Which phone this browser has proved (null: none); asked before the job lists, so a missing proof is a step, not a refusal. */
+  provenPhone: (fallbackMessage: string, signal?: AbortSignal) =>
+    requestJson<{ phone: string | null }>('GET', '/api/rider/phone-proof', undefined, { fallbackMessage, ...(signal ? { signal } : {}) }),
+  provePhone: (phone: string, code: string, fallbackMessage: string) => requestJson<PhoneProven>('POST', '/api/rider/phone-proof', { phone, code }, { fallbackMessage }),
+  forgetPhone: (fallbackMessage: string) => requestJson<{ signedOut: true; message: string }>('DELETE', '/api/rider/phone-proof', undefined, { fallbackMessage }),
+
   availableJobs: (phone: string, fallbackMessage: string, signal?: AbortSignal) =>
     requestJson<{ jobs: RiderJobListItem[] }>('GET', '/api/rider/jobs/available', undefined, { fallbackMessage, headers: headers({ phone, key: null }), ...(signal ? { signal } : {}) }),
   assignedJobs: (phone: string, fallbackMessage: string, signal?: AbortSignal) =>

@@ -8,7 +8,8 @@ import { catalogue } from '@escrow/core/messages';
  */
 export type ApiResult<T> =
   | { readonly ok: true; readonly status: number; readonly data: T }
-  | { readonly ok: false; readonly status: number; readonly code: string; readonly message: string };
+  /** `attemptsLeft`: for a wrong code, the tries left before it is spent (when the server says). */
+  | { readonly ok: false; readonly status: number; readonly code: string; readonly message: string; readonly attemptsLeft?: number };
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
 
@@ -30,12 +31,16 @@ interface RequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-function errorOf(body: unknown): { code?: string; message?: string } {
+function errorOf(body: unknown): { code?: string; message?: string; attemptsLeft?: number } {
   if (typeof body !== 'object' || body === null) return {};
   const error = (body as { error?: unknown }).error;
   if (typeof error !== 'object' || error === null) return {};
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return { ...(typeof code === 'string' ? { code } : {}), ...(typeof message === 'string' && message ? { message } : {}) };
+  const { code, message, attemptsLeft } = error as { code?: unknown; message?: unknown; attemptsLeft?: unknown };
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof message === 'string' && message ? { message } : {}),
+    ...(typeof attemptsLeft === 'number' && Number.isInteger(attemptsLeft) && attemptsLeft >= 0 ? { attemptsLeft } : {}),
+  };
 }
 
 export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, options: RequestOptions): Promise<ApiResult<T>> {
@@ -60,5 +65,5 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
   }
   const error = errorOf(parsed);
   if (response.status === 503) return { ok: false, status: 503, code: error.code ?? 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE };
-  return { ok: false, status: response.status, code: error.code ?? 'UNKNOWN', message: error.message ?? options.fallbackMessage };
+  return { ok: false, status: response.status, code: error.code ?? 'UNKNOWN', message: error.message ?? options.fallbackMessage, ...(error.attemptsLeft !== undefined ? { attemptsLeft: error.attemptsLeft } : {}) };
 }

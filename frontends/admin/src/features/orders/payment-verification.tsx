@@ -3,7 +3,7 @@ import type { AdminOrderDetail } from '../../shared/admin-types.ts';
 
 type PaymentFields = Pick<
   AdminOrderDetail,
-  'paymentMethod' | 'price' | 'paymentConfirmed' | 'mpesaReceipt' | 'paymentVerifiedBy' | 'paymentReceived' | 'paymentBeingVerified' | 'paymentClaimReceipt'
+  'paymentMethod' | 'price' | 'paymentConfirmed' | 'mpesaReceipt' | 'paymentVerifiedBy' | 'paymentReceived' | 'paymentBeingVerified' | 'paymentClaimReceipt' | 'paymentClaimCheck'
 >;
 
 /** Who or what verified a payment with M-Pesa (core's VerifiedBy), in the admin's words. */
@@ -11,7 +11,7 @@ export function verifiedByLabel(verifiedBy: string | null): string {
   if (verifiedBy === null) return 'Not verified';
   if (verifiedBy === 'stk_query') return 'M-Pesa prompt, confirmed by STK Query';
   if (verifiedBy === 'c2b_confirmation') return 'Paybill, confirmed by M-Pesa';
-  if (verifiedBy === 'transaction_status') return 'Transaction Status query';
+  if (verifiedBy === 'transaction_status') return 'Receipt the buyer typed, confirmed by a Transaction Status query';
   if (verifiedBy.startsWith('admin:')) return 'Attached by an admin';
   return verifiedBy;
 }
@@ -32,8 +32,8 @@ function paymentState(order: PaymentFields): string {
 
 /**
  * The payment's lines of a detail list (<dl className="detail-list">): its state, its receipt
- * (and a different one the buyer typed), who or what verified it, and the amount received when
- * it is not the price.
+ * (and a different one the buyer typed, with what M-Pesa's Transaction Status said of it), who
+ * or what verified it, and the amount received when it is not the price.
  */
 export function PaymentVerificationRows({ order }: { order: PaymentFields }) {
   if (order.paymentMethod === 'cash') {
@@ -63,6 +63,12 @@ export function PaymentVerificationRows({ order }: { order: PaymentFields }) {
             <span className="receipt-code">{typed}</span>
             {order.paymentBeingVerified ? <span className="muted"> (not confirmed by M-Pesa)</span> : null}
           </dd>
+        </div>
+      ) : null}
+      {order.paymentBeingVerified && order.paymentClaimCheck ? (
+        <div>
+          <dt>M-Pesa check</dt>
+          <dd>{order.paymentClaimCheck}</dd>
         </div>
       ) : null}
       <div>

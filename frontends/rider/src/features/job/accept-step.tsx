@@ -10,7 +10,7 @@ export function AcceptStep({ orderId, credentials, onSending, onNotSent, onDone 
   return (
     <section className="card card--step" aria-labelledby="step-title">
       <h2 id="step-title">Accept this job</h2>
-      <p>Check the pickup and delivery details below, then accept the job and go to the pickup location.</p>
+      <p>Check the pickup location and the delivery area below, then accept the job and go to the pickup location. The buyer&apos;s name, phone number and address are shown once you accept.</p>
       {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
       <button
         type="button"

@@ -47,21 +47,28 @@ export function PickupDetails({ job }: { job: RiderJob }) {
   );
 }
 
+/**
+ * Where the job goes. Before the rider accepts, the server sends the area and the landmark only
+ * (decision 0046): the buyer's name, phone and address come with accepting.
+ */
 export function DeliveryDetails({ job }: { job: RiderJob }) {
   const { delivery } = job;
   return (
     <section className="card" aria-labelledby="delivery-title">
       <h2 id="delivery-title">Deliver to</h2>
+      {delivery.buyerDetailsHidden ? <p className="note">The buyer&apos;s name, phone number and address are shown once you accept this job.</p> : null}
       <dl className="details">
         <Row label="Buyer" value={delivery.buyerName} />
-        <div>
-          <dt>Buyer's phone</dt>
-          <dd>
-            <a className="inline-tap" href={`tel:${delivery.buyerPhone}`}>
-              {delivery.buyerPhone}
-            </a>
-          </dd>
-        </div>
+        {delivery.buyerPhone ? (
+          <div>
+            <dt>Buyer's phone</dt>
+            <dd>
+              <a className="inline-tap" href={`tel:${delivery.buyerPhone}`}>
+                {delivery.buyerPhone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
         <Row label="Address" value={delivery.address} />
         <Row label="Landmark" value={delivery.landmark} />
         <Row label="Estate" value={delivery.estate} />

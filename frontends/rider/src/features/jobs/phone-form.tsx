@@ -25,7 +25,7 @@ export function PhoneForm({ onPhone, serverMessage }: { onPhone(phone: string): 
       <h1 id="phone-title" className="form-card__title">
         Rider jobs
       </h1>
-      <p className="form-card__lead">Enter the phone number the seller added you with to see available jobs and your jobs.</p>
+      <p className="form-card__lead">Enter the phone number the seller added you with. We send a code by SMS to that phone to confirm it is yours, then show available jobs and your jobs.</p>
       <TextField label="Phone number" name="phone" type="tel" inputMode="tel" autoComplete="tel" required value={phone} onValueChange={setPhone} invalid={error !== null} hint="For example 0712345678" />
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <SubmitButton busy={false} busyLabel="">

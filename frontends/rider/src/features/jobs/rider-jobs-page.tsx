@@ -9,10 +9,11 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { AppLink } from '@escrow/ui/components/app-link';
 import { jobPath, jobsPath, type Navigate } from '../../shared/navigate.ts';
-import { riderApi, type RiderJobListItem, type TakenJob } from '../../shared/rider-api.ts';
+import { PHONE_NOT_VERIFIED, riderApi, type RiderJobListItem, type TakenJob } from '../../shared/rider-api.ts';
 import '../../shared/rider.css';
 import { storeLastPhone } from '../../shared/rider-storage.ts';
 import { JobCard } from './job-card.tsx';
+import { PhoneCodeStep } from './phone-code-step.tsx';
 import { PhoneForm } from './phone-form.tsx';
 import { useRiderJobs } from './use-rider-jobs.ts';
 
@@ -27,12 +28,15 @@ function phoneFromUrl(): string | null {
 
 /**
  * The rider's dashboard at /rider?phone=... (exposed as `rider/rider-jobs-page`): tabs
- * 'Available Jobs (n)' and 'My Jobs (n)'; without a phone, the phone form. The shell keeps
- * this page mounted while only the query changes, so the phone is followed in state and
- * through the browser's back and forward buttons.
+ * 'Available Jobs (n)' and 'My Jobs (n)'; without a phone, the phone form; without this
+ * browser's proof of the phone, the code step (decision 0046: a code by SMS, then the lists).
+ * The shell keeps this page mounted while only the query changes, so the phone is followed in
+ * state and through the browser's back and forward buttons.
  */
 export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
   const [phone, setPhone] = useState(phoneFromUrl);
+  // The number the rider just typed: its code is sent at once (a link opened later waits for "Send code").
+  const [typed, setTyped] = useState<string | null>(null);
   const { state, reload } = useRiderJobs(phone);
 
   useEffect(() => {
@@ -47,6 +51,7 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
         serverMessage={phone !== null && state.kind === 'failed' ? state.message : null}
         onPhone={(entered) => {
           storeLastPhone(entered);
+          setTyped(entered);
           setPhone(entered);
           reload();
           navigate(jobsPath(entered));
@@ -54,19 +59,14 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
       />
     );
   }
-  const changePhone = (
-    <AppLink
-      to="/rider"
-      navigate={navigate}
-      className="button button--secondary"
-      onClick={() => {
-        setPhone(null);
-      }}
-    >
-      Change phone number
-    </AppLink>
-  );
+  const toPhoneForm = () => {
+    setTyped(null);
+    setPhone(null);
+    navigate('/rider');
+  };
+  const changePhone = <ChangePhoneButton onForgotten={toPhoneForm} />;
   if (state.kind === 'loading') return <LoadingState label="Loading jobs…" />;
+  if (state.kind === 'needs-proof') return <PhoneCodeStep key={phone} phone={phone} sendAtOnce={typed === phone} onProven={reload} onChangePhone={toPhoneForm} />;
   if (state.kind === 'failed') {
     return (
       <MessageState
@@ -111,7 +111,7 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
             <ul className="job-list">
               {state.available.map((job) => (
                 <JobCard key={job.id} job={job}>
-                  <TakeJobButton job={job} phone={phone} navigate={navigate} />
+                  <TakeJobButton job={job} phone={phone} navigate={navigate} onProofLost={reload} />
                 </JobCard>
               ))}
             </ul>
@@ -137,8 +137,37 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
   );
 }
 
-/** Taking an available job hands out its key once (decision 0012); the job view keeps it. */
-function TakeJobButton({ job, phone, navigate }: { job: RiderJobListItem; phone: string; navigate: Navigate }) {
+/**
+ * Back to the phone form, and this device stops speaking for the number (a shared or borrowed
+ * phone): the proof is revoked on the server before the page moves on.
+ */
+function ChangePhoneButton({ onForgotten }: { onForgotten: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={() => {
+        setBusy(true);
+        // Whatever the answer (offline included), the page moves on; the proof then simply runs out.
+        void riderApi
+          .forgetPhone(catalogue.errors.unexpected)
+          .catch(() => undefined)
+          .finally(onForgotten);
+      }}
+    >
+      Change phone number
+    </button>
+  );
+}
+
+/**
+ * Taking an available job hands out its key once (decision 0012); the job view keeps it. A proof
+ * that ran out (or was revoked) meanwhile sends the rider back to the code step.
+ */
+function TakeJobButton({ job, phone, navigate, onProofLost }: { job: RiderJobListItem; phone: string; navigate: Navigate; onProofLost: () => void }) {
   const action = useIdempotentAction<TakenJob>(catalogue.rider.acceptJobFailed);
   return (
     <>
@@ -151,12 +180,20 @@ function TakeJobButton({ job, phone, navigate }: { job: RiderJobListItem; phone:
         // The visible text starts the name (WCAG 2.5.3); the item tells the cards' buttons apart.
         aria-label={`Accept Job: ${job.itemName}`}
         onClick={() =>
-          action.run(job.id, (key) => riderApi.takeJob(job.id, phone, key, catalogue.rider.acceptJobFailed), {
-            onSuccess: (data) => {
-              setFlash(data.message || catalogue.rider.jobAccepted);
-              navigate(data.riderLink);
+          action.run(
+            job.id,
+            (key) =>
+              riderApi.takeJob(job.id, phone, key, catalogue.rider.acceptJobFailed).then((result) => {
+                if (!result.ok && result.code === PHONE_NOT_VERIFIED) onProofLost();
+                return result;
+              }),
+            {
+              onSuccess: (data) => {
+                setFlash(data.message || catalogue.rider.jobAccepted);
+                navigate(data.riderLink);
+              },
             },
-          })
+          )
         }
       >
         {action.busy ? 'Accepting…' : 'Accept Job'}

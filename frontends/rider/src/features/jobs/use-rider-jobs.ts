@@ -1,16 +1,20 @@
 import { catalogue } from '@escrow/core/messages';
 import { useCallback, useEffect, useState } from 'react';
-import { riderApi, type RiderJobListItem } from '../../shared/rider-api.ts';
+import { normalizeKenyanPhone } from '../../shared/kenyan-phone.ts';
+import { PHONE_NOT_VERIFIED, riderApi, type RiderJobListItem } from '../../shared/rider-api.ts';
 
 export type RiderJobsState =
   | { readonly kind: 'loading' }
   | { readonly kind: 'loaded'; readonly available: readonly RiderJobListItem[]; readonly assigned: readonly RiderJobListItem[] }
+  /** This browser holds no proof of the phone (a code sent to it by SMS): the page asks for one. */
+  | { readonly kind: 'needs-proof' }
   /** `invalidPhone`: the server refused the number itself; the page asks for it again. */
   | { readonly kind: 'failed'; readonly message: string; readonly invalidPhone: boolean };
 
 /**
  * Both lists of the rider dashboard for one phone, read together. They are re-read when the
- * rider comes back to the tab (no live stream exists per phone) and on demand.
+ * rider comes back to the tab (no live stream exists per phone) and on demand. Without this
+ * browser's proof of the phone they are refused (decision 0046): the state says so.
  */
 export function useRiderJobs(phone: string | null): { state: RiderJobsState; reload(): void } {
   const [state, setState] = useState<RiderJobsState>({ kind: 'loading' });
@@ -20,14 +24,25 @@ export function useRiderJobs(phone: string | null): { state: RiderJobsState; rel
     if (phone === null) return;
     const controller = new AbortController();
     const failed = catalogue.rider.loadAvailableJobsFailed;
-    Promise.all([riderApi.availableJobs(phone, failed, controller.signal), riderApi.assignedJobs(phone, failed, controller.signal)])
-      .then(([available, assigned]) => {
+    const wanted = normalizeKenyanPhone(phone);
+    if (wanted === null) return;
+    riderApi
+      .provenPhone(failed, controller.signal)
+      .then(async (proof) => {
+        if (controller.signal.aborted) return;
+        // No proof of this phone in this browser: the code step, without a refused request.
+        if (proof.ok && proof.data.phone !== wanted) return setState({ kind: 'needs-proof' });
+        const [available, assigned] = await Promise.all([riderApi.availableJobs(phone, failed, controller.signal), riderApi.assignedJobs(phone, failed, controller.signal)]);
         if (controller.signal.aborted) return;
         if (available.ok && assigned.ok) {
           setState({ kind: 'loaded', available: available.data.jobs, assigned: assigned.data.jobs });
           return;
         }
         const failure = !available.ok ? available : !assigned.ok ? assigned : null;
+        if (failure?.code === PHONE_NOT_VERIFIED) {
+          setState({ kind: 'needs-proof' });
+          return;
+        }
         console.warn('Loading the jobs failed', failure?.status, failure?.message);
         const invalidPhone = failure?.status === 400;
         setState({ kind: 'failed', message: invalidPhone || failure?.status === 429 || failure?.status === 503 ? (failure?.message ?? failed) : failed, invalidPhone });
@@ -50,5 +65,7 @@ export function useRiderJobs(phone: string | null): { state: RiderJobsState; rel
     setState({ kind: 'loading' });
     setGeneration((n) => n + 1);
   }, []);
+  // A number no server would take (a hand-edited address): asked for again, in words.
+  if (phone !== null && normalizeKenyanPhone(phone) === null) return { state: { kind: 'failed', message: catalogue.validation.phone.invalid, invalidPhone: true }, reload };
   return { state, reload };
 }

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKyselyEscrowStore, escrowMigrations, openPostgres, openSqlite, type DatabaseHandle } from '../src/index.js';
+import { at, newOrder, newStatusQuery, seedSeller } from './support/fixtures.js';
+import { createTestSchema, postgresForTests } from './support/postgres.js';
+import type { StoreHarness } from './support/store-harness.js';
+
+const postgres = await postgresForTests('Transaction Status queries migration');
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function unmigrated(dialect: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; schema?: string }> {
+  if (dialect === 'sqlite') {
+    const dir = await mkdtemp(join(tmpdir(), 'escrow-status-migration-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const handle = openSqlite({ file: join(dir, 'escrow.sqlite') });
+    cleanups.push(() => handle.close());
+    return { handle };
+  }
+  const schema = await createTestSchema(postgres.url);
+  cleanups.push(() => schema.drop());
+  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
+  cleanups.push(() => handle.close());
+  return { handle, schema: schema.schema };
+}
+
+async function indexNames(handle: DatabaseHandle, schema: string | undefined): Promise<string[]> {
+  const rows =
+    handle.dialect === 'sqlite'
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name in ('status_queries', 'orders')`.execute(handle.db)
+      : await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema ?? ''} and tablename in ('status_queries', 'orders')`.execute(handle.db);
+  return rows.rows.map((r) => r.name);
+}
+
+const dialects: ('sqlite' | 'postgres')[] = postgres.available ? ['sqlite', 'postgres'] : ['sqlite'];
+
+describe.each(dialects)('migration 0013-status-queries on %s', (dialect) => {
+  it('adds status_queries and the index on claims to a database with claims already made; those claims are found and asked about', async () => {
+    const { handle, schema } = await unmigrated(dialect);
+    const upTo12 = Object.fromEntries(Object.entries(escrowMigrations(dialect)).filter(([name]) => name < '0013'));
+    const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => upTo12 }, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+    expect(error).toBeUndefined();
+
+    // A claim made before 0013 (the code of 0011 wrote it).
+    const seller = await seedSeller({ db: handle.db, dialect } as StoreHarness);
+    const claim = newOrder(seller.id, { paymentClaimReceipt: 'CLAIMED001', paymentClaimedAt: at(3), termsAcceptedAt: at(3) });
+    const before = createKyselyEscrowStore(handle.db, dialect);
+    await before.transaction((tx) => tx.orders.insert(claim));
+
+    await handle.migrate();
+    expect(await indexNames(handle, schema)).toEqual(expect.arrayContaining(['status_queries_claim_attempt_idx', 'status_queries_conversation_idx', 'status_queries_receipt_outcome_idx', 'orders_payment_claimed_at_idx']));
+
+    const store = createKyselyEscrowStore(handle.db, dialect);
+    const window = { now: at(10), claimedFrom: at(0), claimedUntil: at(8), limit: 10 };
+    expect(await store.read((tx) => tx.mpesa.listClaimsToCheck(window))).toStrictEqual([{ orderId: claim.id, trackingNumber: claim.trackingNumber, receipt: 'CLAIMED001', claimedAt: at(3), attempts: 0 }]);
+    const query = newStatusQuery(claim.id, { receipt: 'CLAIMED001', nextAttemptAt: at(12) });
+    expect(await store.transaction((tx) => tx.mpesa.insertStatusQuery(query))).toBe(true);
+    expect(await store.read((tx) => tx.mpesa.listClaimsToCheck(window))).toEqual([]);
+    expect(await store.read((tx) => tx.mpesa.listStatusQueriesForOrder(claim.id))).toStrictEqual([query]);
+  });
+});

@@ -1,0 +1,140 @@
+import { catalogue } from '@escrow/core/messages';
+import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
+import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
+import { useEffect, useRef, useState } from 'react';
+import { riderApi, type PhoneCodeSent } from '../../shared/rider-api.ts';
+import { minutesAndSeconds, useResendCountdown } from './use-resend-countdown.ts';
+
+const SIX_DIGITS = /^\d{6}$/;
+
+export interface PhoneCodeStepProps {
+  readonly phone: string;
+  /** Send the code at once (the rider just typed the number); otherwise wait for "Send code". */
+  readonly sendAtOnce: boolean;
+  readonly onProven: () => void;
+  readonly onChangePhone: () => void;
+}
+
+/**
+ * The rider proves the phone (decision 0046): a 6-digit code by SMS, typed here. The phone's own
+ * keyboard offers the code from the SMS (autocomplete="one-time-code"); "Resend code" waits for
+ * the countdown the server gives; the server's words are shown as they are (wrong code with the
+ * tries left, expired, too many, rate limited).
+ */
+export function PhoneCodeStep({ phone, sendAtOnce, onProven, onChangePhone }: PhoneCodeStepProps) {
+  const send = useIdempotentAction<PhoneCodeSent>(catalogue.rider.sendPhoneCodeFailed);
+  const countdown = useResendCountdown();
+  const [sent, setSent] = useState<PhoneCodeSent | null>(null);
+  const [sends, setSends] = useState(0);
+  const [code, setCode] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const sendCode = () => {
+    setError(null);
+    // Each press is a new request; a retry of the same one (offline, a double tap) reuses its key.
+    send.run(`code:${phone}:${sends}`, (key) => riderApi.sendPhoneCode(phone, key, catalogue.rider.sendPhoneCodeFailed), {
+      onSuccess: (data) => {
+        setSent(data);
+        setSends((n) => n + 1);
+        setCode('');
+        countdown.start(data.resendAfterSeconds);
+      },
+    });
+  };
+
+  const autoSent = useRef(false);
+  useEffect(() => {
+    if (!sendAtOnce || autoSent.current) return;
+    autoSent.current = true;
+    sendCode();
+    // Once, when the step opens for a number the rider just typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sendAtOnce]);
+
+  const verify = () => {
+    if (!SIX_DIGITS.test(code)) return setError(catalogue.rider.enterPhoneCode);
+    setChecking(true);
+    setError(null);
+    riderApi
+      .provePhone(phone, code, catalogue.rider.verifyPhoneCodeFailed)
+      .then((result) => {
+        setChecking(false);
+        if (result.ok) return onProven();
+        const tries = result.attemptsLeft;
+        setError(tries !== undefined && tries > 0 ? `${result.message} ${tries === 1 ? '1 try' : `${tries} tries`} left.` : result.message);
+        // A spent or expired code cannot be fixed by typing: offer a new one at once.
+        if (result.code === 'RIDER_CODE_LOCKED' || result.code === 'RIDER_CODE_EXPIRED' || tries === 0) countdown.stop();
+      })
+      .catch((failure: unknown) => {
+        console.warn('Checking the code failed', failure);
+        setChecking(false);
+        setError(catalogue.rider.verifyPhoneCodeFailed);
+      });
+  };
+
+  const message = error ?? send.error;
+  const waiting = countdown.secondsLeft > 0;
+  return (
+    <section className="form-card code-step" aria-labelledby="code-title">
+      <h1 id="code-title" className="form-card__title">
+        Confirm your phone
+      </h1>
+      {sent ? (
+        <>
+          <FormAlert tone="info">{sent.message}</FormAlert>
+          <p className="form-card__lead">
+            Enter the 6-digit code from the SMS sent to <strong>{phone}</strong>. It works for 10 minutes.
+          </p>
+        </>
+      ) : (
+        <p className="form-card__lead">
+          To see jobs for <strong>{phone}</strong>, we send a 6-digit code by SMS to that phone. This confirms the phone is yours.
+        </p>
+      )}
+      {message ? <FormAlert tone="error">{message}</FormAlert> : null}
+      {sent ? (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            verify();
+          }}
+        >
+          <TextField
+            // The field appears once the code is on its way: the rider's next step is to type it.
+            autoFocus
+            label="6-digit code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            required
+            value={code}
+            invalid={error !== null}
+            onValueChange={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
+          />
+          <SubmitButton busy={checking} busyLabel="Checking…" disabled={code.length !== 6}>
+            Confirm Code
+          </SubmitButton>
+        </form>
+      ) : null}
+      <div className="form-links">
+        {sent ? (
+          <button type="button" className="text-link-button" onClick={sendCode} disabled={waiting || send.busy} aria-busy={send.busy || undefined}>
+            {send.busy ? 'Sending…' : waiting ? `Resend code in ${minutesAndSeconds(countdown.secondsLeft)}` : 'Resend code'}
+          </button>
+        ) : (
+          <button type="button" className="button button--block" onClick={sendCode} disabled={send.busy} aria-busy={send.busy || undefined}>
+            {send.busy ? 'Sending…' : 'Send Code'}
+          </button>
+        )}
+        <button type="button" className="text-link-button" onClick={onChangePhone}>
+          Use another number
+        </button>
+      </div>
+    </section>
+  );
+}
