@@ -67,6 +67,8 @@ export default defineConfig({
       env: {
         DARAJA_SIM_PORT: String(process.env.E2E_SIM_PORT),
         DARAJA_SIM_HOST: '127.0.0.1',
+        // Paybill payers' numbers as plain MSISDNs, so the delivery code goes to them by SMS (tests read it there).
+        DARAJA_SIM_MSISDN: 'plain',
         DARAJA_SIM_SMS_REPORT_URL: `${baseURL}/api/sms/callbacks/${process.env.E2E_AT_CALLBACK_SECRET}/delivery`,
       },
       reuseExistingServer: false,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { payPaybill, waitUntilPaid } from './daraja-sim.ts';
+import { payPaybill, readDeliveryCodeSms, viewKeyOf, waitUntilPaid } from './daraja-sim.ts';
 
 export const PASSWORD = 'Sokoni#2026';
 // A real 1x1 PNG: the pickup photo is judged by its bytes.
@@ -60,7 +60,10 @@ export interface SeededOrder {
   readonly id: string;
   readonly trackingNumber: string;
   readonly itemName: string;
-  readonly deliveryCode: string;
+  /** The buyer link's key: it shows the order and takes the payment. */
+  readonly viewKey: string;
+  /** The delivery code: known once paid (the payer's SMS); '' before. */
+  deliveryCode: string;
   readonly buyerName: string;
   readonly price: number;
   readonly serviceFee: number;
@@ -74,7 +77,7 @@ export interface SeededOrder {
 export async function createOrder(seller: SeededSeller, options: { priceKsh: string; deliveryKsh: string; sellerPaysDelivery?: boolean; itemName?: string }): Promise<SeededOrder> {
   const itemName = options.itemName ?? `Phone ${uniqueId('item')}`;
   const buyerName = `Buyer ${uniqueId('b')}`;
-  const created = await json<{ order: SeededOrder & { deliveryCode: string } }>(
+  const created = await json<{ order: SeededOrder & { links: { buyer: string } } }>(
     await seller.api.post('/api/seller/orders', {
       headers: { 'Idempotency-Key': randomUUID() },
       data: {
@@ -96,7 +99,8 @@ export async function createOrder(seller: SeededSeller, options: { priceKsh: str
     id: order.id,
     trackingNumber: order.trackingNumber,
     itemName,
-    deliveryCode: order.deliveryCode,
+    viewKey: viewKeyOf(order.links.buyer),
+    deliveryCode: '',
     buyerName,
     price: order.price,
     serviceFee: order.serviceFee,
@@ -112,7 +116,7 @@ export async function createOrder(seller: SeededSeller, options: { priceKsh: str
  */
 export async function payOrder(baseURL: string, order: SeededOrder): Promise<string> {
   const mpesaReceipt = await payPaybill(order);
-  const buyer = await apiClient(baseURL, { 'X-Delivery-Code': order.deliveryCode });
+  const buyer = await apiClient(baseURL, { 'X-Delivery-Code': order.viewKey });
   try {
     await waitUntilPaid(async () => json<{ paymentConfirmed: boolean }>(await buyer.get(`/api/buyer/orders/${order.id}`), 200, 'buyer view'), `order ${order.trackingNumber}`);
     const typed = await json<{ order: { paymentConfirmed: boolean } }>(
@@ -121,6 +125,7 @@ export async function payOrder(baseURL: string, order: SeededOrder): Promise<str
       'buyer payment',
     );
     if (!typed.order.paymentConfirmed) throw new Error(`buyer payment: the receipt ${mpesaReceipt} M-Pesa confirmed did not answer paid`);
+    order.deliveryCode = await readDeliveryCodeSms(order);
     return mpesaReceipt;
   } finally {
     await buyer.dispose();
@@ -129,7 +134,7 @@ export async function payOrder(baseURL: string, order: SeededOrder): Promise<str
 
 /** The buyer asks for a refund (withholding the code). */
 export async function requestRefund(baseURL: string, order: SeededOrder, reason: string): Promise<void> {
-  const buyer = await apiClient(baseURL, { 'X-Delivery-Code': order.deliveryCode });
+  const buyer = await apiClient(baseURL, { 'X-Delivery-Code': order.deliveryCode || order.viewKey });
   try {
     await json(await buyer.post(`/api/buyer/orders/${order.id}/refund-request`, { headers: { 'Idempotency-Key': randomUUID() }, data: { reason } }), 201, 'refund request');
   } finally {

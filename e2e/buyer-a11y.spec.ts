@@ -3,7 +3,7 @@
 // at least 44px high.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { asRider, FIRST_SCREEN, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
+import { asRider, codeLinkOf, FIRST_SCREEN, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
 import { DESKTOP, expectNoHorizontalScroll, expectTapTargets, PHONE, seriousAxeViolations } from './order-screens.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -36,7 +36,8 @@ for (const viewport of [PHONE, DESKTOP]) {
 
       const paid = await seller.createOrder();
       await payAsBuyer(paid);
-      await page.goto(pathOf(paid.links.buyer));
+      // The payer, with the code from the payment SMS: refunds and rating are theirs (issue 16).
+      await page.goto(codeLinkOf(paid));
       await expect(page.getByRole('heading', { name: 'Your delivery code' })).toBeVisible(FIRST_SCREEN);
       await page.getByRole('button', { name: 'Request a refund' }).click();
       await page.getByRole('button', { name: 'Request Refund' }).click();
@@ -47,9 +48,9 @@ for (const viewport of [PHONE, DESKTOP]) {
       const rider = await asRider(order.links.rider ?? '');
       await rider.accept();
       await rider.pickup();
-      await rider.complete(order.deliveryCode);
+      await rider.complete(order.deliveryCode ?? '');
       await rider.dispose();
-      await page.goto(pathOf(order.links.buyer));
+      await page.goto(codeLinkOf(order));
       await expect(page.getByRole('group', { name: 'Rate the rider' })).toBeVisible(FIRST_SCREEN);
       await page.getByRole('button', { name: 'Submit Feedback' }).click();
       await expect(page.getByRole('alert')).toHaveText('Please rate both the rider and seller');

@@ -10,6 +10,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test as guarded } from './fixtures.ts';
 import { FIRST_SCREEN, freshAddress, pathOf } from './escrow-seed.ts';
 import { createOrder, expect, expectNoHorizontalScroll, freshPhone, PHONE, sellerOrder, signedInSeller, type CreatedOrder } from './seller-support.ts';
+import { readDeliveryCodeSms, viewKeyOf } from './daraja-sim.ts';
 
 // Several people's pages on a real server and a simulator, on a shared machine.
 guarded.describe.configure({ timeout: 120_000 });
@@ -130,11 +131,14 @@ async function answerOnPhone(phonePage: Page, msisdn: string, answer: { pin: str
 }
 
 /** The buyer page once paid: the notice, the new status, the delivery code; no payment form left. */
-async function expectBuyerPaid(buyer: Page, order: CreatedOrder): Promise<void> {
+async function expectBuyerPaid(buyer: Page, order: CreatedOrder, phone: { msisdn: string }): Promise<void> {
   await expect(buyer.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible();
   await expect(buyer.getByRole('status').filter({ hasText: SAID.paid })).toBeVisible();
   await expect(buyer.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '25');
-  await expect(buyer.getByRole('region', { name: 'Your delivery code' })).toContainText(order.deliveryCode);
+  // This browser started the paid prompt: it shows the code the paying phone got by SMS (issue 16).
+  const code = await readDeliveryCodeSms(order, phone.msisdn);
+  await expect(buyer.getByRole('region', { name: 'Your delivery code' })).toContainText(code);
+  await expect(buyer.getByRole('region', { name: 'Your delivery code' })).toContainText(`0${phone.msisdn.slice(3, 4)}xx xxx ${phone.msisdn.slice(-3)}`);
   await expect(buyer.getByRole('button', { name: /with M-Pesa/ })).toHaveCount(0);
   await expect(buyer.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   expect(await stillTheSameDocument(buyer), 'the buyer page reloaded').toBe(true);
@@ -171,7 +175,7 @@ test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pa
   await expect(finishedPromptsOn(phonePage, phone.msisdn)).toContainText(/Paid KSh 2,500, receipt [A-Z0-9]{10}/);
 
   // Both pages follow without a reload.
-  await expectBuyerPaid(buyer, order);
+  await expectBuyerPaid(buyer, order, phone);
   await expect(sellerPage.getByText('25% complete')).toBeVisible();
   await expect(sellerPage.getByText('Paid - assign a rider')).toBeVisible();
   await expect(sellerPage.getByRole('region', { name: 'Assign a rider' })).toBeVisible();
@@ -184,7 +188,7 @@ test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pa
   const seen = await sellerOrder(sellerPage, order.id);
   expect(seen).toMatchObject({ status: 'paid', paymentConfirmed: true, mpesaReceipt: paidPrompt?.receiptNumber });
   const again = await request.post(`/api/buyer/orders/${order.id}/mpesa-prompt`, {
-    headers: { 'x-delivery-code': order.deliveryCode, 'X-Forwarded-For': freshAddress() },
+    headers: { 'x-delivery-code': viewKeyOf(order.links.buyer), 'X-Forwarded-For': freshAddress() },
     data: { phone: phone.typed },
   });
   expect(again.status(), await again.text()).toBe(409);
@@ -218,7 +222,7 @@ test('cancelled on the phone: the buyer reads why and taps "Try again", a new pr
   expect(prompts[1]?.checkoutRequestId).not.toBe(cancelled?.checkoutRequestId);
 
   await answerOnPhone(phonePage, phone.msisdn, { pin: PIN });
-  await expectBuyerPaid(buyer, order);
+  await expectBuyerPaid(buyer, order, phone);
   const [, approved] = await simPromptsTo(request, phone.msisdn);
   expect(approved).toMatchObject({ status: 'succeeded', resultCode: 0 });
   expect(await sellerOrder(page, order.id)).toMatchObject({ status: 'paid', paymentConfirmed: true, mpesaReceipt: approved?.receiptNumber });

@@ -2,8 +2,8 @@
 // orders are seeded through the seller's HTTP API (e2e/escrow-seed.ts).
 import { expect as baseExpect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { payPaybill } from './daraja-sim.ts';
-import { asRider, buyerView, FIRST_SCREEN, freshMpesaReceipt, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
+import { payPaybill, readDeliveryCodeSms, viewKeyOf } from './daraja-sim.ts';
+import { asRider, buyerView, codeLinkOf, FIRST_SCREEN, freshMpesaReceipt, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
 
 // Live updates and re-reads on a busy machine (shared CI runners) get more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -18,18 +18,21 @@ test.beforeEach(async ({ context }) => {
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 const stillTheSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
 
-test('the buyer link: the code leaves the address bar, stays on the phone, and shows the payment instructions', async ({ page }) => {
+test('the buyer link: its key leaves the address bar, stays on the phone, and shows the payment instructions', async ({ page }) => {
   const seller = await newSeller('Amani Phones');
   const order = await seller.createOrder({ price: 25_000, deliveryCost: 300 });
   const link = pathOf(order.links.buyer);
-  expect(link).toBe(`/buyer/order/${order.id}?code=${order.deliveryCode}`);
+  // The shared link carries the order's view key, never the delivery code (issue 16).
+  const viewKey = viewKeyOf(order.links.buyer);
+  expect(link).toBe(`/buyer/order/${order.id}?code=${viewKey}`);
+  expect(viewKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible(FIRST_SCREEN);
   await expect(page.getByText('Order from Amani Phones')).toBeVisible();
   await expect(page).toHaveURL(`/buyer/order/${order.id}`);
   const stored = await page.evaluate((key) => localStorage.getItem(key), `delivery-code:${order.id}`);
-  expect(stored).toBe(JSON.stringify(order.deliveryCode));
+  expect(stored).toBe(JSON.stringify(viewKey));
 
   // Status and progress (spec section 4), Paybill instructions (account number = tracking number).
   await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible();
@@ -64,7 +67,8 @@ test('without a code, and with a wrong one: the spec messages; a wrong code neve
   await page.goto(`/buyer/order/${order.id}`);
   await expect(page.getByRole('heading', { name: 'Delivery code required to view order' })).toBeVisible(FIRST_SCREEN);
 
-  const wrong = order.deliveryCode === '111111' ? '222222' : '111111';
+  // A wrong 6-digit code (the real one is not known before payment: 111111 is wrong but for one order in 900,000).
+  const wrong = '111111';
   await page.goto(`/buyer/order/${order.id}?code=${wrong}`);
   await expect(page.getByRole('heading', { name: 'Order not found or invalid delivery code' })).toBeVisible(FIRST_SCREEN);
   await expect(page).toHaveURL(`/buyer/order/${order.id}`);
@@ -85,6 +89,8 @@ test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, 
   const first = await seller.createOrder({ itemName: 'JBL Flip 6' });
   const second = await seller.createOrder({ itemName: 'Nike Air Force 1' });
   consoleGuard.expectHttpError(`/api/buyer/orders/${second.id}/payment`, 409);
+  // The made-up receipt typed again once the order is paid: not this payment's (409, said in words).
+  consoleGuard.expectHttpError(`/api/buyer/orders/${first.id}/payment`, 409);
   // A code M-Pesa never confirmed (typed from memory, or made up).
   const claimed = freshMpesaReceipt();
 
@@ -115,8 +121,18 @@ test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, 
   await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '25');
   await expect(page.getByRole('region', { name: 'Pay with M-Pesa' })).toHaveCount(0);
-  // Now the code is the buyer's to give at the door.
-  await expect(page.getByRole('region', { name: 'Your delivery code' })).toContainText(first.deliveryCode);
+  // The code went by SMS to the phone that paid; this page (the link, and a receipt M-Pesa never
+  // confirmed) says where, and shows the code once the payer types the receipt from the SMS.
+  const code = await readDeliveryCodeSms(first);
+  const codeCard = page.getByRole('region', { name: 'Your delivery code' });
+  await expect(codeCard).toContainText(/Sent by SMS to the phone that paid: 07xx xxx \d{3}/);
+  await expect(codeCard).not.toContainText(code);
+  await codeCard.getByLabel('M-Pesa code').fill(claimed);
+  await codeCard.getByRole('button', { name: 'Show my code' }).click();
+  await expect(codeCard.getByRole('alert')).toHaveText("This is not the M-Pesa code of this order's payment. Check your M-Pesa SMS.");
+  await codeCard.getByLabel('M-Pesa code').fill(receipt.toLowerCase());
+  await codeCard.getByRole('button', { name: 'Show my code' }).click();
+  await expect(codeCard).toContainText(code);
   expect(await stillTheSameDocument(page), 'the page turned paid without a reload').toBe(true);
   expect(await seller.order(first.id)).toMatchObject({ status: 'paid', paymentConfirmed: true });
 
@@ -135,7 +151,8 @@ test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, 
 test('live: the page follows the rider without a reload, to "Your Order is On The Way!"', async ({ page }) => {
   const seller = await newSeller();
   const { order } = await seedAssignedOrder(seller);
-  await page.goto(pathOf(order.links.buyer));
+  // The payer's page (the code from the payment SMS): the rating form is theirs.
+  await page.goto(codeLinkOf(order));
   await expect(page.getByRole('heading', { name: 'Rider is Preparing to Pick Up' })).toBeVisible(FIRST_SCREEN);
   await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '50');
   // The live stream is open before the rider acts.
@@ -149,7 +166,7 @@ test('live: the page follows the rider without a reload, to "Your Order is On Th
   await expect(page.getByRole('img', { name: 'Photo the rider took at pickup' })).toBeVisible();
 
   // The rider enters the code: the rating form appears, still without a reload.
-  await rider.complete(order.deliveryCode);
+  await rider.complete(order.deliveryCode ?? '');
   await expect(page.getByRole('heading', { name: 'Delivered Successfully! Please Rate Your Experience' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Rate the rider' })).toBeVisible();
   await rider.dispose();
@@ -162,10 +179,10 @@ test('rating after delivery: both ratings required, comment optional, locked onc
   const rider = await asRider(order.links.rider ?? '');
   await rider.accept();
   await rider.pickup();
-  await rider.complete(order.deliveryCode);
+  await rider.complete(order.deliveryCode ?? '');
   await rider.dispose();
 
-  await page.goto(pathOf(order.links.buyer));
+  await page.goto(codeLinkOf(order));
   await expect(page.getByRole('heading', { name: 'Delivered Successfully! Please Rate Your Experience' })).toBeVisible(FIRST_SCREEN);
   await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '100');
   // After delivery there is no code to give and no refund to ask for.

@@ -50,8 +50,10 @@ async function withSim<T>(use: (sim: APIRequestContext) => Promise<T>): Promise<
  * ResultCode 0). Answers M-Pesa's receipt: the confirmation's TransID.
  */
 export async function payPaybill(order: { readonly trackingNumber: string; readonly price: number }, options: { msisdn?: string; shillings?: number } = {}): Promise<string> {
+  const msisdn = options.msisdn ?? freshMsisdn();
+  payers.set(order.trackingNumber, msisdn);
   return withSim(async (sim) => {
-    const reply = await sim.post('/sim/paybill', { data: { msisdn: options.msisdn ?? freshMsisdn(), account: order.trackingNumber, amount: options.shillings ?? wholeShillings(order.price) } });
+    const reply = await sim.post('/sim/paybill', { data: { msisdn, account: order.trackingNumber, amount: options.shillings ?? wholeShillings(order.price) } });
     const text = await reply.text();
     expect(reply.status(), `simulator paybill: ${text}`).toBe(200);
     const paid = JSON.parse(text) as PayBillResult;
@@ -67,3 +69,34 @@ export async function payPaybill(order: { readonly trackingNumber: string; reado
 export async function waitUntilPaid(read: () => Promise<{ readonly paymentConfirmed: boolean }>, what: string): Promise<void> {
   await expect.poll(async () => (await read()).paymentConfirmed, { message: `${what} reads paid`, timeout: 15_000, intervals: [100, 250, 500, 1_000] }).toBe(true);
 }
+
+/** Who paid each order (by tracking number) through payPaybill: the phone the code is sent to. */
+const payers = new Map<string, string>();
+
+/**
+ * The delivery code as the payer gets it (issue 16): the SMS M-Pesa's payer receives once the
+ * payment is verified, read from the simulator's SMS inbox of the phone that paid (the simulator
+ * gives plain MSISDNs in these tests: playwright.config.ts). `phone`: the payer's number when it
+ * did not pay through payPaybill (an M-Pesa prompt), as 2547XXXXXXXX or +2547XXXXXXXX.
+ */
+export async function readDeliveryCodeSms(order: { readonly trackingNumber: string }, phone?: string, timeoutMs = 15_000): Promise<string> {
+  const msisdn = (phone ?? payers.get(order.trackingNumber) ?? '').replace(/^\+/, '');
+  if (!msisdn) throw new Error(`readDeliveryCodeSms: who paid ${order.trackingNumber}?`);
+  return withSim(async (sim) => {
+    let code: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const messages = (await (await sim.get(`/sim/sms/messages?number=${encodeURIComponent(`+${msisdn}`)}`)).json()) as { message: string }[];
+          code = messages.map((sms) => (sms.message.includes(order.trackingNumber) ? /delivery code is (\d{6})/.exec(sms.message)?.[1] : undefined)).find((c) => c !== undefined);
+          return code !== undefined;
+        },
+        { message: `the delivery code SMS for ${order.trackingNumber} to +${msisdn}`, timeout: timeoutMs, intervals: [100, 250, 500] },
+      )
+      .toBe(true);
+    return code ?? '';
+  });
+}
+
+/** The secret of a buyer link (`/buyer/order/{id}?code=...`): the order's view key. */
+export const viewKeyOf = (buyerLink: string): string => new URL(buyerLink, 'http://x').searchParams.get('code') ?? '';

@@ -14,7 +14,7 @@
 // running in parallel never share a per-address rate limit (decision 0012).
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, request, type APIRequestContext, type APIResponse, type BrowserContext } from '@playwright/test';
-import { payPaybill, waitUntilPaid } from './daraja-sim.ts';
+import { payPaybill, readDeliveryCodeSms, viewKeyOf, waitUntilPaid } from './daraja-sim.ts';
 
 /**
  * The first screen after a page load downloads the shell and a remote; on a busy machine that
@@ -73,7 +73,8 @@ export interface SellerOrder {
   readonly id: string;
   readonly trackingNumber: string;
   readonly status: string;
-  readonly deliveryCode: string;
+  /** Not in the seller's view (issue 16): the seeds read it from the payer's SMS once paid. */
+  deliveryCode?: string;
   /** Cents. */
   readonly price: number;
   readonly paymentConfirmed: boolean;
@@ -182,8 +183,8 @@ export async function newSeller(businessName = 'Amani Phones'): Promise<Seller> 
 }
 
 /** The order as the buyer API shows it (order id + delivery code), e.g. the Paybill it names now. */
-export async function buyerView(order: Pick<SellerOrder, 'id' | 'deliveryCode'>): Promise<{ payment: { configured: boolean; businessNumber?: string; accountName?: string } | null }> {
-  const api = await apiClient({ 'X-Delivery-Code': order.deliveryCode });
+export async function buyerView(order: Pick<SellerOrder, 'id' | 'links'>): Promise<{ payment: { configured: boolean; businessNumber?: string; accountName?: string } | null }> {
+  const api = await apiClient({ 'X-Delivery-Code': viewKeyOf(order.links.buyer) });
   try {
     return (await json(await api.get(`/api/buyer/orders/${order.id}`), 200, 'buyer view')) as { payment: { configured: boolean; businessNumber?: string; accountName?: string } | null };
   } finally {
@@ -196,13 +197,14 @@ export async function buyerView(order: Pick<SellerOrder, 'id' | 'deliveryCode'>)
  * whose C2B confirmation pays the order; then, once the order reads paid, the buyer types M-Pesa's
  * receipt into the confirmation form's API, which answers the order paid. Answers the receipt.
  */
-export async function payAsBuyer(order: Pick<SellerOrder, 'id' | 'deliveryCode' | 'trackingNumber' | 'price'>): Promise<string> {
+export async function payAsBuyer(order: Pick<SellerOrder, 'id' | 'deliveryCode' | 'trackingNumber' | 'price' | 'links'>): Promise<string> {
   const mpesaReceipt = await payPaybill(order);
-  const api = await apiClient({ 'X-Delivery-Code': order.deliveryCode });
+  const api = await apiClient({ 'X-Delivery-Code': viewKeyOf(order.links.buyer) });
   try {
     await waitUntilPaid(async () => json<{ paymentConfirmed: boolean }>(await api.get(`/api/buyer/orders/${order.id}`), 200, 'buyer view'), `order ${order.trackingNumber}`);
     const typed = await json<{ order: { paymentConfirmed: boolean } }>(await api.post(`/api/buyer/orders/${order.id}/payment`, { data: { termsAccepted: true, mpesaReceipt } }), 200, 'confirm payment');
     expect(typed.order.paymentConfirmed, 'the typed receipt of a confirmed payment answers paid').toBe(true);
+    order.deliveryCode = await readDeliveryCodeSms(order);
     return mpesaReceipt;
   } finally {
     await api.dispose();
@@ -236,9 +238,11 @@ export async function seedAssignedOrder(seller: Seller, overrides: OrderOverride
   const created = await seller.createOrder(overrides);
   if ((overrides.paymentMethod ?? 'mpesa_prepay') !== 'cash') await payAsBuyer(created);
   const rider = await seller.addRider();
-  const order = await seller.assignRider(created.id, rider.id);
-  expect(order.links.rider).not.toBeNull();
-  return { order, rider };
+  const assigned = await seller.assignRider(created.id, rider.id);
+  expect(assigned.links.rider).not.toBeNull();
+  // The code the payer got by SMS (a cash order's buyer got it when the order was made).
+  const deliveryCode = created.deliveryCode ?? (await readDeliveryCodeSms(created, '+254722000111'));
+  return { order: { ...assigned, deliveryCode }, rider };
 }
 
 /** An order delivered with its code: awaiting settlement. */
@@ -248,9 +252,18 @@ export async function seedDeliveredOrder(seller: Seller): Promise<SellerOrder> {
   try {
     await rider.accept();
     await rider.pickup();
-    await rider.complete(order.deliveryCode);
+    await rider.complete(order.deliveryCode ?? '');
   } finally {
     await rider.dispose();
   }
   return seller.order(order.id);
+}
+
+/**
+ * The buyer page as the payer opens it with the code from the payment SMS (links that carry the
+ * real code keep working, issue 16): the page then holds the code (refunds, rating).
+ */
+export function codeLinkOf(order: { readonly id: string; readonly deliveryCode?: string | undefined }): string {
+  if (!order.deliveryCode) throw new Error(`codeLinkOf: order ${order.id} has no code yet (pay it first)`);
+  return `/buyer/order/${order.id}?code=${order.deliveryCode}`;
 }

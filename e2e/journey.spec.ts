@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
-import { payPaybill } from './daraja-sim.ts';
+import { payPaybill, readDeliveryCodeSms } from './daraja-sim.ts';
 import { FIRST_SCREEN, freshAddress, freshMpesaReceipt, freshPhone } from './escrow-seed.ts';
 import { PASSWORD, PNG, newEmail } from './seller-support.ts';
 
@@ -85,7 +85,8 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
   await seller.getByRole('button', { name: 'Create Order' }).click();
   await expect(seller.getByText('Order created successfully!')).toBeVisible(FIRST_SCREEN);
   const buyerLink = await seller.getByLabel('Buyer link').inputValue();
-  const linkParts = /\/buyer\/order\/([^?]+)\?code=(\d{6})$/.exec(buyerLink);
+  // The link carries the order's view key: the code goes only to whoever pays (issue 16).
+  const linkParts = /\/buyer\/order\/([^?]+)\?code=([A-Za-z0-9_-]{22})$/.exec(buyerLink);
   expect(linkParts, buyerLink).not.toBeNull();
   const orderId = linkParts?.[1] ?? '';
   const whatsapp = new URL((await seller.getByRole('link', { name: 'Send via WhatsApp' }).getAttribute('href')) ?? '');
@@ -108,9 +109,16 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
   await expect(buyer.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible();
   const accountNumber = (await buyer.getByRole('region', { name: 'Pay with M-Pesa' }).getByRole('term').filter({ hasText: /^Account number$/ }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
   await buyer.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-  await payPaybill({ trackingNumber: accountNumber, price: 2_750_000 });
+  const receipt = await payPaybill({ trackingNumber: accountNumber, price: 2_750_000 });
   await expect(buyer.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible();
   expect(await buyer.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  // The code went by SMS to the phone that paid; the buyer types the receipt from M-Pesa's SMS and the page shows it too.
+  const smsCode = await readDeliveryCodeSms({ trackingNumber: accountNumber });
+  const codeCard = buyer.getByRole('region', { name: 'Your delivery code' });
+  await expect(codeCard).toContainText('Sent by SMS to the phone that paid');
+  await codeCard.getByLabel('M-Pesa code').fill(receipt);
+  await codeCard.getByRole('button', { name: 'Show my code' }).click();
+  await expect(codeCard).toContainText(smsCode);
 
   // 3. The seller's dashboard, left open, shows the payment live.
   const notifications = sellerDashboard.getByRole('region', { name: /Notification/ });
@@ -144,7 +152,7 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
 
   // 6. A wrong code is refused; the code the buyer's page shows completes the delivery.
   const deliveryCode = /\b\d{6}\b/.exec(await buyer.getByRole('region', { name: 'Your delivery code' }).innerText())?.[0] ?? '';
-  expect(deliveryCode).toBe(linkParts?.[2]);
+  expect(deliveryCode).toBe(smsCode);
   consoleGuard.expectHttpError(`/api/rider/orders/${orderId}/complete`, 400);
   const code = rider.getByLabel('Delivery code');
   const complete = rider.getByRole('button', { name: 'Complete Delivery' });

@@ -75,7 +75,7 @@ test('the rider accepts, uploads the pickup photo, enters a wrong then the right
   await expect(page.getByRole('alert')).toHaveText('Invalid delivery code');
   await expect(page.getByText('4 attempts left before code entry is locked.')).toBeVisible();
 
-  await code.fill(order.deliveryCode);
+  await code.fill(order.deliveryCode ?? '');
   await complete.click();
   await expect(page.getByText('Delivery completed successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Delivered', exact: true }).first()).toBeVisible();

@@ -71,7 +71,8 @@ test.describe('create order', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'iPhone 13, 128 GB' })).toBeVisible();
     const buyerLink = await page.getByLabel('Buyer link').inputValue();
     const sellerLink = await page.getByLabel('Seller link').inputValue();
-    const match = /\/buyer\/order\/([^?]+)\?code=(\d{6})$/.exec(buyerLink);
+    // The link carries the order's view key, never the delivery code (issue 16).
+    const match = /\/buyer\/order\/([^?]+)\?code=([A-Za-z0-9_-]{22})$/.exec(buyerLink);
     expect(match, buyerLink).not.toBeNull();
     const orderId = match?.[1] ?? '';
     expect(sellerLink).toBe(`${new URL(baseURL ?? '').origin}/order/${orderId}`);
@@ -79,7 +80,8 @@ test.describe('create order', () => {
     // What the server stored is what the preview said.
     const order = await sellerOrder(page, orderId);
     expect({ fee: `- ${ksh(order.serviceFee)}`, payout: ksh(order.sellerPayout) }).toEqual({ fee: shownFee, payout: shownPayout });
-    expect(order).toMatchObject({ serviceFee: 3750, sellerPayout: 121199, riderPayout: 25050, deliveryPaidBy: 'seller', paymentMethod: 'mpesa_prepay', estate: 'Kileleshwa', buyerPhone: '+254722000111', deliveryCode: match?.[2] });
+    expect(order).toMatchObject({ serviceFee: 3750, sellerPayout: 121199, riderPayout: 25050, deliveryPaidBy: 'seller', paymentMethod: 'mpesa_prepay', estate: 'Kileleshwa', buyerPhone: '+254722000111' });
+    expect(order).not.toHaveProperty('deliveryCode');
     await expect(page.getByText(order.trackingNumber, { exact: true })).toBeVisible();
 
     // The product photo was stored and is served back.

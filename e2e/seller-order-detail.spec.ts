@@ -1,5 +1,6 @@
 import { test } from './fixtures.ts';
 import { addRider, buyerPays, createOrder, expect, freshPhone, PNG, riderCredentials, sellerOrder, signedInSeller } from './seller-support.ts';
+import { viewKeyOf } from './daraja-sim.ts';
 
 // Long journeys through a real server on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -148,7 +149,7 @@ test.describe('order detail: everyone else', () => {
     await expect(visitor.getByText('Waiting for Payment')).toBeVisible();
     await expect(visitor.getByText('0% complete')).toBeVisible();
     const text = (await visitor.content()) + (await visitor.locator('body').innerText());
-    for (const secret of [order.buyerName, order.buyerPhone, '0722', order.buyerAddress, order.deliveryCode, order.trackingNumber, 'KSh']) expect(text).not.toContain(secret);
+    for (const secret of [order.buyerName, order.buyerPhone, '0722', order.buyerAddress, viewKeyOf(order.links.buyer), order.trackingNumber, 'KSh']) expect(text).not.toContain(secret);
     await expect(visitor.getByRole('link', { name: 'Back to Dashboard' })).toHaveCount(0);
     await expect(visitor.getByRole('button', { name: /Assign|Remove/ })).toHaveCount(0);
     await expect(visitor.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
@@ -160,21 +161,31 @@ test.describe('order detail: everyone else', () => {
     await visitor.context().close();
   });
 
-  test('the delivery-code card shows the code this browser holds, once payment is confirmed', async ({ browser, page, baseURL, request }) => {
+  test('the delivery-code card shows the code this browser holds, once payment is confirmed; never the link\'s view key', async ({ browser, page, baseURL, request }) => {
     await signedInSeller(page, baseURL ?? '', 'Code Card Shop');
     const order = await createOrder(page, baseURL ?? '', { itemName: 'Apple Watch SE' });
-    const context = await browser.newContext();
-    // What the buyer page keeps from the buyer link (frontends/ui/src/order/delivery-code-key.ts).
-    await context.addInitScript(([id, code]) => localStorage.setItem(`delivery-code:${id}`, JSON.stringify(code)), [order.id, order.deliveryCode]);
-    const buyer = await context.newPage();
-    await buyer.goto(`/order/${order.id}`);
-    await expect(buyer.getByText('Waiting for Payment')).toBeVisible();
-    await expect(buyer.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
+    // A browser that opened the shared link holds its view key: no card, before or after payment.
+    const linkOnly = await browser.newContext();
+    await linkOnly.addInitScript(([id, key]) => localStorage.setItem(`delivery-code:${id}`, JSON.stringify(key)), [order.id, viewKeyOf(order.links.buyer)]);
+    const viewer = await linkOnly.newPage();
+    await viewer.goto(`/order/${order.id}`);
+    await expect(viewer.getByText('Waiting for Payment')).toBeVisible();
+    await expect(viewer.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
 
     await buyerPays(request, order);
-    await buyer.reload();
+    await viewer.reload();
+    await expect(viewer.getByText('Payment Confirmed - Assigning Rider')).toBeVisible();
+    await expect(viewer.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
+    await linkOnly.close();
+
+    // The payer's browser, which opened the link with the code from the payment SMS.
+    const context = await browser.newContext();
+    // What the buyer page keeps from the buyer link (frontends/ui/src/order/delivery-code-key.ts).
+    await context.addInitScript(([id, code]) => localStorage.setItem(`delivery-code:${id}`, JSON.stringify(code)), [order.id, order.deliveryCode ?? '']);
+    const buyer = await context.newPage();
+    await buyer.goto(`/order/${order.id}`);
     const card = buyer.getByRole('region', { name: 'Your delivery code' });
-    await expect(card).toContainText(order.deliveryCode);
+    await expect(card).toContainText(order.deliveryCode ?? '-');
     await context.close();
 
     // A visitor without the code sees no card, and the page never asked the server for it.
@@ -182,7 +193,7 @@ test.describe('order detail: everyone else', () => {
     await other.goto(`/order/${order.id}`);
     await expect(other.getByText('Payment Confirmed - Assigning Rider')).toBeVisible();
     await expect(other.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
-    expect(await other.content()).not.toContain(order.deliveryCode);
+    expect(await other.content()).not.toContain(order.deliveryCode ?? '-');
     await other.context().close();
   });
 
