@@ -31,8 +31,13 @@ describe.each(DIALECTS)('buyer API on %s', (dialect) => {
       feedback: null,
       refundRequested: false,
     });
-    expect(response.text).not.toContain(order.deliveryCode);
-    expect(response.text).not.toMatch(/riderKey|sellerPayout|deliveryCode"/);
+    expect(response.text).not.toMatch(/riderKey|sellerPayout/);
+    // With the code, the buyer holds it; with the shared link's view key, the code is not there.
+    expect(view).toMatchObject({ holdsCode: true, deliveryCode: order.deliveryCode, codeSentTo: null });
+    const shared = await api.get(`/api/buyer/orders/${order.id}`, { headers: buyerHeaders(order.buyerViewKey) });
+    expect(shared.status).toBe(200);
+    expect(shared.json.data).toMatchObject({ id: order.id, holdsCode: false, deliveryCode: null });
+    expect(shared.text).not.toContain(order.deliveryCode);
   });
 
   it('says payment details are not configured instead of inventing a Paybill number', async () => {

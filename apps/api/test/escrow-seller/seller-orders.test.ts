@@ -40,10 +40,14 @@ describe.each(DIALECTS)('seller orders API on %s', (dialect) => {
     expect(view).toMatchObject({ status: 'awaiting_payment', price: 65_000_00, deliveryCost: 300_00, serviceFee: money.serviceFee, sellerPayout: money.sellerPayout, riderPayout: money.riderPayout, paymentConfirmed: false, productPhotoUrl: null });
     expect(view.trackingNumber).toMatch(/^[A-Z0-9]{1,12}$/);
     expect(view.trackingNumber).not.toBe('MINE');
-    expect(view.deliveryCode).toMatch(/^[1-9]\d{5}$/);
+    // The code is made by the server and kept from the seller (issue 16): the link carries the view key.
+    expect(view).not.toHaveProperty('deliveryCode');
     const stored = await world.reload(view.id);
-    expect(stored).toMatchObject({ sellerId: amani.sellerId, serviceFee: 162_500, sellerPayout: money.sellerPayout, deliveryCode: view.deliveryCode, trackingNumber: view.trackingNumber, buyerPhone: '+254722000111', pickupLocation: 'Westlands, Nairobi' });
-    expect(view.links).toEqual({ buyer: `http://localhost/buyer/order/${view.id}?code=${stored.deliveryCode}`, seller: `http://localhost/order/${view.id}`, rider: null });
+    expect(stored).toMatchObject({ sellerId: amani.sellerId, serviceFee: 162_500, sellerPayout: money.sellerPayout, trackingNumber: view.trackingNumber, buyerPhone: '+254722000111', pickupLocation: 'Westlands, Nairobi' });
+    expect(stored.deliveryCode).toMatch(/^[1-9]\d{5}$/);
+    expect(stored.deliveryCode).not.toBe('111111');
+    expect(stored.buyerViewKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(view.links).toEqual({ buyer: `http://localhost/buyer/order/${view.id}?code=${stored.buyerViewKey}`, seller: `http://localhost/order/${view.id}`, rider: null });
   });
 
   it('refuses a seller-paid delivery that costs more than the proceeds, and invalid fields with the form message', async () => {
@@ -99,11 +103,12 @@ describe.each(DIALECTS)('seller orders API on %s', (dialect) => {
     expect(bad.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'Page must be a whole number from 1 to 1000' });
   });
 
-  it("shows one order with the seller's data joined, the code and the links; another seller's order is 'Order not found' like a missing one", async () => {
+  it("shows one order with the seller's data joined, where the code went (never the code) and the links; another seller's order is 'Order not found' like a missing one", async () => {
     const { order } = await world.assigned(amani);
     const own = await world.call('GET', `/api/seller/orders/${order.id}`, { cookie: amani.cookie });
     expect(own.status).toBe(200);
-    expect(own.body.data).toMatchObject({ id: order.id, deliveryCode: order.deliveryCode, seller: { id: amani.sellerId, businessName: 'Amani Phones' }, riderPhone: order.riderPhone });
+    expect(own.body.data).toMatchObject({ id: order.id, codeSentTo: null, seller: { id: amani.sellerId, businessName: 'Amani Phones' }, riderPhone: order.riderPhone });
+    expect(own.text).not.toContain(order.deliveryCode);
     expect(own.body.data.links.rider).toBe(`http://localhost/rider/${order.id}?phone=${encodeURIComponent(order.riderPhone ?? '')}&key=${order.riderKey}`);
     const foreign = await world.call('GET', `/api/seller/orders/${order.id}`, { cookie: baraka.cookie });
     const missing = await world.call('GET', `/api/seller/orders/${randomUUID()}`, { cookie: baraka.cookie });
@@ -203,7 +208,7 @@ describe('links on PUBLIC_BASE_URL', () => {
       const reply = await world.call('GET', `/api/seller/orders/${order.id}`, { cookie: seller.cookie, headers: { origin: 'https://escrow.example.co.ke' } });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body.data.links).toEqual({
-        buyer: `https://escrow.example.co.ke/buyer/order/${order.id}?code=${order.deliveryCode}`,
+        buyer: `https://escrow.example.co.ke/buyer/order/${order.id}?code=${order.buyerViewKey}`,
         seller: `https://escrow.example.co.ke/order/${order.id}`,
         rider: `https://escrow.example.co.ke/rider/${order.id}?phone=${encodeURIComponent(order.riderPhone ?? '')}&key=${order.riderKey}`,
       });
