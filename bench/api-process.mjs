@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, MPESA_CALLBACK_SECRET, parse, request } from './http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, MPESA_CALLBACK_SECRET, parse, request, viewKeyOf } from './http-client.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const POSTGRES_URL = process.env.DATABASE_URL_BENCH?.trim() || process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
@@ -182,7 +182,7 @@ export async function launchApi(env, { nodeFlags = [], healthTimeoutMs = 30_000,
 }
 
 /**
- * Pays `order` (the create-order answer: id, trackingNumber, price, deliveryCode) as M-Pesa does:
+ * Pays `order` (the create-order answer: id, trackingNumber, price, links) as M-Pesa does:
  * the C2B confirmation of a Paybill payment (decision 0042), which must be acknowledged; then
  * the buyer types its receipt (POST /api/buyer/orders/:id/payment), which answers the order
  * paid. `send(options)` makes one request (options as http-client's `request` takes them) and
@@ -192,10 +192,11 @@ export async function payByPaybill(send, order, { headers = {} } = {}) {
   const body = c2bConfirmation(order);
   const confirmation = await send({ method: 'POST', path: c2bConfirmationPath(), json: body });
   if (!isC2bAck(confirmation)) throw new Error(`C2B confirmation of ${order.trackingNumber}: expected 200 {ResultCode:0}, got ${confirmation.status} ${confirmation.body.slice(0, 300)}`);
-  const typed = await send({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.deliveryCode, ...headers }, json: { termsAccepted: true, mpesaReceipt: body.TransID } });
+  const typed = await send({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': viewKeyOf(order), ...headers }, json: { termsAccepted: true, mpesaReceipt: body.TransID } });
   const answer = await expectStatus(typed, 200, 'confirm payment');
   if (answer.data?.order?.paymentConfirmed !== true) throw new Error(`confirm payment with the confirmed receipt ${body.TransID}: the order is not paid: ${typed.body.slice(0, 300)}`);
-  return { receipt: body.TransID, confirmation, typed };
+  // The receipt proves the payer: the answer carries the delivery code (issue 16).
+  return { receipt: body.TransID, confirmation, typed, code: answer.data.deliveryCode };
 }
 
 export async function expectStatus(reply, status, what) {
@@ -248,8 +249,9 @@ export async function seed(base, { orders: count = 1000 } = {}) {
           201,
           'create order',
         );
-        const order = { id: body.data.order.id, code: body.data.order.deliveryCode };
-        if (i % 2 === 0) await payByPaybill((options) => request(agent, base, options), body.data.order);
+        // `code`: what the buyer page sends (the link's view key), or the delivery code once paid.
+        const order = { id: body.data.order.id, code: viewKeyOf(body.data.order) };
+        if (i % 2 === 0) order.code = (await payByPaybill((options) => request(agent, base, options), body.data.order)).code;
         orders.push(order);
       }
     }),

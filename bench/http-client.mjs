@@ -134,3 +134,6 @@ export function parse(reply) {
     return {};
   }
 }
+
+/** The key of an order's buyer link (`/buyer/order/{id}?code=<view key>`): what the buyer page sends. */
+export const viewKeyOf = (order) => new URL(order.links.buyer).searchParams.get('code') ?? '';

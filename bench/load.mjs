@@ -2,7 +2,7 @@
 // keeps each one busy (closed loop) for the warm-up and then the measured window. It prints
 // one JSON line with the counts and latencies of the measured window. Each worker owns one
 // connection (lean-connection.mjs), reopened if the server closes it.
-import { c2bConfirmation, c2bConfirmationPath, idempotencyKey, isC2bAck, parse, photoUpload } from './http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, idempotencyKey, isC2bAck, parse, photoUpload, viewKeyOf } from './http-client.mjs';
 import { openConnection } from './lean-connection.mjs';
 
 const config = JSON.parse(process.argv[2]);
@@ -75,7 +75,7 @@ const workers = {
       });
       if (created.status !== 201) { if (window) failedLifecycles += 1; continue; }
       const order = parse(created).data.order;
-      const buyer = { 'x-delivery-code': order.deliveryCode };
+      const buyer = { 'x-delivery-code': viewKeyOf(order) };
       // M-Pesa's C2B confirmation of the Paybill payment pays the order (decision 0042); the
       // buyer then types its receipt, which answers the order paid.
       const payment = c2bConfirmation(order);
@@ -83,6 +83,8 @@ const workers = {
       if (!isC2bAck(confirmed)) { if (window) failedLifecycles += 1; continue; }
       const paid = await call(worker, 'pay', { method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { ...buyer, ...idempotencyKey() }, json: { termsAccepted: true, mpesaReceipt: payment.TransID } });
       if (paid.status !== 200 || parse(paid).data?.order?.paymentConfirmed !== true) { if (window) failedLifecycles += 1; continue; }
+      // Typing the receipt proves the payer: the answer carries the delivery code (issue 16).
+      const deliveryCode = parse(paid).data.deliveryCode;
       const assigned = await call(worker, 'assign', { method: 'POST', path: `/api/seller/orders/${order.id}/rider`, headers: { ...sellerHeaders, ...idempotencyKey() }, json: { riderId } });
       if (assigned.status !== 200) { if (window) failedLifecycles += 1; continue; }
       const link = new URL(parse(assigned).data.links.rider);
@@ -91,7 +93,7 @@ const workers = {
       if (accepted.status !== 200) { if (window) failedLifecycles += 1; continue; }
       const picked = await call(worker, 'pickup', { method: 'POST', path: `/api/rider/orders/${order.id}/pickup`, headers: { ...rider, ...idempotencyKey() }, raw: photoUpload() });
       if (picked.status !== 200) { if (window) failedLifecycles += 1; continue; }
-      const completed = await call(worker, 'complete', { method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: { ...rider, ...idempotencyKey() }, json: { deliveryCode: order.deliveryCode } });
+      const completed = await call(worker, 'complete', { method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: { ...rider, ...idempotencyKey() }, json: { deliveryCode } });
       // A lifecycle counts when it both started and finished inside the measured window; one
       // still running when the window closes is neither counted nor a failure.
       if (completed.status !== 200) { if (window) failedLifecycles += 1; }

@@ -18,7 +18,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startTcpProxy } from '../../adapters/db-kysely/test/support/tcp-proxy.mjs';
 import { addRiders, apiDatabase, launchApi, ledgerCheck, signUpSeller } from '../../bench/api-process.mjs';
-import { c2bConfirmation, c2bConfirmationPath, isC2bAck, parse, photoUpload, request } from '../../bench/http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, isC2bAck, parse, photoUpload, request, viewKeyOf } from '../../bench/http-client.mjs';
 
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
 /** A request not answered in this long counts as hung. */
@@ -147,8 +147,8 @@ function startLoad({ base, seller, riderIds, stats, lifecycles = 6, readers = 2,
     if (!created) return false;
     const order = parse(created.reply).data.order;
     creates.push({ request: createRequest, key: created.key, status: created.reply.status, body: created.reply.body });
-    orders.push({ id: order.id, code: order.deliveryCode });
-    const buyer = { 'x-delivery-code': order.deliveryCode };
+    orders.push({ id: order.id, code: viewKeyOf(order) });
+    const buyer = { 'x-delivery-code': viewKeyOf(order) };
     // Paid as M-Pesa pays (decision 0042): its C2B confirmation (not keyed: M-Pesa sends it again
     // until answered, and it is stored once by TransID), then the buyer types its receipt.
     const payment = c2bConfirmation(order);
@@ -164,13 +164,15 @@ function startLoad({ base, seller, riderIds, stats, lifecycles = 6, readers = 2,
       if (stats.unexpected.length < 20) stats.unexpected.push(`pay with the confirmed receipt ${payment.TransID}: not paid: ${paid.reply.body.slice(0, 160)}`);
       return false;
     }
+    // The receipt proves the payer: the answer carries the delivery code (issue 16).
+    const deliveryCode = parse(paid.reply).data.deliveryCode;
     const assigned = await step('assign', { method: 'POST', path: `/api/seller/orders/${order.id}/rider`, headers: seller, json: { riderId: riderIds[(worker + i) % riderIds.length] } }, 200);
     if (!assigned) return false;
     const link = new URL(parse(assigned.reply).data.links.rider);
     const rider = { 'x-rider-phone': link.searchParams.get('phone'), 'x-rider-key': link.searchParams.get('key') };
     if (!(await step('accept', { method: 'POST', path: `/api/rider/orders/${order.id}/accept`, headers: rider }, 200))) return false;
     if (!(await step('pickup', { method: 'POST', path: `/api/rider/orders/${order.id}/pickup`, headers: rider, raw: photoUpload() }, 200))) return false;
-    return Boolean(await step('complete', { method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: rider, json: { deliveryCode: order.deliveryCode } }, 200));
+    return Boolean(await step('complete', { method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: rider, json: { deliveryCode } }, 200));
   };
 
   const running = [

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addRiders, adminCli, apiDatabase, expectStatus, freePort, launchApi, ledgerCheck, root, signUpSeller } from '../../bench/api-process.mjs';
-import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, mpesaReceipt, parse, photoUpload, request } from '../../bench/http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, mpesaReceipt, parse, photoUpload, request, viewKeyOf } from '../../bench/http-client.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -136,7 +136,7 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
       if (!made) return;
       created.add(itemName);
       const order = made.data.order;
-      const buyer = { 'x-delivery-code': order.deliveryCode };
+      const buyer = { 'x-delivery-code': viewKeyOf(order) };
       const payment = c2bConfirmation(order);
       const confirmed = await unkeyed({ method: 'POST', path: c2bConfirmationPath(), json: payment });
       if (!expect(confirmed, 200, 'c2b confirmation')) return;
@@ -150,8 +150,10 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
         stats.failures.push(`pay with the confirmed receipt ${payment.TransID}: not paid: ${JSON.stringify(paid).slice(0, 200)}`);
         return;
       }
+      // The receipt proves the payer: the answer carries the code, which refunds and the rider need.
+      const deliveryCode = paid.data.deliveryCode;
       if (i % 5 === 4) {
-        const asked = expect(await keyed({ method: 'POST', path: `/api/buyer/orders/${order.id}/refund-request`, headers: buyer, json: { reason: 'The seller cannot deliver this week' } }), 201, 'refund request');
+        const asked = expect(await keyed({ method: 'POST', path: `/api/buyer/orders/${order.id}/refund-request`, headers: { 'x-delivery-code': deliveryCode }, json: { reason: 'The seller cannot deliver this week' } }), 201, 'refund request');
         if (!asked) return;
         expect(await keyed({ method: 'POST', path: `/api/admin/refund-requests/${asked.data.refundRequest.id}/resolve`, headers: admin, json: { decision: 'refund', mpesaReference: mpesaReceipt() } }), 200, 'refund resolve');
         stats.lifecycles += 1;
@@ -167,7 +169,7 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
       const rider = { 'x-rider-phone': link.searchParams.get('phone'), 'x-rider-key': link.searchParams.get('key') };
       if (!expect(await keyed({ method: 'POST', path: `/api/rider/orders/${order.id}/accept`, headers: rider }), 200, 'accept')) return;
       if (!expect(await keyed({ method: 'POST', path: `/api/rider/orders/${order.id}/pickup`, headers: rider, raw: photoUpload() }), 200, 'pickup')) return;
-      if (!expect(await keyed({ method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: rider, json: { deliveryCode: order.deliveryCode } }), 200, 'complete')) return;
+      if (!expect(await keyed({ method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: rider, json: { deliveryCode } }), 200, 'complete')) return;
       if (!expect(await keyed({ method: 'POST', path: `/api/admin/orders/${order.id}/settlement`, headers: admin, json: { reference: `FAULT${i}` } }), 200, 'settle')) return;
       stats.lifecycles += 1;
     };

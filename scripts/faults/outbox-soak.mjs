@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { adminCli, apiDatabase, launchApi, ledgerCheck } from '../../bench/api-process.mjs';
-import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, parse, request } from '../../bench/http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, parse, request, viewKeyOf } from '../../bench/http-client.mjs';
 import { startSmtpSink } from '../../bench/smtp-sink.mjs';
 
 const MINUTES = Number(process.env.FAULTS_MINUTES ?? 3);
@@ -145,7 +145,7 @@ export async function campaign({ database, log = (line) => process.stderr.write(
           continue;
         }
         counts.emails += 1;
-        const paid = await call({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': order.deliveryCode }, json: { termsAccepted: true, mpesaReceipt: payment.TransID } });
+        const paid = await call({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { 'x-delivery-code': viewKeyOf(order) }, json: { termsAccepted: true, mpesaReceipt: payment.TransID } });
         if (paid.status !== 200 || parse(paid).data?.order?.paymentConfirmed !== true) counts.failed += 1;
       }
     };

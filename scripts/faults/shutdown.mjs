@@ -25,7 +25,7 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { addRiders, apiDatabase, expectStatus, launchApi, ledgerCheck, signUpSeller } from '../../bench/api-process.mjs';
-import { c2bConfirmation, c2bConfirmationPath, encodeBody, idempotencyKey, keepAliveAgent, photoUpload, request } from '../../bench/http-client.mjs';
+import { c2bConfirmation, c2bConfirmationPath, encodeBody, idempotencyKey, keepAliveAgent, photoUpload, request, viewKeyOf } from '../../bench/http-client.mjs';
 
 const ROUNDS = Number(process.env.FAULTS_SHUTDOWN_ROUNDS ?? 12);
 /** What the issue asks: the process is gone, with code 0, within this long of SIGTERM. */
@@ -112,7 +112,7 @@ export async function seed(base) {
     const orders = [];
     for (let i = 0; i < 3; i += 1) {
       const body = await expectStatus(await request(agent, base, { method: 'POST', path: '/api/seller/orders', headers: seller, json: orderForm(`Watched item ${i}`) }), 201, 'create order');
-      orders.push({ id: body.data.order.id, code: body.data.order.deliveryCode });
+      orders.push({ id: body.data.order.id, code: viewKeyOf(body.data.order) });
     }
     // The session outlives the process; the origin is each process's own (a fresh port per round).
     return { sellerCookie: seller.cookie, riderIds, orders };
@@ -213,7 +213,7 @@ export async function shutdownRound({ api, world, clients = 8, idleClients = 4, 
         if (created === 'refused') return;
         if (!created) continue;
         const order = created.data.order;
-        const buyer = { 'x-delivery-code': order.deliveryCode };
+        const buyer = { 'x-delivery-code': viewKeyOf(order) };
         // Paid as M-Pesa pays (decision 0042): the C2B confirmation, then the buyer types its receipt.
         const payment = c2bConfirmation(order);
         const confirmed = await step({ method: 'POST', path: c2bConfirmationPath(), json: payment }, 200);
@@ -222,6 +222,7 @@ export async function shutdownRound({ api, world, clients = 8, idleClients = 4, 
         const paid = await step({ method: 'POST', path: `/api/buyer/orders/${order.id}/payment`, headers: { ...buyer, ...idempotencyKey() }, json: { termsAccepted: true, mpesaReceipt: payment.TransID } }, 200);
         if (paid === 'refused') return;
         if (paid?.data?.order?.paymentConfirmed !== true) continue;
+        const deliveryCode = paid.data.deliveryCode;
         const assigned = await step({ method: 'POST', path: `/api/seller/orders/${order.id}/rider`, headers: { ...seller, ...idempotencyKey() }, json: { riderId: world.riderIds[(worker + i) % world.riderIds.length] } }, 200);
         if (assigned === 'refused') return;
         if (!assigned) continue;
@@ -233,7 +234,7 @@ export async function shutdownRound({ api, world, clients = 8, idleClients = 4, 
         const picked = await step({ method: 'POST', path: `/api/rider/orders/${order.id}/pickup`, headers: { ...rider, ...idempotencyKey() }, raw: photoUpload() }, 200);
         if (picked === 'refused') return;
         if (!picked) continue;
-        if ((await step({ method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: { ...rider, ...idempotencyKey() }, json: { deliveryCode: order.deliveryCode } }, 200)) === 'refused') return;
+        if ((await step({ method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: { ...rider, ...idempotencyKey() }, json: { deliveryCode } }, 200)) === 'refused') return;
       }
     } finally {
       agent.destroy();

@@ -93,11 +93,22 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       { scope: buyerScope(g.orderId, g.code), fingerprint: input },
       (keyed) => confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted }, keyed()),
       (result) => {
-        // The receipt of the verified payment (only the payer's M-Pesa SMS shows it): this browser is the payer's.
-        if (result.ok && result.value.paymentConfirmed && result.value.payerToken && result.value.mpesaReceipt === input.mpesaReceipt) {
-          setPayerCookie(c, g.orderId, result.value.payerToken, h.buyerBudget.secureCookies);
-        }
-        return answerOf(result.ok ? { ok: true, value: { order: buyerOrderStatusView(result.value), message: result.value.paymentConfirmed ? catalogue.buyer.paymentConfirmed : catalogue.buyer.paymentBeingVerified } } : result);
+        // The receipt of the verified payment (only the payer's M-Pesa SMS shows it): this browser is
+        // the payer's, and the answer carries the delivery code as the payer's page shows it.
+        const proved = result.ok && result.value.paymentConfirmed && result.value.payerToken !== null && result.value.mpesaReceipt === input.mpesaReceipt;
+        if (proved && result.ok && result.value.payerToken) setPayerCookie(c, g.orderId, result.value.payerToken, h.buyerBudget.secureCookies);
+        return answerOf(
+          result.ok
+            ? {
+                ok: true,
+                value: {
+                  order: buyerOrderStatusView(result.value),
+                  message: result.value.paymentConfirmed ? catalogue.buyer.paymentConfirmed : catalogue.buyer.paymentBeingVerified,
+                  ...(proved ? { deliveryCode: result.value.deliveryCode } : {}),
+                },
+              }
+            : result,
+        );
       },
     );
   });
