@@ -49,7 +49,16 @@ describe.each(dialects)('migration 0011-mpesa-payments on %s', (dialect) => {
     const waiting = newOrder(seller.id);
     const codec = codecFor(dialect);
     for (const order of [{ ...paid, mpesaReceipt: null }, waiting]) {
-      const { payment_verified_by: _verified, payment_received: _received, payment_claimed_at: _claimed, payment_claim_receipt: _claim, ...before0011 } = orderToRow(order, codec);
+      const {
+        payment_verified_by: _verified,
+        payment_received: _received,
+        payment_claimed_at: _claimed,
+        payment_claim_receipt: _claim,
+        buyer_view_key: _viewKey,
+        payer_phone: _payerPhone,
+        payer_token: _payerToken,
+        ...before0011
+      } = orderToRow(order, codec);
       await handle.db.insertInto('orders').values(before0011).execute();
     }
     await handle.db.insertInto('payment_receipts').values({ receipt, order_id: paid.id, amount: paid.price, claimed_at: at(3).toISOString() }).execute();
@@ -65,8 +74,12 @@ describe.each(dialects)('migration 0011-mpesa-payments on %s', (dialect) => {
     const store = createKyselyEscrowStore(handle.db, dialect);
     const [readPaid, readWaiting] = await store.read((tx) => Promise.all([tx.orders.get(paid.id), tx.orders.get(waiting.id)]));
     const unverified: Pick<Order, 'paymentVerifiedBy' | 'paymentReceived' | 'paymentClaimedAt' | 'paymentClaimReceipt'> = { paymentVerifiedBy: null, paymentReceived: null, paymentClaimedAt: null, paymentClaimReceipt: null };
-    expect(readPaid).toStrictEqual({ ...paid, ...unverified });
-    expect(readWaiting).toStrictEqual({ ...waiting, ...unverified });
+    // Migration 0015 gave each old order a view key of its own for its buyer link.
+    expect(readPaid?.buyerViewKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(readWaiting?.buyerViewKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(readPaid?.buyerViewKey).not.toBe(readWaiting?.buyerViewKey);
+    expect(readPaid).toStrictEqual({ ...paid, ...unverified, buyerViewKey: readPaid?.buyerViewKey });
+    expect(readWaiting).toStrictEqual({ ...waiting, ...unverified, buyerViewKey: readWaiting?.buyerViewKey });
     expect(await store.read((tx) => tx.mpesa.listC2bPayments({ limit: 10 }))).toEqual([]);
     expect(await store.read((tx) => tx.ledger.listByOrder(paid.id))).toStrictEqual([posting]);
     // The new kinds are taken; the table is still append-only and the once-per-order rule holds.

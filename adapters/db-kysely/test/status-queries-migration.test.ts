@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKyselyEscrowStore, escrowMigrations, openPostgres, openSqlite, type DatabaseHandle } from '../src/index.js';
+import { codecFor } from '../src/store/codec.js';
+import { orderToRow } from '../src/store/order-mapping.js';
 import { at, newOrder, newStatusQuery, seedSeller } from './support/fixtures.js';
 import { createTestSchema, postgresForTests } from './support/postgres.js';
 import type { StoreHarness } from './support/store-harness.js';
@@ -50,8 +52,9 @@ describe.each(dialects)('migration 0013-status-queries on %s', (dialect) => {
     // A claim made before 0013 (the code of 0011 wrote it).
     const seller = await seedSeller({ db: handle.db, dialect } as StoreHarness);
     const claim = newOrder(seller.id, { paymentClaimReceipt: 'CLAIMED001', paymentClaimedAt: at(3), termsAcceptedAt: at(3) });
-    const before = createKyselyEscrowStore(handle.db, dialect);
-    await before.transaction((tx) => tx.orders.insert(claim));
+    // As a row of that time: without the columns of later steps (0015's view key and payer).
+    const { buyer_view_key: _viewKey, payer_phone: _payerPhone, payer_token: _payerToken, ...row } = orderToRow(claim, codecFor(dialect));
+    await handle.db.insertInto('orders').values(row).execute();
 
     await handle.migrate();
     expect(await indexNames(handle, schema)).toEqual(expect.arrayContaining(['status_queries_claim_attempt_idx', 'status_queries_conversation_idx', 'status_queries_receipt_outcome_idx', 'orders_payment_claimed_at_idx']));
