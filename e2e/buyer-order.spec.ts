@@ -214,7 +214,13 @@ test('the item does not match: a refund request with a reason', async ({ page })
   const seller = await newSeller();
   const order = await seller.createOrder();
   await payAsBuyer(order);
+  // The shared link alone (the seller has it too) offers no refund: that is the payer's.
   await page.goto(pathOf(order.links.buyer));
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('region', { name: 'Your delivery code' })).toContainText('Sent by SMS to the phone that paid');
+  await expect(page.getByRole('button', { name: 'Request a refund' })).toHaveCount(0);
+  // The payer opens it with the code from the payment SMS.
+  await page.goto(codeLinkOf(order));
   await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible(FIRST_SCREEN);
 
   await page.getByRole('button', { name: 'Request a refund' }).click();
