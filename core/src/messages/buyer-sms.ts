@@ -30,3 +30,16 @@ export function maskedPhone(e164: string): string {
   const local = e164.startsWith('+254') ? `0${e164.slice(4)}` : e164;
   return local.length >= 10 ? `${local.slice(0, 2)}xx xxx ${local.slice(-3)}` : 'xxx';
 }
+
+/** To the payer when a rider is assigned: who will come (PRODUCT-DECISIONS, Real money; issue 16). */
+export function riderAssignedSms(args: { trackingNumber: string; riderName: string; riderPhone: string }): string {
+  const local = args.riderPhone.startsWith('+254') ? `0${args.riderPhone.slice(4)}` : args.riderPhone;
+  const named = smsText(`Rider ${args.riderName}, ${local}, will deliver your order ${args.trackingNumber}. Give the delivery code only after you check the item.`);
+  // A name too long (or with characters that would split the SMS) is left out rather than sent in two parts.
+  return named.ok ? named.text : smsText(`A rider, ${local}, will deliver your order ${args.trackingNumber}. Give the delivery code only after you check the item.`).text;
+}
+
+/** To the payer when the rider has picked the item up. */
+export function outForDeliverySms(args: { trackingNumber: string }): string {
+  return smsText(`Your order ${args.trackingNumber} is on its way. Have your delivery code ready, and check the item before you give it.`).text;
+}

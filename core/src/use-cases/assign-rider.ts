@@ -1,3 +1,4 @@
+import { riderAssignedSms } from '../messages/buyer-sms.js';
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
@@ -47,6 +48,8 @@ export async function assignRider(deps: EscrowDeps, args: { orderId: string; act
           pickedUpAt: null,
         },
         auditData: { riderPhone: phone, previousRiderPhone: order.riderPhone },
+        // The payer learns who will come (the phone that paid; none known: nothing sent).
+        sms: (updated) => (updated.payerPhone && updated.riderName && updated.riderPhone ? [{ to: updated.payerPhone, body: riderAssignedSms({ trackingNumber: updated.trackingNumber, riderName: updated.riderName, riderPhone: updated.riderPhone }) }] : []),
       });
     },
   }, options);

@@ -1,3 +1,4 @@
+import { outForDeliverySms } from '../messages/buyer-sms.js';
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
@@ -14,6 +15,12 @@ export async function confirmPickup(deps: EscrowDeps, args: { orderId: string; a
     orderId: args.orderId,
     actor: args.actor,
     action: 'confirm_pickup',
-    decide: async ({ now }) => ok({ changes: { pickupPhotoUrl: url, pickedUpAt: now }, auditData: { pickupPhotoUrl: url } }),
+    decide: async ({ now }) =>
+      ok({
+        changes: { pickupPhotoUrl: url, pickedUpAt: now },
+        auditData: { pickupPhotoUrl: url },
+        // Out for delivery: the payer gets ready (their phone, when M-Pesa named it).
+        sms: (updated) => (updated.payerPhone ? [{ to: updated.payerPhone, body: outForDeliverySms({ trackingNumber: updated.trackingNumber }) }] : []),
+      }),
   }, options);
 }

@@ -131,7 +131,8 @@ describe("'Resend code'", () => {
     const w = world();
     const order = await paidInTransit(w);
     expect(value(await resendDeliveryCode(w.deps, { orderId: order.id, actor: viewer(order) }))).toEqual({ sentTo: '07xx xxx 333', renewed: false });
-    const sent = w.sms();
+    // The code's SMS (the rider-assigned and on-its-way texts carry no code).
+    const sent = w.sms().filter((s) => String(s['body']).includes('delivery code is'));
     expect(sent).toHaveLength(2);
     expect(sent.every((s) => s['to'] === '+254711222333' && String(s['body']).includes(order.deliveryCode))).toBe(true);
     expect(await resendDeliveryCode(w.deps, { orderId: order.id, actor: seller })).toMatchObject({ ok: false });
@@ -164,5 +165,23 @@ describe("'Resend code'", () => {
     const w = world();
     const order = await w.create();
     expect(await resendDeliveryCode(w.deps, { orderId: order.id, actor: viewer(order) })).toMatchObject({ ok: false, error: { code: 'TRANSITION_NOT_ALLOWED' } });
+  });
+});
+
+describe('the payer is told who comes, and when', () => {
+  it('a rider assigned, then the pickup: an SMS each to the phone that paid, short and from the service', async () => {
+    const w = world();
+    const order = await w.create();
+    value(await recordC2bPayment(w.deps, { transId: 'PLN7654321', billRefNumber: order.trackingNumber, amount: order.price, msisdn: '254711222444', payerName: 'W', businessShortCode: '174379', transTime: '20261125120000' }));
+    const assigned = value(await assignRider(w.deps, { orderId: order.id, actor: seller, rider: { name: 'Kamau', phone: '0733 000 555' } }));
+    value(await acceptJob(w.deps, { orderId: order.id, actor: riderOf(assigned) }));
+    value(await confirmPickup(w.deps, { orderId: order.id, actor: riderOf(assigned), pickupPhotoUrl: '/uploads/order-photos/pickup/x.jpg' }));
+    const texts = w.sms().filter((s) => s['to'] === '+254711222444').map((s) => String(s['body']));
+    expect(texts).toHaveLength(3);
+    expect(texts[1]).toBe(`Escrow Delivery: Rider Kamau, 0733000555, will deliver your order ${order.trackingNumber}. Give the delivery code only after you check the item.`);
+    expect(texts[2]).toContain(`Your order ${order.trackingNumber} is on its way.`);
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(160);
+    // Only the code's SMS is sensitive (erased once sent); these two carry no secret.
+    expect(w.sms().filter((s) => s['to'] === '+254711222444').map((s) => s['sensitive'] === true)).toEqual([true, false, false]);
   });
 });

@@ -121,8 +121,10 @@ describe.each(DIALECTS)('no one but the payer sees the delivery code (%s)', (dia
     // The outbox: what went out by e-mail and SMS (read before sending erases sensitive texts).
     const outbox = await w.composed.database.db.selectFrom('outbox').selectAll().execute();
     const payloads = outbox.map((row) => (typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : (row.payload as Record<string, unknown>)));
-    const toPayer = payloads.filter((p) => p['channel'] === 'sms' && p['to'] === '+254722555101');
+    // The code's SMS (and its resend); the payer's other texts (rider assigned, on its way) are scanned like the rest.
+    const toPayer = payloads.filter((p) => p['channel'] === 'sms' && p['to'] === '+254722555101' && String(p['body']).includes('delivery code is'));
     expect(toPayer.length, 'the code SMS and its resend').toBe(2);
+    expect(payloads.filter((p) => p['channel'] === 'sms' && p['to'] === '+254722555101').length, 'with the rider-assigned and on-its-way texts').toBe(4);
     for (const sms of toPayer) expect(String(sms['body'])).toContain(code);
 
     const digits = new RegExp(`(?<!\\d)${code}(?!\\d)`);
