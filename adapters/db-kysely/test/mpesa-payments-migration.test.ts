@@ -1,39 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Order } from '@escrow/core';
 import { Migrator } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createKyselyEscrowStore, escrowMigrations, openPostgres, openSqlite, type DatabaseHandle } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { createKyselyEscrowStore, escrowMigrations } from '../src/index.js';
 import { codecFor } from '../src/store/codec.js';
 import { orderToRow } from '../src/store/order-mapping.js';
 import { at, newOrder, newStkRequest, receiptCode, seedSeller } from './support/fixtures.js';
-import { createTestSchema, postgresForTests } from './support/postgres.js';
+import { migrationWorld } from './support/unmigrated.js';
 import type { StoreHarness } from './support/store-harness.js';
 
-const postgres = await postgresForTests('M-Pesa payments migration');
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function unmigrated(dialect: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; schema?: string }> {
-  if (dialect === 'sqlite') {
-    const dir = await mkdtemp(join(tmpdir(), 'escrow-mpesa-migration-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const handle = openSqlite({ file: join(dir, 'escrow.sqlite') });
-    cleanups.push(() => handle.close());
-    return { handle };
-  }
-  const schema = await createTestSchema(postgres.url);
-  cleanups.push(() => schema.drop());
-  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
-  cleanups.push(() => handle.close());
-  return { handle, schema: schema.schema };
-}
-
-const dialects: ('sqlite' | 'postgres')[] = postgres.available ? ['sqlite', 'postgres'] : ['sqlite'];
+const { unmigrated, dialects } = await migrationWorld('M-Pesa payments migration');
 
 describe.each(dialects)('migration 0011-mpesa-payments on %s', (dialect) => {
   it('adds the tables and the order columns to a database that has orders and postings; old orders read back unverified (nulls), the ledger intact and still append-only', async () => {

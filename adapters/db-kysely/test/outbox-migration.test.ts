@@ -1,34 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { escrowMigrations, openPostgres, openSqlite, type DatabaseHandle } from '../src/index.js';
-import { createTestSchema, postgresForTests } from './support/postgres.js';
+import { describe, expect, it } from 'vitest';
+import { escrowMigrations } from '../src/index.js';
+import { migrationWorld } from './support/unmigrated.js';
 
-const postgres = await postgresForTests('outbox migration');
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function unmigrated(dialect: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; schema?: string }> {
-  if (dialect === 'sqlite') {
-    const dir = await mkdtemp(join(tmpdir(), 'escrow-outbox-migration-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const handle = openSqlite({ file: join(dir, 'escrow.sqlite') });
-    cleanups.push(() => handle.close());
-    return { handle };
-  }
-  const schema = await createTestSchema(postgres.url);
-  cleanups.push(() => schema.drop());
-  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
-  cleanups.push(() => handle.close());
-  return { handle, schema: schema.schema };
-}
-
-const dialects: ('sqlite' | 'postgres')[] = postgres.available ? ['sqlite', 'postgres'] : ['sqlite'];
+const { unmigrated, dialects } = await migrationWorld('outbox migration');
 
 describe.each(dialects)('migration 0007-outbox-dispatch on %s', (dialect) => {
   it('marks the messages the old dispatcher parked a year ahead as given up, and leaves the others due', async () => {

@@ -1,35 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createKyselyEscrowStore, createKyselySmsDeliveryReports, escrowMigrations, openPostgres, openSqlite, type DatabaseHandle } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { createKyselyEscrowStore, createKyselySmsDeliveryReports, escrowMigrations } from '../src/index.js';
 import { at } from './support/fixtures.js';
-import { createTestSchema, postgresForTests } from './support/postgres.js';
+import { migrationWorld } from './support/unmigrated.js';
 
-const postgres = await postgresForTests('SMS delivery reports migration');
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function unmigrated(dialect: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; schema?: string }> {
-  if (dialect === 'sqlite') {
-    const dir = await mkdtemp(join(tmpdir(), 'escrow-sms-migration-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const handle = openSqlite({ file: join(dir, 'escrow.sqlite') });
-    cleanups.push(() => handle.close());
-    return { handle };
-  }
-  const schema = await createTestSchema(postgres.url);
-  cleanups.push(() => schema.drop());
-  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
-  cleanups.push(() => handle.close());
-  return { handle, schema: schema.schema };
-}
-
-const dialects: ('sqlite' | 'postgres')[] = postgres.available ? ['sqlite', 'postgres'] : ['sqlite'];
+const { unmigrated, dialects } = await migrationWorld('SMS delivery reports migration');
 
 describe.each(dialects)('migration 0012-sms-delivery-reports on %s', (dialect) => {
   it('adds provider_id to an outbox that has delivered and waiting rows (they read back as before) and the reports table', async () => {

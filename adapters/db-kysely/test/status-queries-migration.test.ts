@@ -1,36 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createKyselyEscrowStore, escrowMigrations, openPostgres, openSqlite, type DatabaseHandle } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { createKyselyEscrowStore, escrowMigrations, type DatabaseHandle } from '../src/index.js';
 import { codecFor } from '../src/store/codec.js';
 import { orderToRow } from '../src/store/order-mapping.js';
 import { at, newOrder, newStatusQuery, seedSeller } from './support/fixtures.js';
-import { createTestSchema, postgresForTests } from './support/postgres.js';
+import { migrationWorld } from './support/unmigrated.js';
 import type { StoreHarness } from './support/store-harness.js';
 
-const postgres = await postgresForTests('Transaction Status queries migration');
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function unmigrated(dialect: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; schema?: string }> {
-  if (dialect === 'sqlite') {
-    const dir = await mkdtemp(join(tmpdir(), 'escrow-status-migration-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const handle = openSqlite({ file: join(dir, 'escrow.sqlite') });
-    cleanups.push(() => handle.close());
-    return { handle };
-  }
-  const schema = await createTestSchema(postgres.url);
-  cleanups.push(() => schema.drop());
-  const handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: 2 });
-  cleanups.push(() => handle.close());
-  return { handle, schema: schema.schema };
-}
+const { unmigrated, dialects } = await migrationWorld('Transaction Status queries migration');
 
 async function indexNames(handle: DatabaseHandle, schema: string | undefined): Promise<string[]> {
   const rows =
@@ -39,8 +16,6 @@ async function indexNames(handle: DatabaseHandle, schema: string | undefined): P
       : await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema ?? ''} and tablename in ('status_queries', 'orders')`.execute(handle.db);
   return rows.rows.map((r) => r.name);
 }
-
-const dialects: ('sqlite' | 'postgres')[] = postgres.available ? ['sqlite', 'postgres'] : ['sqlite'];
 
 describe.each(dialects)('migration 0013-status-queries on %s', (dialect) => {
   it('adds status_queries and the index on claims to a database with claims already made; those claims are found and asked about', async () => {

@@ -11,6 +11,7 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { Notification } from '../ports/notifier.js';
 import { actorForAudit, type SellerRef } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
+import { enqueueNotification } from './enqueue-notification.js';
 import { sellerNotification } from './seller-notifications.js';
 
 export interface MutationContext {
@@ -123,33 +124,13 @@ export async function enqueueForSeller(
   now: Date,
 ): Promise<void> {
   const seller: SellerRef | undefined = await tx.sellers.get(sellerId);
-  const notification = seller ? sellerNotification(seller, message) : null;
-  if (!notification) return;
-  await tx.outbox.enqueue({
-    id: deps.random.uuid(),
-    topic: 'notification',
-    payload: { ...notification },
-    createdAt: now,
-    attempts: 0,
-    nextAttemptAt: now,
-    deliveredAt: null,
-    lastError: null,
-  });
+  if (seller) await enqueueNotification(deps, tx, sellerNotification(seller, message), now);
 }
 
 /** A text message to a phone (E.164), from the outbox after commit. */
 export async function enqueueSms(deps: Pick<EscrowDeps, 'random'>, tx: EscrowTx, sms: { to: string; body: string; sensitive?: boolean }, now: Date): Promise<void> {
   const notification: Notification = { channel: 'sms', to: sms.to, subject: '', body: sms.body, ...(sms.sensitive ? { sensitive: true } : {}) };
-  await tx.outbox.enqueue({
-    id: deps.random.uuid(),
-    topic: 'notification',
-    payload: { ...notification },
-    createdAt: now,
-    attempts: 0,
-    nextAttemptAt: now,
-    deliveredAt: null,
-    lastError: null,
-  });
+  await enqueueNotification(deps, tx, notification, now);
 }
 
 /** Live updates are best-effort: a failed publish never fails a committed change. */

@@ -16,7 +16,7 @@ import {
   type Result,
 } from '@escrow/core';
 import { optionalText } from '@escrow/core/validation';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
@@ -124,11 +124,12 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
   });
 
   // An unmatched Paybill payment: attach it to the order it was meant for (audited on the order), or record its refund.
+  const noSuchPayment = (c: Context) => sendResult(c, { ok: false, error: { code: 'VALIDATION_FAILED', message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' } });
   app.post('/payments/unmatched/:transId/attach', adminOnly, jsonBodyLimit(), jsonBody(attachSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const transId = c.req.param('transId');
-    if (!TRANS_ID_FORMAT.test(transId)) return sendResult(c, { ok: false, error: { code: 'VALIDATION_FAILED', message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' } });
+    if (!TRANS_ID_FORMAT.test(transId)) return noSuchPayment(c);
     const input = c.req.valid('json');
     return idempotent(
       c,
@@ -143,7 +144,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const transId = c.req.param('transId');
-    if (!TRANS_ID_FORMAT.test(transId)) return sendResult(c, { ok: false, error: { code: 'VALIDATION_FAILED', message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' } });
+    if (!TRANS_ID_FORMAT.test(transId)) return noSuchPayment(c);
     const input = c.req.valid('json');
     return idempotent(
       c,

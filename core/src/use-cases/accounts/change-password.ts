@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../../errors.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import { changePasswordSchema } from '../../validation/password.js';
 import type { AccountsDeps } from './accounts-deps.js';
-import { enqueueEmail } from './enqueue-email.js';
+import { enqueueNotification } from '../enqueue-notification.js';
 import { issueSession, loadAccountSummary, type SignedIn } from './issue-session.js';
 
 /**
@@ -30,7 +30,7 @@ export async function changePassword(deps: AccountsDeps, args: { userId: string;
     await tx.users.setPasswordHash(user.id, passwordHash);
     await tx.sessions.deleteAllForUser(user.id);
     const issued = await issueSession(deps, tx, user.id, now);
-    await enqueueEmail(deps, tx, passwordChangedEmail(user.email), now);
+    await enqueueNotification(deps, tx, passwordChangedEmail(user.email), now);
     return ok({ issued, account: await loadAccountSummary(tx, user) });
   });
 }

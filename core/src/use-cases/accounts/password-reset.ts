@@ -7,7 +7,7 @@ import type { AccountsTx } from '../../ports/accounts-store.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import { requestResetCodeSchema, resetPasswordSchema, verifyResetCodeSchema } from '../../validation/reset-code.js';
 import type { AccountsDeps } from './accounts-deps.js';
-import { enqueueEmail } from './enqueue-email.js';
+import { enqueueNotification } from '../enqueue-notification.js';
 
 // The row id salts the hash, so equal codes of two requests never share a stored value.
 const codeHash = (deps: Pick<AccountsDeps, 'digest'>, id: string, code: string): string => deps.digest.sha256Hex(`reset-code:${id}:${code}`);
@@ -38,7 +38,7 @@ export async function requestPasswordReset(deps: AccountsDeps, args: { input: un
     const user = await tx.users.findByEmail(email);
     await tx.resetCodes.supersedeAll(email);
     await tx.resetCodes.insert(record);
-    if (user) await enqueueEmail(deps, tx, resetCodeEmail(user.email, code), now);
+    if (user) await enqueueNotification(deps, tx, resetCodeEmail(user.email, code), now);
   });
   return ok({ sent: true });
 }
@@ -103,7 +103,7 @@ export async function resetPassword(deps: AccountsDeps, args: { input: unknown }
     if (!user) return err('INVALID_RESET_CODE');
     await tx.users.setPasswordHash(user.id, passwordHash);
     await tx.sessions.deleteAllForUser(user.id);
-    await enqueueEmail(deps, tx, passwordChangedEmail(user.email), now);
+    await enqueueNotification(deps, tx, passwordChangedEmail(user.email), now);
     return ok({ email: user.email });
   });
 }

@@ -4,7 +4,7 @@ import { signUpSchema } from '../../validation/auth.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import type { AccountsDeps } from './accounts-deps.js';
 import { accountSummary, issueSession, type SignedIn } from './issue-session.js';
-import { enqueueEmail } from './enqueue-email.js';
+import { enqueueNotification } from '../enqueue-notification.js';
 
 /**
  * Creates an account (email + a password that meets spec section 5), records the
@@ -29,7 +29,7 @@ export async function signUp(deps: AccountsDeps, args: { input: unknown; replace
     await tx.passwordVerification.insert({ userId, passwordConfirmed: true, confirmedAt: now });
     if (args.replacesSessionId) await tx.sessions.delete(args.replacesSessionId);
     const issued = await issueSession(deps, tx, userId, now);
-    await enqueueEmail(deps, tx, welcomeEmail(email), now);
+    await enqueueNotification(deps, tx, welcomeEmail(email), now);
     return ok({ issued, account: accountSummary({ userId, email, roles: [], sellerId: null }) });
   });
 }
