@@ -1,8 +1,7 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { startDarajaSim, SANDBOX_PASSKEY, type DarajaSim, type DarajaSimOptions } from '@escrow/daraja-sim';
 import type { SqlDialect } from '@escrow/db-kysely';
-import type { AddressInfo } from 'node:net';
 import { openSellerWorld, type SellerWorld } from '../escrow-seller/seller-world.js';
+import { eventually, lateServer } from '../helpers/late-server.js';
 
 export interface MpesaWorld extends SellerWorld {
   readonly sim: DarajaSim;
@@ -20,10 +19,8 @@ export interface MpesaWorld extends SellerWorld {
 export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: DarajaSimOptions; env?: NodeJS.ProcessEnv } = {}): Promise<MpesaWorld> {
   const sim = await startDarajaSim({ callbackDelayMs: 20, ...options.sim });
   // The port must be known before the API is composed (its callback URL names it): listen first, answer once composed.
-  const target: { app?: { fetch(request: Request, env: unknown): Response | Promise<Response> } } = {};
-  const server: ServerType = serve({ fetch: (request, env) => (target.app ? target.app.fetch(request, env) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await lateServer();
+  const apiUrl = server.url;
   let world: SellerWorld;
   try {
     world = await openSellerWorld(dialect, {
@@ -41,26 +38,18 @@ export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: Daraj
       reconcileIntervalMs: 200,
     });
   } catch (error) {
-    server.close();
+    await server.close();
     await sim.close();
     throw error;
   }
-  target.app = world.composed.app;
+  server.answerWith(world.composed.app);
   const dispose = world.dispose.bind(world);
   return Object.assign(world, {
     sim,
     apiUrl,
-    async eventually<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const value = await check();
-        if (value !== undefined) return value;
-        if (Date.now() > deadline) throw new Error('eventually: timed out');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    eventually: <T>(check: () => Promise<T | undefined>, ms?: number) => eventually(check, ms),
     async dispose() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await dispose();
       await sim.close();
     },

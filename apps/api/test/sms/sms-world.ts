@@ -1,8 +1,7 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { startDarajaSim, type DarajaSim } from '@escrow/daraja-sim';
 import type { SqlDialect } from '@escrow/db-kysely';
-import type { AddressInfo } from 'node:net';
 import { openSellerWorld, type SellerWorld } from '../escrow-seller/seller-world.js';
+import { eventually, lateServer } from '../helpers/late-server.js';
 
 export const CALLBACK_SECRET = '5a1f0c3e9b7d4a2c8e6f1b3d5a7c9e0f';
 
@@ -24,10 +23,8 @@ export interface SmsWorld extends SellerWorld {
  * on a real port so the reports reach it. The outbox is sent when a test says so (sendOutboxNow).
  */
 export async function openSmsWorld(dialect: SqlDialect, env: NodeJS.ProcessEnv = {}): Promise<SmsWorld> {
-  const target: { app?: { fetch(request: Request, env: unknown): Response | Promise<Response> } } = {};
-  const server: ServerType = serve({ fetch: (request, e) => (target.app ? target.app.fetch(request, e) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await lateServer();
+  const apiUrl = server.url;
   const reportUrl = `${apiUrl}/api/sms/callbacks/${CALLBACK_SECRET}/delivery`;
   const sim = await startDarajaSim({ callbackDelayMs: 20, sms: { deliveryReportUrl: reportUrl } });
   let world: SellerWorld;
@@ -36,11 +33,11 @@ export async function openSmsWorld(dialect: SqlDialect, env: NodeJS.ProcessEnv =
       env: { AT_ENVIRONMENT: 'sandbox', AT_USERNAME: 'sandbox', AT_API_KEY: 'sim-at-api-key', AT_SENDER_ID: 'ESCROW', AT_BASE_URL: sim.url, AT_TIMEOUT_MS: '3000', AT_CALLBACK_SECRET: CALLBACK_SECRET, ...env },
     });
   } catch (error) {
-    server.close();
+    await server.close();
     await sim.close();
     throw error;
   }
-  target.app = world.composed.app;
+  server.answerWith(world.composed.app);
   const dispose = world.dispose.bind(world);
   return Object.assign(world, {
     sim,
@@ -50,17 +47,9 @@ export async function openSmsWorld(dialect: SqlDialect, env: NodeJS.ProcessEnv =
       const response = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
       return { status: response.status, text: await response.text() };
     },
-    async eventually<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const value = await check();
-        if (value !== undefined) return value;
-        if (Date.now() > deadline) throw new Error('eventually: timed out');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
+    eventually: <T>(check: () => Promise<T | undefined>, ms?: number) => eventually(check, ms, 25),
     async dispose() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await dispose();
       await sim.close();
     },
