@@ -115,6 +115,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     fees: fees.value,
     events,
     ...(mpesa ? { mpesa: mpesa.gateway } : {}),
+    ...(config.linkBase ? { linkBase: config.linkBase } : {}),
   };
   const notifications = composeNotifier(config, logger);
   const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: notifications.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 2_000, ...config.outbox });

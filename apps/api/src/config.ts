@@ -72,6 +72,12 @@ export interface Config {
   /** Defaults for the Paybill shown to buyers; an admin can change them in the app. */
   paybill: { businessNumber?: string; accountName?: string };
   publicBaseUrl?: string;
+  /**
+   * Where the links in text messages open: PUBLIC_BASE_URL, else this server as a laptop reaches
+   * it (http://localhost:PORT, or HOST when it names one address). Absent with PORT 0 (a port
+   * picked at start: tests set PUBLIC_BASE_URL), and then messages carry no links.
+   */
+  linkBase?: string;
   /** Absolute path of the built shell (frontends/shell/dist) served at /. */
   frontendDist: string;
   /** How many reverse proxies append to X-Forwarded-For; absent: the TCP peer is the client. */
@@ -135,6 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The URL is typed into Africa's Talking's dashboard, so the operator must know its secret; a generated one would have to be logged.
     throw new ConfigError(["AT_CALLBACK_SECRET: required with AT_ENVIRONMENT=production: the delivery report URL you set in Africa's Talking's dashboard holds it (make one with `openssl rand -hex 16`)"]);
   }
+  if (africasTalking.config?.environment === 'production' && !vars.PUBLIC_BASE_URL) {
+    // Riders get their job's link by SMS: a link to localhost on a rider's phone opens nothing.
+    throw new ConfigError(['PUBLIC_BASE_URL: required with AT_ENVIRONMENT=production: the links sent by SMS (a rider\'s job) open this address (e.g. https://escrow.example.co.ke)']);
+  }
   if (vars.NOTIFY_CONSOLE_FILE && env.NODE_ENV === 'production') {
     // The file holds the text of every message, codes included: a development and test aid only.
     throw new ConfigError(['NOTIFY_CONSOLE_FILE: not allowed with NODE_ENV=production (it keeps the codes sent by SMS)']);
@@ -154,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(vars.PAYBILL_ACCOUNT_NAME ? { accountName: vars.PAYBILL_ACCOUNT_NAME } : {}),
     },
     ...(vars.PUBLIC_BASE_URL ? { publicBaseUrl: vars.PUBLIC_BASE_URL } : {}),
+    ...linkBaseOf(vars),
     frontendDist: resolve(vars.FRONTEND_DIST),
     ...(vars.TRUST_PROXY_HOPS > 0 ? { trustProxyHops: vars.TRUST_PROXY_HOPS } : {}),
     ...(mail.smtp ? { smtp: mail.smtp } : {}),
@@ -179,4 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
       : {}),
   };
+}
+
+function linkBaseOf(vars: { PUBLIC_BASE_URL?: string | undefined; HOST: string; PORT: number }): { linkBase?: string } {
+  // The same base the seller's copied links use (orderLinks): a PUBLIC_BASE_URL with a path keeps it.
+  if (vars.PUBLIC_BASE_URL) return { linkBase: vars.PUBLIC_BASE_URL };
+  if (vars.PORT === 0) return {};
+  const host = vars.HOST === '0.0.0.0' || vars.HOST === '::' ? 'localhost' : vars.HOST.includes(':') ? `[${vars.HOST}]` : vars.HOST;
+  return { linkBase: `http://${host}:${vars.PORT}` };
 }

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       database: { kind: 'sqlite' },
       feeBasisPoints: 250,
       paybill: {},
+      linkBase: 'http://localhost:3000',
       frontendDist: join(repoRoot, 'frontends/shell/dist'),
     });
   });
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       feeBasisPoints: 300,
       paybill: { businessNumber: '522522', accountName: 'Escrow Delivery Ltd' },
       publicBaseUrl: 'https://escrow.example.co.ke',
+      linkBase: 'https://escrow.example.co.ke',
       frontendDist: '/srv/frontend',
     });
   });

@@ -1,7 +1,8 @@
 import { riderAssignedSms } from '../messages/buyer-sms.js';
+import { riderJobSms, riderReplacedSms } from '../messages/rider-sms.js';
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
-import type { Order } from '../orders/order.js';
+import { riderLinkPath, type Order } from '../orders/order.js';
 import { validationMessages } from '../validation/messages.js';
 import { normalizeKenyanPhone } from '../validation/phone.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
@@ -48,9 +49,28 @@ export async function assignRider(deps: EscrowDeps, args: { orderId: string; act
           pickedUpAt: null,
         },
         auditData: { riderPhone: phone, previousRiderPhone: order.riderPhone },
-        // The payer learns who will come (the phone that paid; none known: nothing sent).
-        sms: (updated) => (updated.payerPhone && updated.riderName && updated.riderPhone ? [{ to: updated.payerPhone, body: riderAssignedSms({ trackingNumber: updated.trackingNumber, riderName: updated.riderName, riderPhone: updated.riderPhone }) }] : []),
+        sms: (updated) => assignmentTexts(deps, order, updated),
       });
     },
   }, options);
+}
+
+/**
+ * The texts of a rider put on an order (issue 16), by the seller or by taking the job:
+ * - the payer learns who will come (the phone that paid; none known: nothing sent);
+ * - the rider gets the job's link, which holds the rider's key, so the text is sensitive (the
+ *   same rider assigned again gets the new link: the key changes on every assignment);
+ * - a rider taken off the order is told that their link stopped working.
+ */
+export function assignmentTexts(deps: Pick<EscrowDeps, 'linkBase'>, before: Order, updated: Order): { to: string; body: string; sensitive?: boolean }[] {
+  const texts: { to: string; body: string; sensitive?: boolean }[] = [];
+  if (updated.payerPhone && updated.riderName && updated.riderPhone) {
+    texts.push({ to: updated.payerPhone, body: riderAssignedSms({ trackingNumber: updated.trackingNumber, riderName: updated.riderName, riderPhone: updated.riderPhone }) });
+  }
+  const path = riderLinkPath(updated);
+  if (deps.linkBase && path && updated.riderPhone) {
+    texts.push({ to: updated.riderPhone, body: riderJobSms({ trackingNumber: updated.trackingNumber, link: `${deps.linkBase}${path}` }), sensitive: true });
+  }
+  if (before.riderPhone && before.riderPhone !== updated.riderPhone) texts.push({ to: before.riderPhone, body: riderReplacedSms({ trackingNumber: updated.trackingNumber }) });
+  return texts;
 }

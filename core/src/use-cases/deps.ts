@@ -17,4 +17,9 @@ export interface EscrowDeps {
   readonly mpesa?: MpesaGateway;
   /** Told about committed changes (live screens); optional for embedders and the CLI. */
   readonly events?: EventBus;
+  /**
+   * The origin the links in text messages open (PUBLIC_BASE_URL; on a laptop, this server).
+   * Absent (embedders, the CLI): messages carry no links, and the seller shares them by hand.
+   */
+  readonly linkBase?: string;
 }

@@ -1,11 +1,12 @@
 import { ok, type Result } from '../errors.js';
+import { riderReplacedSms } from '../messages/rider-sms.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder } from './mutate-order.js';
 
-/** The seller takes the rider off; the rider's link stops working at once. */
+/** The seller takes the rider off; the rider's link stops working at once, and the rider is told by SMS. */
 export async function removeRider(deps: EscrowDeps, args: { orderId: string; actor: Actor }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   return mutateOrder(deps, {
     orderId: args.orderId,
@@ -15,6 +16,7 @@ export async function removeRider(deps: EscrowDeps, args: { orderId: string; act
       ok({
         changes: { riderName: null, riderPhone: null, riderKey: null, riderAssignedAt: null, riderAcceptedAt: null, pickupPhotoUrl: null, pickedUpAt: null },
         auditData: { previousRiderPhone: order.riderPhone },
+        sms: (updated) => (order.riderPhone ? [{ to: order.riderPhone, body: riderReplacedSms({ trackingNumber: updated.trackingNumber }) }] : []),
       }),
   }, options);
 }

@@ -11,6 +11,9 @@ import {
   requestStkPayment,
   resendDeliveryCode,
   assignRider,
+  riderPhoneProven,
+  smsLength,
+  takeAvailableJob,
   acceptJob,
   confirmPickup,
   unlockDeliveryCode,
@@ -183,5 +186,67 @@ describe('the payer is told who comes, and when', () => {
     for (const text of texts) expect(text.length).toBeLessThanOrEqual(160);
     // Only the code's SMS is sensitive (erased once sent); these two carry no secret.
     expect(w.sms().filter((s) => s['to'] === '+254711222444').map((s) => s['sensitive'] === true)).toEqual([true, false, false]);
+  });
+});
+
+describe('the rider gets the job by SMS (issue 16)', () => {
+  const LINK_BASE = 'https://escrow.example.co.ke';
+  const paid = async (w: ReturnType<typeof world>) => {
+    const order = await w.create();
+    value(await recordC2bPayment(w.deps, { transId: 'PLN7654322', billRefNumber: order.trackingNumber, amount: order.price, msisdn: '254711222444', payerName: 'W', businessShortCode: '174379', transTime: '20261125120000' }));
+    return order;
+  };
+  const textsTo = (w: ReturnType<typeof world>, phone: string) => w.sms().filter((s) => s['to'] === phone);
+
+  it('on assignment: the rider link, sensitive (it holds the rider key), and it opens the job', async () => {
+    const w = world();
+    const deps = { ...w.deps, linkBase: LINK_BASE };
+    const order = await paid(w);
+    const assigned = value(await assignRider(deps, { orderId: order.id, actor: seller, rider: { name: 'Kamau', phone: '0733 000 555' } }));
+    const [job, ...more] = textsTo(w, '+254733000555');
+    expect(more).toEqual([]);
+    expect(job).toMatchObject({ channel: 'sms', sensitive: true });
+    const body = String(job?.['body']);
+    expect(body).toBe(`Escrow Delivery: New job ${order.trackingNumber}: ${LINK_BASE}/rider/${encodeURIComponent(order.id)}?phone=%2B254733000555&key=${assigned.riderKey}`);
+    expect(smsLength(body)).toMatchObject({ encoding: 'gsm7' });
+    expect(smsLength(body).units).toBeLessThanOrEqual(160);
+    // The link's key is the rider's: it accepts the job.
+    const link = new URL(/https:\S+/.exec(body)?.[0] ?? '');
+    const rider: Actor = { kind: 'rider', phone: link.searchParams.get('phone') ?? '', key: link.searchParams.get('key') ?? '' };
+    expect(await acceptJob(deps, { orderId: decodeURIComponent(link.pathname.split('/')[2] ?? ''), actor: rider })).toMatchObject({ ok: true });
+    // Never the buyer's code.
+    expect(body).not.toContain(order.deliveryCode);
+  });
+
+  it('a new rider: the old one is told the link stopped working, the new one gets a new link; no link base, no link', async () => {
+    const w = world();
+    const deps = { ...w.deps, linkBase: LINK_BASE };
+    const order = await paid(w);
+    const first = value(await assignRider(deps, { orderId: order.id, actor: seller, rider: { name: 'Kamau', phone: '0733 000 555' } }));
+    const second = value(await assignRider(deps, { orderId: order.id, actor: seller, rider: { name: 'Otieno', phone: '0744 000 666' } }));
+    const toFirst = textsTo(w, '+254733000555').map((s) => String(s['body']));
+    expect(toFirst).toHaveLength(2);
+    expect(toFirst[1]).toBe(`Escrow Delivery: You are no longer the rider for order ${order.trackingNumber}; the seller took you off it. Your link to it no longer works.`);
+    expect(toFirst[1]?.length).toBeLessThanOrEqual(160);
+    expect(String(textsTo(w, '+254744000666')[0]?.['body'])).toContain(`key=${second.riderKey}`);
+    expect(first.riderKey).not.toBe(second.riderKey);
+    // The old link is dead.
+    expect(await acceptJob(deps, { orderId: order.id, actor: riderOf(first) })).toMatchObject({ ok: false });
+    // Without a link base (embedders, the CLI) the rider gets nothing: the seller shares the link.
+    const bare = world();
+    const other = await paid(bare);
+    value(await assignRider(bare.deps, { orderId: other.id, actor: seller, rider: { name: 'Kamau', phone: '0733 000 555' } }));
+    expect(textsTo(bare, '+254733000555')).toEqual([]);
+  });
+
+  it('a listed rider who takes the job with a proven phone gets its link too, and the payer is told who comes', async () => {
+    const w = world();
+    const deps = { ...w.deps, linkBase: LINK_BASE };
+    const order = await paid(w);
+    const actor: Actor = { kind: 'rider', phone: '+254733333333', phoneProven: true };
+    expect(riderPhoneProven(actor)).toBe(true);
+    const taken = value(await takeAvailableJob(deps, { orderId: order.id, actor }));
+    expect(String(textsTo(w, '+254733333333')[0]?.['body'])).toContain(`key=${taken.riderKey}`);
+    expect(textsTo(w, '+254711222444').map((s) => String(s['body']))).toContain(`Escrow Delivery: Rider Kamau, 0733333333, will deliver your order ${order.trackingNumber}. Give the delivery code only after you check the item.`);
   });
 });

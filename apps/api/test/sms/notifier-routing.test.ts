@@ -136,4 +136,17 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ ...live, AT_CALLBACK_SECRET: 'not-hex' })).toThrow(/AT_CALLBACK_SECRET: must be 32 to 128 lower-case hex digits/);
   });
+
+  it('production needs PUBLIC_BASE_URL: riders get their job\'s link by SMS, and localhost opens nothing on a phone', () => {
+    const live = { DATA_DIR: '/tmp/unused', AT_ENVIRONMENT: 'production', AT_USERNAME: 'escrowdelivery', AT_API_KEY: 'atsk_live', AT_CALLBACK_SECRET: 'ab'.repeat(16) };
+    expect(() => loadConfig(live)).toThrow(/PUBLIC_BASE_URL: required with AT_ENVIRONMENT=production/);
+    expect(loadConfig({ ...live, PUBLIC_BASE_URL: 'https://escrow.example.co.ke/' }).linkBase).toBe('https://escrow.example.co.ke');
+  });
+
+  it('links in SMS on a laptop open this server; a port picked at start gives no links', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/unused' }).linkBase).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: '/tmp/unused', HOST: '127.0.0.1', PORT: '4100' }).linkBase).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ DATA_DIR: '/tmp/unused', HOST: '::1', PORT: '4100' }).linkBase).toBe('http://[::1]:4100');
+    expect(loadConfig({ DATA_DIR: '/tmp/unused', PORT: '0' }).linkBase).toBeUndefined();
+  });
 });

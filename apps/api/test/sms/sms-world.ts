@@ -20,7 +20,7 @@ export interface SmsWorld extends SellerWorld {
 /**
  * The API as production composes it with AT_* pointing at the simulator (AT_BASE_URL), the
  * simulator's dashboard callback URL pointing at the API's delivery report route, and the API
- * on a real port so the reports reach it. The outbox is sent when a test says so (sendOutboxNow).
+ * on a real port so the reports reach it (and the links sent by SMS open it: PUBLIC_BASE_URL). The outbox is sent when a test says so (sendOutboxNow).
  */
 export async function openSmsWorld(dialect: SqlDialect, env: NodeJS.ProcessEnv = {}): Promise<SmsWorld> {
   const server = await lateServer();
@@ -30,7 +30,7 @@ export async function openSmsWorld(dialect: SqlDialect, env: NodeJS.ProcessEnv =
   let world: SellerWorld;
   try {
     world = await openSellerWorld(dialect, {
-      env: { AT_ENVIRONMENT: 'sandbox', AT_USERNAME: 'sandbox', AT_API_KEY: 'sim-at-api-key', AT_SENDER_ID: 'ESCROW', AT_BASE_URL: sim.url, AT_TIMEOUT_MS: '3000', AT_CALLBACK_SECRET: CALLBACK_SECRET, ...env },
+      env: { AT_ENVIRONMENT: 'sandbox', AT_USERNAME: 'sandbox', AT_API_KEY: 'sim-at-api-key', AT_SENDER_ID: 'ESCROW', AT_BASE_URL: sim.url, AT_TIMEOUT_MS: '3000', AT_CALLBACK_SECRET: CALLBACK_SECRET, PUBLIC_BASE_URL: apiUrl, ...env },
     });
   } catch (error) {
     await server.close();
