@@ -6,26 +6,17 @@
 //
 // The simulator is one process shared by every worker, and it refuses a second prompt to a phone
 // that has one pending: each test prompts a phone number of its own, typed into the field.
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test as guarded } from './fixtures.ts';
-import { FIRST_SCREEN, freshAddress, pathOf } from './escrow-seed.ts';
-import { createOrder, expect, expectNoHorizontalScroll, freshPhone, PHONE, sellerOrder, signedInSeller, type CreatedOrder } from './seller-support.ts';
-import { readDeliveryCodeSms, viewKeyOf } from './daraja-sim.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { FIRST_SCREEN, freshAddress } from './escrow-seed.ts';
+import { expectBuyerPaid, expectWaiting, markDocument, openBuyerPage, PAY_BUTTON, payFrom, PRICE, SAID, stillTheSameDocument } from './buyer-prompt.ts';
+import { createOrder, expect, expectNoHorizontalScroll, PHONE, sellerOrder, signedInSeller } from './seller-support.ts';
+import { readDeliveryCodeSms, simUrl, viewKeyOf } from './daraja-sim.ts';
+import { test } from './people.ts';
+import { answerOnPhone, finishedPromptsOn, openPhonePage, ownPhone, pendingPromptOn, PIN } from './sim-phone.ts';
 
 // Several people's pages on a real server and a simulator, on a shared machine.
-guarded.describe.configure({ timeout: 120_000 });
-guarded.use({ viewport: PHONE });
-
-/** The buyer page's words (core/src/payments/stk-result.ts), as the buyer reads them. */
-const SAID = {
-  checkYourPhone: 'Check your phone: enter your M-Pesa PIN to pay.',
-  paid: 'Payment received. Your money is held safely until you receive your item.',
-  cancelled: 'You cancelled the M-Pesa request on your phone. No money was taken. You can try again.',
-  wrongPin: 'The M-Pesa PIN entered was wrong. No money was taken. You can try again.',
-} as const;
-const PIN = '1234';
-const PRICE = '2500';
-const PAY_BUTTON = 'Pay KSh 2,500.00 with M-Pesa';
+test.describe.configure({ timeout: 120_000 });
+test.use({ viewport: PHONE });
 
 /** One prompt as the simulator's /sim/prompts lists it (apps/daraja-sim/src/public-types.ts). */
 interface SimPrompt {
@@ -38,12 +29,6 @@ interface SimPrompt {
   readonly receiptNumber: string | null;
 }
 
-function simUrl(): string {
-  const port = process.env.E2E_SIM_PORT;
-  if (!port) throw new Error('E2E_SIM_PORT is not set (see playwright.config.ts)');
-  return `http://127.0.0.1:${port}`;
-}
-
 /** The simulator's prompts to one phone (2547XXXXXXXX), oldest first. */
 async function simPromptsTo(request: APIRequestContext, msisdn: string): Promise<SimPrompt[]> {
   const reply = await request.get(`${simUrl()}/sim/prompts`);
@@ -51,98 +36,9 @@ async function simPromptsTo(request: APIRequestContext, msisdn: string): Promise
   return ((await reply.json()) as SimPrompt[]).filter((prompt) => prompt.msisdn === msisdn);
 }
 
-/** A phone number nobody else prompts in this run: as typed (07...) and as M-Pesa names it (2547...). */
-function ownPhone(): { typed: string; msisdn: string } {
-  const typed = freshPhone();
-  return { typed, msisdn: `254${typed.slice(1)}` };
-}
-
-const test = guarded.extend<{ person: (options?: { baseURL?: string }) => Promise<Page> }>({
-  /** A 360 px page in a browser context of its own (own cookies, own client address), guarded, closed after the test. */
-  person: async ({ browser, baseURL, consoleGuard }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (options = {}) => {
-      const context = await browser.newContext({ baseURL: options.baseURL ?? baseURL, viewport: PHONE, extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
-      contexts.push(context);
-      consoleGuard.watch(context);
-      return context.newPage();
-    });
-    await Promise.all(contexts.map((context) => context.close()));
-  },
-});
-
 test.beforeEach(async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': freshAddress() });
 });
-
-/** Marks the document: a reload would lose the mark. */
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-const stillTheSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
-
-/** The buyer's page on the order, waiting for payment, with the phone field showing. */
-async function openBuyerPage(person: () => Promise<Page>, order: CreatedOrder): Promise<Page> {
-  const buyer = await person();
-  await buyer.goto(pathOf(order.links.buyer));
-  await expect(buyer.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible(FIRST_SCREEN);
-  await expect(buyer.getByLabel('M-Pesa phone number')).toBeVisible();
-  await markDocument(buyer);
-  return buyer;
-}
-
-/** Types the phone into the buyer's field and taps Pay: the "Check your phone" panel shows. */
-async function payFrom(buyer: Page, phone: { typed: string; msisdn: string }): Promise<void> {
-  await buyer.getByLabel('M-Pesa phone number').fill(phone.typed);
-  await buyer.getByRole('button', { name: PAY_BUTTON }).click();
-  await expectWaiting(buyer, phone);
-}
-
-async function expectWaiting(buyer: Page, phone: { msisdn: string }): Promise<void> {
-  await expect(buyer.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
-  await expect(buyer.getByText(SAID.checkYourPhone)).toBeVisible();
-  // The number prompted, masked by the server: 2547•••••123.
-  await expect(buyer.getByText(`M-Pesa request sent to ${phone.msisdn.slice(0, 4)}•••••${phone.msisdn.slice(-3)}`)).toBeVisible();
-}
-
-/** The simulator's phone page. */
-async function openPhonePage(person: (options?: { baseURL?: string }) => Promise<Page>): Promise<Page> {
-  const phonePage = await person({ baseURL: simUrl() });
-  await phonePage.goto('/phone');
-  await expect(phonePage.getByRole('heading', { level: 1, name: /M-Pesa phone/ })).toBeVisible();
-  return phonePage;
-}
-
-/** The pending prompt to this phone on the phone page (the page refreshes itself every second). */
-const pendingPromptOn = (phonePage: Page, msisdn: string) =>
-  phonePage.getByRole('region', { name: 'Payment requests' }).getByRole('article').filter({ hasText: `Phone ${msisdn}` });
-
-/** The phone's finished prompts on the phone page. */
-const finishedPromptsOn = (phonePage: Page, msisdn: string) => phonePage.getByRole('region', { name: 'Payment requests' }).getByRole('listitem').filter({ hasText: msisdn });
-
-async function answerOnPhone(phonePage: Page, msisdn: string, answer: { pin: string } | 'cancel'): Promise<void> {
-  const prompt = pendingPromptOn(phonePage, msisdn);
-  await expect(prompt).toHaveCount(1);
-  if (answer === 'cancel') {
-    await prompt.getByRole('button', { name: 'Cancel' }).click();
-  } else {
-    await prompt.getByLabel('M-Pesa PIN').fill(answer.pin);
-    await prompt.getByRole('button', { name: 'Approve' }).click();
-  }
-  await expect(prompt).toHaveCount(0);
-}
-
-/** The buyer page once paid: the notice, the new status, the delivery code; no payment form left. */
-async function expectBuyerPaid(buyer: Page, order: CreatedOrder, phone: { msisdn: string }): Promise<void> {
-  await expect(buyer.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible();
-  await expect(buyer.getByRole('status').filter({ hasText: SAID.paid })).toBeVisible();
-  await expect(buyer.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '25');
-  // This browser started the paid prompt: it shows the code the paying phone got by SMS (issue 16).
-  const code = await readDeliveryCodeSms(order, phone.msisdn);
-  await expect(buyer.getByRole('region', { name: 'Your delivery code' })).toContainText(code);
-  await expect(buyer.getByRole('region', { name: 'Your delivery code' })).toContainText(`0${phone.msisdn.slice(3, 4)}xx xxx ${phone.msisdn.slice(-3)}`);
-  await expect(buyer.getByRole('button', { name: /with M-Pesa/ })).toHaveCount(0);
-  await expect(buyer.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-  expect(await stillTheSameDocument(buyer), 'the buyer page reloaded').toBe(true);
-}
 
 test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pages show the order paid without a reload', async ({ page: sellerPage, baseURL, request, person }, testInfo) => {
   const phone = ownPhone();
@@ -175,7 +71,7 @@ test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pa
   await expect(finishedPromptsOn(phonePage, phone.msisdn)).toContainText(/Paid KSh 2,500, receipt [A-Z0-9]{10}/);
 
   // Both pages follow without a reload.
-  await expectBuyerPaid(buyer, order, phone);
+  await expectBuyerPaid(buyer, phone, await readDeliveryCodeSms(order, phone.msisdn));
   await expect(sellerPage.getByText('25% complete')).toBeVisible();
   await expect(sellerPage.getByText('Paid - assign a rider')).toBeVisible();
   await expect(sellerPage.getByRole('region', { name: 'Assign a rider' })).toBeVisible();
@@ -222,7 +118,7 @@ test('cancelled on the phone: the buyer reads why and taps "Try again", a new pr
   expect(prompts[1]?.checkoutRequestId).not.toBe(cancelled?.checkoutRequestId);
 
   await answerOnPhone(phonePage, phone.msisdn, { pin: PIN });
-  await expectBuyerPaid(buyer, order, phone);
+  await expectBuyerPaid(buyer, phone, await readDeliveryCodeSms(order, phone.msisdn));
   const [, approved] = await simPromptsTo(request, phone.msisdn);
   expect(approved).toMatchObject({ status: 'succeeded', resultCode: 0 });
   expect(await sellerOrder(page, order.id)).toMatchObject({ status: 'paid', paymentConfirmed: true, mpesaReceipt: approved?.receiptNumber });
