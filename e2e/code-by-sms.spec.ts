@@ -76,12 +76,13 @@ test('the buyer reads the delivery code in the SMS on the phone that paid and gi
   // The payer's inbox, left open, shows who will deliver without a reload.
   await expect(smsIn(inbox, `Rider ${RIDER_NAME}, ${riderPhone.typed}, will deliver your order ${order.trackingNumber}.`)).toBeVisible();
 
-  // The rider's own inbox, on a second tab of the phone page: once the rider link goes by SMS too,
-  // the rider opens it from there; until then (or if it has not come yet) from what the seller sends.
+  // The rider's own phone (a second tab of the phone page): the job's link came by SMS, the same
+  // link the seller's page shows, and the rider opens it from there.
   const riderInbox = await openSmsInbox(await phone.context().newPage(), riderPhone.typed);
-  const smsLink = /https?:\/\/\S+\/rider\/\S*[^\s.,;]/.exec(await riderInbox.innerText())?.[0];
-  testInfo.annotations.push({ type: 'rider link', description: smsLink ? "read from the rider's SMS" : 'read from the seller page (no rider SMS with a link)' });
-  const riderLink = smsLink ?? sellerRiderLink;
+  const jobSms = smsIn(riderInbox, `New job ${order.trackingNumber}:`);
+  await expect(jobSms).toBeVisible();
+  const riderLink = /https?:\/\/\S+\/rider\/\S*[^\s.,;]/.exec(await jobSms.innerText())?.[0] ?? '';
+  expect(riderLink).toBe(sellerRiderLink);
   expect(new URL(riderLink).pathname).toBe(`/rider/${order.id}`);
 
   // 6. The rider, on a phone: accepts, picks up with a photo; the payer's phone hears it.
