@@ -10,6 +10,9 @@ import { DARAJA_ERRORS, sendDarajaError } from './http/daraja-errors.js';
 import { spikeArrestMiddleware } from './http/spike-arrest.js';
 import { bearerAuth } from './oauth/bearer-auth.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
+import { payoutSimRoutes } from './payouts/payout-controls.js';
+import { payoutRoutes } from './payouts/payout-routes.js';
+import { reversalRoutes } from './payouts/reversal-routes.js';
 import { phonePage } from './phone/phone-page.js';
 import type { SimWorld } from './sim-world.js';
 import { stkRoutes } from './stk/stk-push-routes.js';
@@ -23,6 +26,10 @@ const DARAJA_PATHS = new Set([
   '/mpesa/c2b/v2/registerurl',
   '/mpesa/c2b/v1/simulate',
   '/mpesa/transactionstatus/v1/query',
+  '/mpesa/b2c/v3/paymentrequest',
+  '/mpesa/b2c/v1/paymentrequest',
+  '/mpesa/b2b/v1/paymentrequest',
+  '/mpesa/reversal/v1/request',
 ]);
 
 // The sandbox test phone: the Paybill form starts with it.
@@ -42,6 +49,7 @@ export function createSimApp(world: SimWorld, controls: SimControls): Hono {
   });
   app.route('/', simRoutes(controls));
   app.route('/', smsSimRoutes(controls.sms, () => world.sms.recipients()));
+  app.route('/', payoutSimRoutes(controls.payouts));
   // Africa's Talking: its own API key in a header, no Daraja token.
   app.route('/', messagingRoutes(world));
   app.route('/', oauthRoutes(world));
@@ -50,6 +58,8 @@ export function createSimApp(world: SimWorld, controls: SimControls): Hono {
   app.route('/', stkRoutes(world));
   app.route('/', c2bRoutes(world));
   app.route('/', transactionStatusRoutes(world));
+  app.route('/', payoutRoutes(world));
+  app.route('/', reversalRoutes(world));
   app.notFound((c) => sendDarajaError(c, world.requestIds, DARAJA_PATHS.has(c.req.path) ? DARAJA_ERRORS.methodNotAllowed : DARAJA_ERRORS.notFound));
   app.onError((error, c) => {
     console.error('daraja-sim: a request failed', error);

@@ -2,7 +2,16 @@ export { startDarajaSim } from './start-daraja-sim.js';
 export { SANDBOX_PASSKEY, SANDBOX_SHORT_CODE } from './config/resolve-options.js';
 export { SimControlError } from './controls/sim-control-error.js';
 export type {
+  B2bCommand,
+  B2cCommand,
   DarajaSim,
+  InvalidReceiverCode,
+  PayoutBehaviour,
+  PayoutCommand,
+  PayoutOutcome,
+  SimPayout,
+  SimPayoutControls,
+  SimReversal,
   DarajaSimOptions,
   MsisdnFormat,
   PayBillInput,

@@ -36,6 +36,8 @@ export interface DarajaSimOptions {
   callbackTimeoutMs?: number;
   /** Africa's Talking's bulk SMS API (`POST /version1/messaging`). */
   sms?: SimSmsOptions;
+  /** Shillings in the B2C/B2B account that payouts draw from; default 1_000_000. reset() refills it to this. */
+  payoutFloat?: number;
 }
 
 export interface SimSmsOptions {
@@ -162,7 +164,7 @@ export interface SimPrompt {
   finishedAt: string | null;
 }
 
-export type SimCallbackKind = 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'result' | 'sms_delivery_report';
+export type SimCallbackKind = 'stk' | 'c2b_validation' | 'c2b_confirmation' | 'result' | 'queue_timeout' | 'sms_delivery_report';
 
 /** One callback the simulator POSTed to the integrator. */
 export interface SimCallback {
@@ -199,6 +201,100 @@ export interface PayBillResult {
   resultDesc: string;
 }
 
+/** B2C CommandIDs (phones) and B2B CommandIDs (Paybill, till). */
+export type B2cCommand = 'BusinessPayment' | 'SalaryPayment' | 'PromotionPayment';
+export type B2bCommand = 'BusinessPayBill' | 'BusinessBuyGoods';
+export type PayoutCommand = B2cCommand | B2bCommand;
+
+/**
+ * How a receiver answers the payouts sent to it. `success` pays (while the float lasts);
+ * `insufficient_funds` is ResultCode 1 whatever the float; `invalid_receiver` fails with
+ * `invalidReceiverCode`; `queue_timeout` is never processed: QueueTimeOutURL is told instead.
+ */
+export type PayoutOutcome = 'success' | 'insufficient_funds' | 'invalid_receiver' | 'queue_timeout';
+
+/** The fact sheet's codes for a receiver that can not be paid. */
+export type InvalidReceiverCode = 2040 | 8006 | 'SFC_IC0003';
+
+export interface PayoutBehaviour {
+  /** Default 'success'. */
+  outcome?: PayoutOutcome;
+  /** For `invalid_receiver`; default 2040 (the customer is not registered on M-Pesa). */
+  invalidReceiverCode?: InvalidReceiverCode;
+  /** 'once' (default), 'twice' (Daraja repeating itself) or 'lost' (the payout happens, its Result never comes). */
+  result?: 'once' | 'twice' | 'lost';
+  /** Wait before the Result (or the queue timeout) is POSTed; default callbackDelayMs. */
+  resultDelayMs?: number;
+  /** The name in ReceiverPartyPublicName; default 'John Doe' for a phone, 'SIM BUSINESS <number>' for a business. */
+  receiverName?: string;
+  /** Only the next `times` payouts to the receiver answer this way; default: every one until changed. */
+  times?: number;
+}
+
+/** One payout (B2C or B2B request), recorded once per OriginatorConversationID. */
+export interface SimPayout {
+  originatorConversationId: string;
+  conversationId: string;
+  api: 'b2c' | 'b2b';
+  commandId: PayoutCommand;
+  /** Whole shillings asked for. */
+  amount: number;
+  /** The paying shortcode. */
+  partyA: string;
+  /** PartyB: the phone (B2C, 2547XXXXXXXX) or the Paybill/till number (B2B). */
+  receiver: string;
+  receiverName: string;
+  /** B2B AccountReference; null for B2C and for a till. */
+  accountReference: string | null;
+  remarks: string;
+  occasion: string;
+  resultUrl: string;
+  queueTimeoutUrl: string;
+  /** Decided when the request is accepted: the money moves then, whatever becomes of the Result. */
+  status: 'completed' | 'failed' | 'timed_out';
+  /** 0 on success; null for a queue timeout. */
+  resultCode: number | string | null;
+  resultDesc: string | null;
+  /** TransactionReceipt, only when completed. */
+  receipt: string | null;
+  /** Requests that carried this OriginatorConversationID: the first plus every refused repeat. */
+  requests: number;
+  /** Where its Result (or queue timeout notice) stands: waiting to be POSTed, POSTed, or never to be. */
+  resultDelivery: 'scheduled' | 'posted' | 'lost';
+  /** The float after this payout, in shillings. */
+  floatAfter: number;
+  createdAt: string;
+}
+
+/** One Reversal request and how it ended. */
+export interface SimReversal {
+  originatorConversationId: string;
+  conversationId: string;
+  /** The receipt asked to be reversed (TransactionID). */
+  transactionId: string;
+  amount: number;
+  receiverParty: string;
+  status: 'completed' | 'failed';
+  resultCode: number | string;
+  resultDesc: string;
+  /** The reversal's own receipt, only when completed. */
+  receipt: string | null;
+  createdAt: string;
+}
+
+/** The payout controls (also over HTTP under /sim/payouts and /sim/reversals). */
+export interface SimPayoutControls {
+  /** Every payout, oldest first. */
+  list(): SimPayout[];
+  /** Every reversal, oldest first. */
+  reversals(): SimReversal[];
+  /** Applies to payouts to that phone or business number from now on; replaces any earlier behaviour for it. */
+  setBehaviour(receiver: string, behaviour: PayoutBehaviour): void;
+  /** Shillings left in the B2C/B2B account. */
+  float(): number;
+  setFloat(shillings: number): void;
+}
+
 export interface DarajaSim {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
   readonly url: string;
@@ -219,6 +315,8 @@ export interface DarajaSim {
   callbacks(): SimCallback[];
   /** Africa's Talking's SMS: what each phone received, and how numbers answer. */
   readonly sms: SimSmsControls;
-  /** Forgets prompts, behaviours, callbacks, receipts, spike arrest, lost Results and SMS; keeps tokens, registered C2B URLs and the SMS delivery report URL. */
+  /** B2C and B2B payouts, reversals, the float and how receivers answer. */
+  readonly payouts: SimPayoutControls;
+  /** Forgets prompts, behaviours, callbacks, receipts, spike arrest, lost Results, SMS, payouts and reversals (the float is refilled); keeps tokens, registered C2B URLs and the SMS delivery report URL. */
   reset(): void;
 }

@@ -4,6 +4,9 @@ import { CallbackPoster } from './callbacks/callback-poster.js';
 import { C2bPayments } from './c2b/c2b-payments.js';
 import { C2bRegistry } from './c2b/c2b-registry.js';
 import type { ResolvedOptions } from './config/resolve-options.js';
+import { PayoutBehaviourBook } from './payouts/payout-behaviour-book.js';
+import { PayoutBook } from './payouts/payout-book.js';
+import { ReversalBook } from './payouts/reversal-book.js';
 import { SpikeArrest } from './http/spike-arrest.js';
 import { RequestIds } from './ids/daraja-ids.js';
 import { ReceiptNumbers } from './ids/receipt-numbers.js';
@@ -33,6 +36,10 @@ export interface SimWorld {
   /** Africa's Talking's SMS: what was sent, to whom, and the delivery reports. */
   sms: SmsInbox;
   smsBehaviours: SmsBehaviourBook;
+  /** B2C and B2B payouts by OriginatorConversationID, with the float they draw from. */
+  payouts: PayoutBook;
+  payoutBehaviours: PayoutBehaviourBook;
+  reversals: ReversalBook;
   /** Back to a fresh simulator for the next test; tokens, registered C2B URLs and the SMS delivery report URL stay. */
   reset(): void;
 }
@@ -51,6 +58,9 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
   const c2bPayments = new C2bPayments({ options, scheduler, callbacks, receiptNumbers, receipts, registry: c2bRegistry });
   const smsBehaviours = new SmsBehaviourBook();
   const sms = new SmsInbox({ options, scheduler, callbacks, behaviours: smsBehaviours });
+  const payoutBehaviours = new PayoutBehaviourBook();
+  const payouts = new PayoutBook({ options, scheduler, callbacks, receiptNumbers, receipts, behaviours: payoutBehaviours });
+  const reversals = new ReversalBook({ options, scheduler, callbacks, receiptNumbers, receipts });
   return {
     options,
     requestIds,
@@ -67,6 +77,9 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
     c2bPayments,
     sms,
     smsBehaviours,
+    payouts,
+    payoutBehaviours,
+    reversals,
     reset() {
       scheduler.clearAll();
       callbacks.reset();
@@ -78,6 +91,9 @@ export function createSimWorld(options: ResolvedOptions): SimWorld {
       c2bRegistry.resetBalances();
       sms.reset();
       smsBehaviours.reset();
+      payouts.reset();
+      payoutBehaviours.reset();
+      reversals.reset();
     },
   };
 }

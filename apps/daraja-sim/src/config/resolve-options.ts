@@ -23,6 +23,7 @@ export interface ResolvedOptions {
   callbackDelayMs: number;
   callbackTimeoutMs: number;
   sms: { username: string; apiKey: string; deliveryReportUrl: string | null; deliveryReportDelayMs: number };
+  payoutFloat: number;
 }
 
 export function resolveOptions(options: DarajaSimOptions = {}): ResolvedOptions {
@@ -50,6 +51,7 @@ export function resolveOptions(options: DarajaSimOptions = {}): ResolvedOptions 
       deliveryReportUrl: options.sms?.deliveryReportUrl ?? null,
       deliveryReportDelayMs: options.sms?.deliveryReportDelayMs ?? options.callbackDelayMs ?? 100,
     },
+    payoutFloat: options.payoutFloat ?? 1_000_000,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { smsControls } from '../africastalking/sms-controls.js';
 import { findShortCode } from '../config/resolve-options.js';
+import { payoutControls } from '../payouts/payout-controls.js';
 import type { DarajaSim, PayBillInput, PayBillResult } from '../public-types.js';
 import type { SimWorld } from '../sim-world.js';
 import { msisdnSchema } from '../stk/behaviour-book.js';
@@ -49,6 +50,7 @@ export function simControls(world: SimWorld): SimControls {
     },
     callbacks: () => world.callbacks.list(),
     sms: smsControls(world),
+    payouts: payoutControls(world),
     reset: () => world.reset(),
   };
 }

@@ -28,6 +28,8 @@ export const DARAJA_ERRORS = {
   merchantDoesNotExist: failure(500, '500.001.1001', 'Merchant does not exist'),
   subscriberLocked: failure(500, '500.001.1001', 'Unable to lock subscriber, a transaction is already in process for the current subscriber'),
   stillProcessing: failure(500, '500.001.1001', 'The transaction is being processed'),
+  // B2C v3 (and, in the simulator, every payout): an OriginatorConversationID already used.
+  duplicateOriginatorConversationId: failure(500, '500.002.1001', 'Duplicate OriginatorConversationID.'),
   // Daraja's Apigee SpikeArrest: the code's 500 prefix and integrators' reports say HTTP 500, not 429.
   spikeArrest: failure(500, '500.003.02', 'Spike Arrest Violation'),
   notFound: failure(404, '404.001.01', 'Resource not found'),

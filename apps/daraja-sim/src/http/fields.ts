@@ -21,7 +21,7 @@ export function readFields<S extends FieldSchemas>(body: Record<string, unknown>
 
 // Integrators send numeric fields both as JSON numbers (the Go SDK) and as strings (most
 // others); Daraja takes either, so the simulator does too and works with the text.
-const numericText = (pattern: RegExp) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(pattern));
+export const numericText = (pattern: RegExp) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(pattern));
 
 export const shortCodeField = numericText(/^\d{5,9}$/);
 export const msisdnField = numericText(/^254[17]\d{8}$/);
@@ -43,6 +43,8 @@ export function isHttpUrl(value: string): boolean {
 
 export const httpUrlField = z.string().refine(isHttpUrl);
 export const requiredText = (max: number) => z.string().min(1).max(max);
+/** Remarks of B2C, B2B, Transaction Status and Reversal: 2 to 100 characters. */
+export const remarksField = z.string().min(2).max(100);
 /** Optional text: absent or null reads as ''. */
 export const optionalText = (max: number) =>
   z

@@ -25,6 +25,12 @@ export function nairobiTimestamp(date: Date = new Date()): string {
   return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
 }
 
+/** dd.MM.yyyy HH:mm:ss in Nairobi time: a B2C Result's TransactionCompletedDateTime. */
+export function nairobiDottedDateTime(date: Date = new Date()): string {
+  const p = nairobiParts(date);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
 /** ddMMyyyyHHmmssSSS, the date part of a real CheckoutRequestID (ws_CO_03082022131319635...). */
 export function checkoutStamp(date: Date = new Date()): string {
   const p = nairobiParts(date);

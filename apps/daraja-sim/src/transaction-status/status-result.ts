@@ -19,7 +19,7 @@ const party = (id: string, name: string) => `${id} - ${name}`;
  * only on success, as {Key, Value} pairs with times as yyyyMMddHHmmss numbers and an empty
  * TransactionReason without a Value.
  */
-export function transactionStatusResult(ids: StatusResultIds, receipt: KnownReceipt | undefined): unknown {
+export function transactionStatusResult(ids: StatusResultIds, receipt: KnownReceipt | undefined, failure: { code: number | string; desc: string } = UNKNOWN_RECEIPT): unknown {
   const common = {
     ResultType: 0,
     OriginatorConversationID: ids.originatorConversationId,
@@ -27,7 +27,7 @@ export function transactionStatusResult(ids: StatusResultIds, receipt: KnownRece
     TransactionID: ids.transactionId,
     ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: ids.occasion } },
   };
-  if (!receipt) return { Result: { ...common, ResultCode: UNKNOWN_RECEIPT.code, ResultDesc: UNKNOWN_RECEIPT.desc } };
+  if (!receipt) return { Result: { ...common, ResultCode: failure.code, ResultDesc: failure.desc } };
   return {
     Result: {
       ...common,
@@ -35,8 +35,8 @@ export function transactionStatusResult(ids: StatusResultIds, receipt: KnownRece
       ResultDesc: 'The service request is processed successfully.',
       ResultParameters: {
         ResultParameter: [
-          { Key: 'DebitPartyName', Value: party(receipt.msisdn, receipt.customerName) },
-          { Key: 'CreditPartyName', Value: party(receipt.creditParty, receipt.businessName) },
+          { Key: 'DebitPartyName', Value: party(receipt.debitParty, receipt.debitName) },
+          { Key: 'CreditPartyName', Value: party(receipt.creditParty, receipt.creditName) },
           { Key: 'OriginatorConversationID', Value: ids.originatorConversationId },
           { Key: 'InitiatedTime', Value: Number(receipt.initiatedTime) },
           { Key: 'DebitAccountType', Value: 'MMF Account' },

@@ -7,7 +7,7 @@ import { conversationId } from '../ids/daraja-ids.js';
 import { ReceiptNumbers } from '../ids/receipt-numbers.js';
 import type { KnownReceipt } from '../receipts/receipt-book.js';
 import type { SimWorld } from '../sim-world.js';
-import { transactionStatusResult } from './status-result.js';
+import { transactionStatusResult, UNKNOWN_RECEIPT } from './status-result.js';
 
 const STATUS_FIELDS = {
   Initiator: requiredText(100),
@@ -16,6 +16,9 @@ const STATUS_FIELDS = {
   CommandID: z.literal('TransactionStatusQuery'),
   TransactionID: optionalText(20),
   OriginatorConversationID: optionalText(100),
+  // The Daraja portal's name for "the OriginatorConversationID of the transaction asked about",
+  // sent instead of a receipt (several SDKs use it); see lookUp().
+  OriginalConversationID: optionalText(100),
   PartyA: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{5,12}$/)),
   IdentifierType: identifierTypeField,
   ResultURL: httpUrlField,
@@ -26,7 +29,28 @@ const STATUS_FIELDS = {
 
 /** A receipt is only described to a party to it: the shortcode, the till or the customer's phone. */
 function isParty(receipt: KnownReceipt, partyA: string): boolean {
-  return partyA === receipt.businessShortCode || partyA === receipt.creditParty || partyA === receipt.msisdn;
+  return partyA === receipt.businessShortCode || partyA === receipt.creditParty || partyA === receipt.debitParty;
+}
+
+type Found = { receipt: KnownReceipt | undefined; failure?: { code: number | string; desc: string } };
+
+/**
+ * What a query is about. By TransactionID: a receipt (STK, C2B, or a payout's). Without one,
+ * by the OriginatorConversationID of a payout, as the Daraja portal allows for transactions
+ * whose receipt the integrator never got: OriginalConversationID (the portal's name), or
+ * OriginatorConversationID when it is the only id sent. A completed payout is described by its
+ * receipt; a failed one answers its own ResultCode; one that timed out in the queue was never
+ * processed, so it is as unknown as a receipt that does not exist.
+ */
+function lookUp(world: SimWorld, v: { TransactionID: string; OriginalConversationID: string; OriginatorConversationID: string; PartyA: string }): Found {
+  if (v.TransactionID !== '') {
+    const found = world.receipts.find(v.TransactionID);
+    return { receipt: found && isParty(found, v.PartyA) ? found : undefined };
+  }
+  const payout = world.payouts.find(v.OriginalConversationID || v.OriginatorConversationID);
+  if (!payout || (v.PartyA !== payout.partyA && v.PartyA !== payout.receiver) || payout.status === 'timed_out') return { receipt: undefined };
+  if (payout.status === 'failed') return { receipt: undefined, failure: { code: payout.resultCode ?? UNKNOWN_RECEIPT.code, desc: payout.resultDesc ?? UNKNOWN_RECEIPT.desc } };
+  return { receipt: payout.receipt ? world.receipts.find(payout.receipt) : undefined };
 }
 
 /**
@@ -43,7 +67,7 @@ export function transactionStatusRoutes(world: SimWorld): Hono {
     const fields = readFields({ ...body, Occasion: body.Occasion ?? body.Occassion }, STATUS_FIELDS);
     if (!fields.ok) return sendDarajaError(c, world.requestIds, DARAJA_ERRORS.invalidField(fields.field));
     const v = fields.values;
-    if (v.TransactionID === '' && v.OriginatorConversationID === '') return sendDarajaError(c, world.requestIds, DARAJA_ERRORS.invalidField('TransactionID'));
+    if (v.TransactionID === '' && v.OriginatorConversationID === '' && v.OriginalConversationID === '') return sendDarajaError(c, world.requestIds, DARAJA_ERRORS.invalidField('TransactionID'));
     const ids = {
       // The integrator's own id when it sends one (as B2C v3 does), else one of Daraja's.
       originatorConversationId: v.OriginatorConversationID === '' ? world.requestIds.next() : v.OriginatorConversationID,
@@ -51,12 +75,10 @@ export function transactionStatusRoutes(world: SimWorld): Hono {
       transactionId: `${ReceiptNumbers.datePrefix()}0000000`,
       occasion: v.Occasion,
     };
-    // Only receipts are known: a query by OriginatorConversationID (B2C, not simulated) finds nothing.
-    const found = v.TransactionID === '' ? undefined : world.receipts.find(v.TransactionID);
-    const receipt = found && isParty(found, v.PartyA) ? found : undefined;
+    const { receipt, failure } = lookUp(world, v);
     if (!world.lostResults.take()) {
       world.scheduler.after(world.options.callbackDelayMs, () =>
-        world.callbacks.post('result', v.ResultURL, transactionStatusResult(ids, receipt), ids.conversationId),
+        world.callbacks.post('result', v.ResultURL, transactionStatusResult(ids, receipt, failure), ids.conversationId),
       );
     }
     return c.json({
