@@ -22,9 +22,11 @@ export interface DarajaConfig {
   readonly transactionType: StkTransactionType;
   /** Who receives an STK payment: the till for Buy Goods, otherwise the shortcode. */
   readonly partyB: string;
-  /** Both or neither: Transaction Status needs them. */
+  /** Both or neither: Transaction Status, B2C, B2B and Reversal need them. */
   readonly initiatorName?: string;
   readonly securityCredential?: string;
+  /** PartyA of B2C and B2B payouts when they go out of another shortcode than `shortcode`. */
+  readonly payoutShortcode?: string;
   /** Per HTTP attempt. */
   readonly timeoutMs: number;
 }
@@ -54,6 +56,7 @@ const envSchema = z.object({
     z.enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'], { error: 'must be CustomerPayBillOnline or CustomerBuyGoodsOnline' }),
   ),
   MPESA_PARTY_B: optional(digits('till or shortcode number')),
+  MPESA_PAYOUT_SHORTCODE: optional(digits('B2C/B2B shortcode')),
   MPESA_INITIATOR_NAME: optional(z.string().trim().min(1)),
   MPESA_SECURITY_CREDENTIAL: optional(z.string().trim().min(1)),
   MPESA_TIMEOUT_MS: optional(
@@ -92,6 +95,7 @@ export function darajaConfigFromEnv(env: Readonly<Record<string, string | undefi
     ...(v.MPESA_INITIATOR_NAME && v.MPESA_SECURITY_CREDENTIAL
       ? { initiatorName: v.MPESA_INITIATOR_NAME, securityCredential: v.MPESA_SECURITY_CREDENTIAL }
       : {}),
+    ...(v.MPESA_PAYOUT_SHORTCODE ? { payoutShortcode: v.MPESA_PAYOUT_SHORTCODE } : {}),
     timeoutMs: v.MPESA_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS,
   };
   return { config, problems: [] };

@@ -5,6 +5,8 @@ import { DEFAULT_TIMEOUT_MS, type DarajaConfig } from './config.js';
 import type { DarajaContext } from './daraja-context.js';
 import { DarajaError } from './daraja-error.js';
 import { INVALID_TOKEN_CODES } from './error-codes.js';
+import type { PayoutRequestOutcome } from './payout-outcome.js';
+import { b2bPayment, b2cPayment, reversal, type B2bPaymentRequest, type B2cPaymentRequest, type ReversalRequest } from './payout-requests.js';
 import { sendDarajaRequest, type FetchLike, type Transport } from './http-transport.js';
 import { stkPush, type StkPushAccepted, type StkPushRequest } from './stk-push.js';
 import { stkQuery, type StkQueryResult } from './stk-query.js';
@@ -23,7 +25,9 @@ export interface DarajaClientOptions {
 
 /**
  * Every method throws a DarajaError when the call fails (see its `kind` and `retryable`), and
- * a DarajaInputError, before sending anything, when the request itself is wrong.
+ * a DarajaInputError, before sending anything, when the request itself is wrong. Except the
+ * money-moving ones (b2cPayment, b2bPayment, reversal): they never throw, every failure is a
+ * PayoutRequestOutcome the caller must decide on.
  */
 export interface DarajaClient {
   readonly config: DarajaConfig;
@@ -34,6 +38,12 @@ export interface DarajaClient {
   /** Sandbox (and simulator) only. */
   simulateC2b(simulation: C2bSimulation): Promise<C2bSimulated>;
   transactionStatus(request: TransactionStatusRequest): Promise<TransactionStatusAccepted>;
+  /** Pays a phone (B2C v3), keyed by the caller's OriginatorConversationID. */
+  b2cPayment(request: B2cPaymentRequest): Promise<PayoutRequestOutcome>;
+  /** Pays a Paybill or a till (B2B). */
+  b2bPayment(request: B2bPaymentRequest): Promise<PayoutRequestOutcome>;
+  /** Reverses a payment our shortcode received. */
+  reversal(request: ReversalRequest): Promise<PayoutRequestOutcome>;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -58,6 +68,7 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaClientOp
   const context: DarajaContext = {
     config,
     now,
+    accessToken: () => tokens.get(),
     async post(operation, path, body, { idempotent }) {
       let token = await tokens.get();
       try {
@@ -81,5 +92,8 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaClientOp
     registerC2bUrls: (registration) => registerC2bUrls(context, registration),
     simulateC2b: (simulation) => simulateC2b(context, simulation),
     transactionStatus: (request) => transactionStatus(context, request),
+    b2cPayment: (request) => b2cPayment(context, request),
+    b2bPayment: (request) => b2bPayment(context, request),
+    reversal: (request) => reversal(context, request),
   };
 }

@@ -6,6 +6,8 @@ import { DarajaError } from './daraja-error.js';
 export interface DarajaContext {
   readonly config: DarajaConfig;
   readonly now: () => Date;
+  /** The cached access token, fetched if needed; a call that fails here sent nothing. */
+  accessToken(): Promise<string>;
   post(operation: string, path: string, body: Record<string, unknown>, options: { idempotent: boolean }): Promise<unknown>;
 }
 

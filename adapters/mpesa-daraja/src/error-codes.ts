@@ -9,6 +9,8 @@ export const INVALID_TOKEN_CODES: ReadonlySet<string> = new Set(['404.001.03', '
 export const SPIKE_ARREST = '500.003.02';
 export const QUOTA_VIOLATION = '500.003.03';
 export const URLS_ALREADY_REGISTERED = '500.003.1001';
+/** B2C (and payouts generally): this OriginatorConversationID was used before. */
+export const DUPLICATE_ORIGINATOR_CONVERSATION_ID = '500.002.1001';
 /** Shared by wrong credentials, unknown merchant, a locked subscriber and a pending STK query. */
 export const GENERIC_FAILURE = '500.001.1001';
 

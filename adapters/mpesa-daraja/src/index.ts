@@ -6,6 +6,10 @@ export type { StkQueryResult } from './stk-query.js';
 export type { C2bUrlRegistration, C2bUrlsRegistered } from './c2b-urls.js';
 export type { C2bSimulated, C2bSimulation } from './c2b-simulate.js';
 export type { TransactionStatusAccepted, TransactionStatusRequest } from './transaction-status.js';
+export type { B2bPaymentRequest, B2cPaymentRequest, ReversalRequest } from './payout-requests.js';
+export type { PayoutRequestOutcome } from './payout-outcome.js';
+export { parsePayoutResult, type PayoutResult } from './payout-result.js';
+export { payoutResultCodeMeaning, type PayoutResultKind, type PayoutResultMeaning } from './payout-result-codes.js';
 
 export { parseStkCallback, type StkCallback, type StkCallbackMetadata } from './stk-callback.js';
 export { parseC2bPayload, type C2bPayload } from './c2b-payload.js';

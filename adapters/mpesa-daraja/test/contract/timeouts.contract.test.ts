@@ -6,6 +6,7 @@ import { startStallingServer } from '../support/stalling-server.js';
 const PUSH = '/mpesa/stkpush/v1/processrequest';
 const QUERY = '/mpesa/stkpushquery/v1/query';
 const STATUS = '/mpesa/transactionstatus/v1/query';
+const B2C = '/mpesa/b2c/v3/paymentrequest';
 const TIMEOUT_MS = 200;
 
 let server: Awaited<ReturnType<typeof startStallingServer>> | undefined;
@@ -33,6 +34,13 @@ describe.each(['silent', 'body'] as const)('a server that never finishes answeri
     const client = await clientOf(stall);
     await expect(client.transactionStatus(status)).rejects.toMatchObject({ kind: 'timeout', retryable: false });
     expect(server?.count(STATUS)).toBe(1);
+  });
+
+  it('a B2C payout times out once, is NOT sent again, and is "unknown" (resolved by Transaction Status, never by paying again)', async () => {
+    const client = await clientOf(stall);
+    const outcome = await client.b2cPayment({ originatorConversationId: 'payout-1', phone: '0708374149', amountShillings: 10, remarks: 'payout', resultUrl: status.resultUrl, queueTimeoutUrl: status.queueTimeoutUrl });
+    expect(outcome).toMatchObject({ status: 'unknown' });
+    expect(server?.count(B2C)).toBe(1);
   });
 
   it('STK Query (idempotent) is tried 4 times, then reported as a retryable timeout', async () => {
