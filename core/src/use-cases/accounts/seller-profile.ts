@@ -56,6 +56,9 @@ export async function createSellerProfile(
       termsAccepted: true,
       termsAcceptedAt: now,
       email: user.email,
+      // Both until the seller chooses (decision 0048): the migration gave existing sellers the same.
+      notifyBySms: true,
+      notifyByEmail: true,
       createdAt: now,
       updatedAt: now,
     };
@@ -111,3 +114,4 @@ export const updateSellerPaymentInfo = sectionUpdate(sellerPaymentInfoSchema, (v
   paymentMethod: v.paymentMethod,
   paymentNumber: v.paymentNumber,
 }));
+
