@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { resetCodeFor, waitForMail } from './accounts-mailbox.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAxeViolations } from './public-site.ts';
+import { expectTapTargets } from './seller-support.ts';
 
 const PASSWORD = 'Sokoni#2026';
 // A real 1x1 PNG, so the uploaded logo can be shown back.
@@ -241,7 +242,8 @@ test.describe('accounts on a phone', () => {
       await expectNoHorizontalScroll(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
-      await signUpByApi(page, newEmail('mobile'));
+      const email = newEmail('mobile');
+      await signUpByApi(page, email);
       await page.goto('/seller/signup');
       const notice = page.getByRole('complementary', { name: 'Using a phone' });
       await expect(notice).toContainText('The full onboarding tutorial is only available on a computer');
@@ -258,6 +260,22 @@ test.describe('accounts on a phone', () => {
       await expect(page.getByRole('button', { name: 'Security', exact: true })).toBeVisible();
       await expectNoHorizontalScroll(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Notifications (decision 0048): the long email address wraps inside 360 px; the boxes' labels are the tap targets.
+      await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+      const ways = page.getByRole('group', { name: 'Tell me about my orders' });
+      await expect(ways.getByRole('checkbox', { name: 'By SMS to +254712345678' })).toBeChecked();
+      await expect(ways.getByRole('checkbox', { name: `By email to ${email}` })).toBeChecked();
+      await ways.getByRole('checkbox', { name: `By email to ${email}` }).uncheck();
+      await page.getByRole('button', { name: 'Save Notifications' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Notification settings updated!' })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectTapTargets(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.reload();
+      await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+      await expect(page.getByRole('checkbox', { name: `By email to ${email}` })).not.toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'By SMS to +254712345678' })).toBeChecked();
       await page.getByRole('button', { name: 'Security', exact: true }).click();
       await page.getByRole('button', { name: 'Change Password' }).click();
       await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible();

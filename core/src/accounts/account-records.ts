@@ -61,13 +61,16 @@ export interface SellerProfile {
   readonly termsAccepted: boolean;
   readonly termsAcceptedAt: Date | null;
   readonly email: string | null;
+  /** Notifications by SMS to `phone` and/or by email to `email`; both true unless the seller chose (decision 0048). */
+  readonly notifyBySms: boolean;
+  readonly notifyByEmail: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
 
 /** The fields an owner may change, one profile section at a time. */
 export type SellerProfileChanges = Partial<
-  Pick<SellerProfile, 'businessName' | 'location' | 'phone' | 'whatsapp' | 'about' | 'logoUrl' | 'paymentMethod' | 'paymentNumber'>
+  Pick<SellerProfile, 'businessName' | 'location' | 'phone' | 'whatsapp' | 'about' | 'logoUrl' | 'paymentMethod' | 'paymentNumber' | 'notifyBySms' | 'notifyByEmail'>
 >;
 
 /** What the frontends are told about the signed-in caller (GET /api/me). */

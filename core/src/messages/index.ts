@@ -3,3 +3,12 @@ export { messageFor } from './message-for.js';
 export { cashDeliveryCodeSms, deliveryCodeSms, maskedPhone, outForDeliverySms, payerPhoneFrom, riderAssignedSms } from './buyer-sms.js';
 export { riderJobSms, riderReplacedSms } from './rider-sms.js';
 export { GSM7_SEGMENT_LIMIT, SERVICE_NAME, smsLength, smsNotification, smsText, UCS2_SEGMENT_LIMIT, type SmsLength, type SmsText } from './sms-text.js';
+export {
+  sellerCodeLockedSms,
+  sellerDeliveredSms,
+  sellerPaidOutSms,
+  sellerPaymentConfirmedSms,
+  sellerPaymentReportedSms,
+  sellerRefundedSms,
+  sellerRefundRequestedSms,
+} from './seller-sms.js';

@@ -8,6 +8,9 @@ export interface SellerRef {
   readonly location: string;
   readonly phone: string;
   readonly email: string | null;
+  /** How the seller chose to be told about their orders (decision 0048); see sellerNotifications. */
+  readonly notifyBySms: boolean;
+  readonly notifyByEmail: boolean;
 }
 
 export interface Rider {

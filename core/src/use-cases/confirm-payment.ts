@@ -9,6 +9,7 @@ import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { verifiedPaymentDecision } from './payments/verified-payment.js';
 import { payerPhoneFrom } from '../messages/buyer-sms.js';
+import { sellerPaymentReportedSms } from '../messages/seller-sms.js';
 import { actorForAudit } from '../ports/records.js';
 
 /** An M-Pesa confirmation code: 10 letters and digits, e.g. NLJ7RT61SV. */
@@ -113,6 +114,7 @@ export async function confirmPayment(
             ? {
                 subject: 'Payment reported',
                 body: `The buyer reports paying for order ${updated.trackingNumber} (${updated.itemName}), M-Pesa code ${receipt}. We are checking it with M-Pesa: it is not held in escrow yet. You will be told when M-Pesa confirms it; do not hand over the item before then.`,
+                sms: sellerPaymentReportedSms({ trackingNumber: updated.trackingNumber, receipt }),
               }
             : null,
         auditData: { receipt, claim: true, paybillKnown: paybill !== undefined },

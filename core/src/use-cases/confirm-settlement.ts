@@ -1,5 +1,7 @@
 import { ok, type Result } from '../errors.js';
 import { settlementPosting } from '../ledger/order-postings.js';
+import { sellerPaidOutSms } from '../messages/seller-sms.js';
+import { formatKsh } from '../money/cents.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
@@ -9,7 +11,8 @@ import { mutateOrder } from './mutate-order.js';
 
 /**
  * Admin "Mark Paid": the seller's (and rider's) payout was sent. Exactly once: the row lock,
- * the status guard and the version-conditional update each stop a second settlement.
+ * the status guard and the version-conditional update each stop a second settlement. The seller
+ * is told the amount and the admin's reference, so they can match it to what reached them.
  */
 export async function confirmSettlement(deps: EscrowDeps, args: { orderId: string; actor: Actor; reference?: string | null }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const refused = unstorableText([[args.reference, 'The payout reference contains a character that is not allowed']]);
@@ -23,6 +26,11 @@ export async function confirmSettlement(deps: EscrowDeps, args: { orderId: strin
       ok({
         changes: { settlementPaid: true, settledAt: now, settlementReference: reference },
         postings: (updated, newId) => [settlementPosting(updated, { id: newId(), createdAt: now, reference })],
+        notifySeller: (updated) => ({
+          subject: 'Payout sent',
+          body: `Your payout of ${formatKsh(updated.sellerPayout)} for order ${updated.trackingNumber} (${updated.itemName}) has been sent.${reference ? ` Reference: ${reference}.` : ''}`,
+          sms: sellerPaidOutSms({ trackingNumber: updated.trackingNumber, sellerPayout: updated.sellerPayout, reference }),
+        }),
         // The audit row says what was paid out, by reference, beside who did it (order_events.actor).
         auditData: {
           reference,

@@ -133,7 +133,8 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       data: { price, serviceFee: order.serviceFee, sellerPayout: order.sellerPayout, riderPayout: order.riderPayout },
       at: now,
     });
-    await enqueueForSeller(deps, tx, seller.id, { subject: 'New order created', body: `Order ${order.trackingNumber} for ${order.itemName} is waiting for the buyer's payment.` }, now);
+    // The seller has just made it on a screen that shows it: a receipt by email, not a paid SMS.
+    await enqueueForSeller(deps, tx, seller.id, { subject: 'New order created', body: `Order ${order.trackingNumber} for ${order.itemName} is waiting for the buyer's payment.`, sms: null }, now);
     if (order.paymentMethod === 'cash') await enqueueSms(deps, tx, { to: order.buyerPhone, body: cashDeliveryCodeSms({ trackingNumber: order.trackingNumber, code: order.deliveryCode }), sensitive: true }, now);
     const event: OrderChangedEvent = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: order.status, action: 'create_order', at: now.toISOString() };
     if (tx.commitEvents) tx.commitEvents.publishOnCommit([event]);

@@ -12,7 +12,7 @@ import type { Notification } from '../ports/notifier.js';
 import { actorForAudit, type SellerRef } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
 import { enqueueNotification } from './enqueue-notification.js';
-import { sellerNotification } from './seller-notifications.js';
+import { sellerNotifications, type SellerMessage } from './seller-notifications.js';
 
 export interface MutationContext {
   readonly order: Order;
@@ -28,8 +28,8 @@ export interface Decision<V = Order> {
   readonly result?: (updated: Order) => V;
   /** Postings for the changed order; each must build (a failure is a bug and rolls back). */
   readonly postings?: (updated: Order, newId: () => string) => Result<Posting>[];
-  /** A message to the order's seller, sent from the outbox after commit. */
-  readonly notifySeller?: (updated: Order) => { subject: string; body: string } | null;
+  /** A message to the order's seller (email and SMS text), sent from the outbox after commit by the seller's choice. */
+  readonly notifySeller?: (updated: Order) => SellerMessage | null;
   /**
    * Text messages written to the outbox in the same transaction (phones in E.164). `sensitive`:
    * the text holds a secret (the delivery code): once delivered only who and when are kept.
@@ -116,15 +116,17 @@ export async function mutateOrder<V = Order>(
   return result;
 }
 
+/** A message to the order's seller, as the seller chose to be told (sellerNotifications), in the change's transaction. */
 export async function enqueueForSeller(
   deps: Pick<EscrowDeps, 'random'>,
   tx: EscrowTx,
   sellerId: string,
-  message: { subject: string; body: string },
+  message: SellerMessage,
   now: Date,
 ): Promise<void> {
   const seller: SellerRef | undefined = await tx.sellers.get(sellerId);
-  if (seller) await enqueueNotification(deps, tx, sellerNotification(seller, message), now);
+  if (!seller) return;
+  for (const notification of sellerNotifications(seller, message)) await enqueueNotification(deps, tx, notification, now);
 }
 
 /** A text message to a phone (E.164), from the outbox after commit. */

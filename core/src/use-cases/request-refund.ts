@@ -5,6 +5,7 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { validationMessages } from '../validation/messages.js';
 import { text, unstorableText } from './input-text.js';
+import { sellerRefundRequestedSms } from '../messages/seller-sms.js';
 import { mutateOrder } from './mutate-order.js';
 
 export const REFUND_REASON_MIN = 5;
@@ -43,7 +44,12 @@ export async function requestRefund(deps: EscrowDeps, args: { orderId: string; a
       await tx.refunds.insert(request);
       return ok({
         auditData: { refundRequestId: request.id, requestedBy: actor.kind },
-        notifySeller: (updated) => ({ subject: 'Refund requested', body: `A refund was requested for order ${updated.trackingNumber}: ${reason}` }),
+        notifySeller: (updated) => ({
+          subject: 'Refund requested',
+          body: `A refund was requested for order ${updated.trackingNumber}: ${reason}`,
+          // The reason is typed text (any length, any characters): the email has it, the SMS points to the order.
+          sms: sellerRefundRequestedSms({ trackingNumber: updated.trackingNumber }),
+        }),
         result: () => request,
       });
     },

@@ -4,6 +4,7 @@ import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
+import { sellerRefundedSms } from '../messages/seller-sms.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { parseMpesaReceipt } from './confirm-payment.js';
 import { optionalText, unstorableText } from './input-text.js';
@@ -55,7 +56,11 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
         changes: { cancelledAt: now, riderKey: null },
         postings: (updated, newId) => refundPostings(updated, { reserveId: newId(), outId: newId(), createdAt: now, reference: reference ?? '' }),
         auditData: { refundRequestId: request.id, decision: 'refund', mpesaReference: reference, orderStatusBefore: order.status },
-        notifySeller: (updated) => ({ subject: 'Order refunded', body: `Order ${updated.trackingNumber} was refunded to the buyer and cancelled.` }),
+        notifySeller: (updated) => ({
+          subject: 'Order refunded',
+          body: `Order ${updated.trackingNumber} was refunded to the buyer and cancelled.`,
+          sms: sellerRefundedSms({ trackingNumber: updated.trackingNumber }),
+        }),
       });
     },
   }, options);

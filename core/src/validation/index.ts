@@ -24,6 +24,7 @@ export * from './rider-phone-code.js';
 export * from './rider.js';
 export * from './seller-about.js';
 export * from './seller-business-details.js';
+export * from './seller-notifications.js';
 export * from './seller-payment-info.js';
 export * from './seller-signup.js';
 export * from './storable-text.js';

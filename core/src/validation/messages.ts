@@ -61,6 +61,10 @@ export const validationMessages = {
     locationInvalid: 'Location contains a character that is not allowed',
     businessProfileInvalid: 'Business profile contains a character that is not allowed',
     aboutInvalid: 'About contains a character that is not allowed',
+    // How the seller is told about their orders (decision 0048).
+    notifyChoiceInvalid: 'Choose SMS, email or both',
+    notifyChoiceRequired: 'Choose at least one way to be told about your orders',
+    notifyEmailMissing: 'Your account has no email address, so choose SMS to be told about your orders',
   },
   rider: {
     fieldsRequired: 'Please fill in all fields',

@@ -30,12 +30,18 @@ import { ScriptedMpesa } from './scripted-mpesa.js';
  * the seller shares carries a view key that shows the order and takes the payment; the code is
  * sent by SMS to the phone that paid and shown in the browser that paid.
  */
+/** seller-a's phone (memoryWorld): they chose SMS and email, so they get texts too. */
+const SELLER_PHONE = '+254711111111';
+
 function world(extra: Partial<CreateOrderInput> = {}) {
   const ctx = memoryWorld();
   const mpesa = new ScriptedMpesa();
   const deps = { ...ctx.deps, mpesa };
-  const sms = () => [...ctx.store.state.outbox.values()].map((m) => m.payload).filter((p) => p['channel'] === 'sms');
-  return { ...ctx, deps, mpesa, sms, create: async () => value(await createOrder(deps, { actor: seller, input: { ...orderInput, ...extra } })) };
+  const allSms = () => [...ctx.store.state.outbox.values()].map((m) => m.payload).filter((p) => p['channel'] === 'sms');
+  // The buyer's side; the seller's own texts (payment confirmed, delivered: decision 0048) apart.
+  const sms = () => allSms().filter((p) => p['to'] !== SELLER_PHONE);
+  const sellerSms = () => allSms().filter((p) => p['to'] === SELLER_PHONE);
+  return { ...ctx, deps, mpesa, sms, sellerSms, create: async () => value(await createOrder(deps, { actor: seller, input: { ...orderInput, ...extra } })) };
 }
 
 const viewer = (order: Order, payerToken?: string): Actor => ({ kind: 'buyer', viewKey: order.buyerViewKey, ...(payerToken ? { payerToken } : {}) });
@@ -88,6 +94,9 @@ describe('the code goes to the payer', () => {
     const paid = await reload(w, order);
     expect(paid).toMatchObject({ status: 'paid', payerPhone: '+254722000111', payerToken: started.payerToken });
     expect(w.sms()).toEqual([expect.objectContaining({ channel: 'sms', to: '+254722000111', sensitive: true, body: expect.stringContaining(`Your delivery code is ${paid.deliveryCode}.`) })]);
+    // The seller is texted that the money is in escrow, and never the code.
+    expect(w.sellerSms()).toEqual([expect.objectContaining({ subject: 'Payment confirmed', body: expect.stringContaining('held in escrow') })]);
+    expect(JSON.stringify(w.sellerSms())).not.toMatch(new RegExp(`(?<!\\d)${paid.deliveryCode}(?!\\d)`));
     expect(holdsDeliveryCode(paid, viewer(paid, started.payerToken!))).toBe(true);
     expect(holdsDeliveryCode(paid, viewer(paid, 'someone-elses-token-000000000000'))).toBe(false);
     expect(holdsDeliveryCode(paid, viewer(paid))).toBe(false);

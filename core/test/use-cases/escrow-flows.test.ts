@@ -72,9 +72,16 @@ describe('mpesa_prepay: the escrow flow', () => {
     expect(ctx.store.state.events.map((e) => `${e.fromStatus ?? ''}>${e.toStatus}`)).toEqual([
       '>awaiting_payment', 'awaiting_payment>paid', 'paid>rider_assigned', 'rider_assigned>rider_assigned', 'rider_assigned>in_transit', 'in_transit>awaiting_settlement', 'awaiting_settlement>settlement_completed',
     ]);
-    // Seller notifications: new order, payment confirmed, delivered (outbox, sent after commit).
-    expect([...ctx.store.state.outbox.values()].map((m) => m.payload['subject'])).toEqual(['New order created', 'Payment confirmed', 'Order delivered']);
-    expect(String([...ctx.store.state.outbox.values()][1]?.payload['body'])).toContain('Assign a rider to proceed');
+    // Seller notifications (outbox, sent after commit), by email and SMS as seller-a chose (decision
+    // 0048); the new order's receipt by email only: the seller has just made it on the screen.
+    const outbox = [...ctx.store.state.outbox.values()].map((m) => m.payload);
+    expect(outbox.map((p) => `${String(p['channel'])}: ${String(p['subject'])}`)).toEqual([
+      'email: New order created', 'email: Payment confirmed', 'sms: Payment confirmed', 'email: Order delivered', 'sms: Order delivered', 'email: Payout sent', 'sms: Payout sent',
+    ]);
+    expect(String(outbox[1]?.['body'])).toContain('Assign a rider to proceed');
+    expect(outbox.filter((p) => p['channel'] === 'sms').map((p) => p['to'])).toEqual(['+254711111111', '+254711111111', '+254711111111']);
+    // Paid out: the seller's payout, which is the price less the fee and the delivery the seller pays.
+    expect(outbox.filter((p) => p['subject'] === 'Payout sent').map((p) => String(p['body']))).toEqual([expect.stringContaining('KSh 38,600.00'), expect.stringContaining('KSh 38,600.00')]);
   });
 
   it('refuses the code before in_transit and never settles before delivery', async () => {

@@ -5,6 +5,7 @@ import {
   paymentNumberInputFor,
   sellerAboutSchema,
   sellerBusinessDetailsSchema,
+  sellerNotificationsSchema,
   sellerPaymentInfoSchema,
   sellerSignupSchema,
 } from '../../src/validation/index.js';
@@ -111,6 +112,27 @@ describe('sellerBusinessDetailsSchema and sellerAboutSchema', () => {
   it('saves an empty about as null', () => {
     expect(sellerAboutSchema.parse({ about: '' })).toEqual({ about: null });
     expect(sellerAboutSchema.parse({ about: ' We sell phones. ' })).toEqual({ about: 'We sell phones.' });
+  });
+});
+
+describe('sellerNotificationsSchema (decision 0048)', () => {
+  it.each([
+    [{ notifyBySms: true, notifyByEmail: true }],
+    [{ notifyBySms: true, notifyByEmail: false }],
+    [{ notifyBySms: false, notifyByEmail: true }],
+  ])('takes %j', (choice) => {
+    expect(sellerNotificationsSchema.parse({ ...choice, sellerId: 'ignored' })).toEqual(choice);
+  });
+
+  it.each([
+    [{ notifyBySms: false, notifyByEmail: false }, 'Choose at least one way to be told about your orders'],
+    [{ notifyBySms: 'true', notifyByEmail: true }, 'Choose SMS, email or both'],
+    [{ notifyBySms: true, notifyByEmail: 1 }, 'Choose SMS, email or both'],
+    [{ notifyBySms: true }, 'Choose SMS, email or both'],
+    [{ notifyBySms: null, notifyByEmail: false }, 'Choose SMS, email or both'],
+    [{}, 'Choose SMS, email or both'],
+  ])('refuses %j with %j', (input, message) => {
+    expect(parseOrFirstError(sellerNotificationsSchema, input)).toEqual({ ok: false, message });
   });
 });
 

@@ -19,6 +19,8 @@ const toProfile = (row: Selectable<SellersTable>): SellerProfile => ({
   termsAccepted: decodeBool(row.terms_accepted),
   termsAcceptedAt: decodeTimeOrNull(row.terms_accepted_at),
   email: row.email,
+  notifyBySms: decodeBool(row.notify_by_sms),
+  notifyByEmail: decodeBool(row.notify_by_email),
   createdAt: decodeTime(row.created_at),
   updatedAt: decodeTime(row.updated_at),
 });
@@ -44,6 +46,8 @@ export function kyselySellerProfileRepository(db: Kysely<Database>, codec: Codec
           terms_accepted: codec.bool(p.termsAccepted),
           terms_accepted_at: encodeTimeOrNull(p.termsAcceptedAt),
           email: p.email,
+          notify_by_sms: codec.bool(p.notifyBySms),
+          notify_by_email: codec.bool(p.notifyByEmail),
           created_at: encodeTime(p.createdAt),
           updated_at: encodeTime(p.updatedAt),
         })
@@ -72,6 +76,8 @@ export function kyselySellerProfileRepository(db: Kysely<Database>, codec: Codec
       if (changes.logoUrl !== undefined) set.logo_url = changes.logoUrl;
       if (changes.paymentMethod !== undefined) set.payment_method = changes.paymentMethod;
       if (changes.paymentNumber !== undefined) set.payment_number = changes.paymentNumber;
+      if (changes.notifyBySms !== undefined) set.notify_by_sms = codec.bool(changes.notifyBySms);
+      if (changes.notifyByEmail !== undefined) set.notify_by_email = codec.bool(changes.notifyByEmail);
       const row = await db.updateTable('sellers').set(set).where('user_id', '=', userId).returningAll().executeTakeFirst();
       return row === undefined ? undefined : toProfile(row);
     },

@@ -1,4 +1,4 @@
-import { sql, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { SqlDialect } from '../sql-dialect.js';
 
 /**
@@ -22,6 +22,11 @@ export interface SchemaKit {
   seq(): Step;
   /** A boolean literal in this dialect, for defaults and conditions in raw SQL. */
   boolLiteral(value: boolean): RawBuilder<unknown>;
+  /**
+   * `bool` added to a table that has rows (ALTER TABLE ... ADD COLUMN): NOT NULL with its
+   * default, which every existing row takes.
+   */
+  addBool(db: Kysely<unknown>, table: string, name: string, options: { default: boolean }): Promise<void>;
 }
 
 /** `name` in ('a', 'b', ...), for CHECK constraints over a closed set of values. */
@@ -31,6 +36,15 @@ export function oneOf(name: string, values: readonly string[]): RawBuilder<boole
 
 export function schemaKit(dialect: SqlDialect): SchemaKit {
   const boolLiteral = (value: boolean): RawBuilder<unknown> => (dialect === 'postgres' ? sql.raw(value ? 'true' : 'false') : sql.raw(value ? '1' : '0'));
+  const boolType = dialect === 'postgres' ? 'boolean' : 'integer';
+  const boolColumn =
+    (name: string, options: { default?: boolean }) =>
+    (c: ColumnDefinitionBuilder): ColumnDefinitionBuilder => {
+      let col = c.notNull();
+      if (dialect === 'sqlite') col = col.check(sql`${sql.ref(name)} in (0, 1)`);
+      if (options.default !== undefined) col = col.defaultTo(boolLiteral(options.default));
+      return col;
+    };
   return {
     dialect,
     boolLiteral,
@@ -41,13 +55,10 @@ export function schemaKit(dialect: SqlDialect): SchemaKit {
         const checked = c.check(sql`length(${sql.ref(name)}) = 24`);
         return options.nullable ? checked : checked.notNull();
       }),
-    bool: (name, options = {}) => (t) =>
-      t.addColumn(name, dialect === 'postgres' ? 'boolean' : 'integer', (c) => {
-        let col = c.notNull();
-        if (dialect === 'sqlite') col = col.check(sql`${sql.ref(name)} in (0, 1)`);
-        if (options.default !== undefined) col = col.defaultTo(boolLiteral(options.default));
-        return col;
-      }),
+    bool: (name, options = {}) => (t) => t.addColumn(name, boolType, boolColumn(name, options)),
+    addBool: async (db, table, name, options) => {
+      await db.schema.alterTable(table).addColumn(name, boolType, boolColumn(name, options)).execute();
+    },
     money: (name, options = {}) => (t) =>
       t.addColumn(name, 'bigint', (c) => {
         const checked = c.check(sql`${sql.ref(name)} >= 0`);

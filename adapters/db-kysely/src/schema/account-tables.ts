@@ -4,6 +4,9 @@ import type { DbBool, Timestamp } from './column-types.js';
 /** Null until the purge anonymises the row; inserts may leave it out (it defaults to null). */
 type Anonymised = ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 
+/** A choice with a default: inserts written before migration 0016 leave it out (true). */
+type DefaultTrue = ColumnType<DbBool, DbBool | undefined, DbBool>;
+
 /** Sign-in identities. `email` is stored lower-cased (a CHECK refuses anything else). */
 export interface UsersTable {
   id: string;
@@ -68,6 +71,9 @@ export interface SellersTable {
   terms_accepted_at: Timestamp | null;
   /** Snapshot of the user's email for notifications; null once anonymised. */
   email: string | null;
+  /** How the seller is told about their orders, SMS and/or email; never both false (migration 0016, decision 0048). */
+  notify_by_sms: DefaultTrue;
+  notify_by_email: DefaultTrue;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Set once when the inactive-account purge removed the personal data (migration 0006). */

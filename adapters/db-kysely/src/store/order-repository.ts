@@ -6,12 +6,12 @@ import { decodeInteger, decodeTime, type Codec } from './codec.js';
 import { immediateInserts, type Inserts } from './deferred-inserts.js';
 import { ORDER_COLUMNS, orderChangesToRow, orderToRow, rowToOrder } from './order-mapping.js';
 import { precompiled } from './precompiled-query.js';
-import { rowToSellerRef } from './seller-repository.js';
+import { JOINED_SELLER_REF_COLUMNS, joinedSellerRef, type JoinedSellerRefRow } from './seller-repository.js';
 
 /** The order's columns qualified, for queries that join another table. */
 const QUALIFIED_ORDER_COLUMNS = ORDER_COLUMNS.map((column) => `orders.${column}` as const);
 
-type LockedRow = Selectable<OrdersTable> & { s_id: string | null; s_user_id: string | null; s_business_name: string | null; s_location: string | null; s_phone: string | null; s_email: string | null };
+type LockedRow = Selectable<OrdersTable> & JoinedSellerRefRow;
 
 /**
  * The buyer page in one statement: the order, its seller, its feedback and whether a refund
@@ -25,7 +25,7 @@ const buyerPageQuery = precompiled(['orderId'], (db, p) =>
     .leftJoin('sellers', 'sellers.id', 'orders.seller_id')
     .leftJoin('feedback', 'feedback.order_id', 'orders.id')
     .select(QUALIFIED_ORDER_COLUMNS)
-    .select(['sellers.id as s_id', 'sellers.user_id as s_user_id', 'sellers.business_name as s_business_name', 'sellers.location as s_location', 'sellers.phone as s_phone', 'sellers.email as s_email'])
+    .select(JOINED_SELLER_REF_COLUMNS)
     .select(['feedback.order_id as f_order_id', 'feedback.buyer_name as f_buyer_name', 'feedback.rider_rating as f_rider_rating', 'feedback.seller_rating as f_seller_rating', 'feedback.comment as f_comment', 'feedback.created_at as f_created_at'])
     .select((eb) =>
       eb
@@ -46,7 +46,7 @@ const lockedOrderQuery = (lock: boolean) =>
       .selectFrom('orders')
       .leftJoin('sellers', 'sellers.id', 'orders.seller_id')
       .select(QUALIFIED_ORDER_COLUMNS)
-      .select(['sellers.id as s_id', 'sellers.user_id as s_user_id', 'sellers.business_name as s_business_name', 'sellers.location as s_location', 'sellers.phone as s_phone', 'sellers.email as s_email'])
+      .select(JOINED_SELLER_REF_COLUMNS)
       .where('orders.id', '=', p.orderId);
     return lock ? query.forUpdate('orders') : query;
   });
@@ -106,9 +106,8 @@ export function kyselyOrderRepository(
       await settle();
       const [row] = (await (codec.dialect === 'postgres' ? lockOrderPostgres : readOrderWithSeller).execute(db, codec.dialect, { orderId: id })) as LockedRow[];
       if (row === undefined) return undefined;
-      if (row.s_id !== null) {
-        onSeller(rowToSellerRef({ id: row.s_id, user_id: row.s_user_id ?? '', business_name: row.s_business_name ?? '', location: row.s_location ?? '', phone: row.s_phone ?? '', email: row.s_email }));
-      }
+      const seller = joinedSellerRef(row);
+      if (seller) onSeller(seller);
       const order = rowToOrder(row);
       if (inserts.holdsUpdates) locked.set(order.id, order.version);
       return order;
@@ -148,8 +147,7 @@ export function kyselyOrderRepository(
       await settle();
       const [row] = await buyerPageQuery.execute(db, codec.dialect, { orderId: id });
       if (row === undefined) return undefined;
-      const seller =
-        row.s_id === null ? null : rowToSellerRef({ id: row.s_id, user_id: row.s_user_id ?? '', business_name: row.s_business_name ?? '', location: row.s_location ?? '', phone: row.s_phone ?? '', email: row.s_email });
+      const seller = joinedSellerRef(row);
       const feedback =
         row.f_order_id === null
           ? null

@@ -1,13 +1,54 @@
 import type { SellerRef, SellerRepository } from '@escrow/core';
 import type { Kysely } from 'kysely';
+import type { DbBool } from '../schema/column-types.js';
 import type { Database } from '../schema/database.js';
+import { decodeBool } from './codec.js';
 
 /** The seller columns the escrow core reads (SellerRef), for this repository and joins elsewhere. */
-export const SELLER_REF_COLUMNS = ['id', 'user_id', 'business_name', 'location', 'phone', 'email'] as const;
+export const SELLER_REF_COLUMNS = ['id', 'user_id', 'business_name', 'location', 'phone', 'email', 'notify_by_sms', 'notify_by_email'] as const;
 
-type SellerRefRow = { id: string; user_id: string; business_name: string; location: string; phone: string; email: string | null };
+type SellerRefRow = { id: string; user_id: string; business_name: string; location: string; phone: string; email: string | null; notify_by_sms: DbBool; notify_by_email: DbBool };
 
-export const rowToSellerRef = (row: SellerRefRow): SellerRef => ({ id: row.id, userId: row.user_id, businessName: row.business_name, location: row.location, phone: row.phone, email: row.email });
+export const rowToSellerRef = (row: SellerRefRow): SellerRef => ({
+  id: row.id,
+  userId: row.user_id,
+  businessName: row.business_name,
+  location: row.location,
+  phone: row.phone,
+  email: row.email,
+  notifyBySms: decodeBool(row.notify_by_sms),
+  notifyByEmail: decodeBool(row.notify_by_email),
+});
+
+/** The same columns of a seller left-joined to another table, `s_` prefixed (null when there is no seller). */
+export const JOINED_SELLER_REF_COLUMNS = [
+  'sellers.id as s_id',
+  'sellers.user_id as s_user_id',
+  'sellers.business_name as s_business_name',
+  'sellers.location as s_location',
+  'sellers.phone as s_phone',
+  'sellers.email as s_email',
+  'sellers.notify_by_sms as s_notify_by_sms',
+  'sellers.notify_by_email as s_notify_by_email',
+] as const;
+
+export type JoinedSellerRefRow = { [K in keyof SellerRefRow as `s_${K}`]: SellerRefRow[K] | null };
+
+/** The joined seller of a row, or null when the left join found none. */
+export const joinedSellerRef = (row: JoinedSellerRefRow): SellerRef | null =>
+  row.s_id === null
+    ? null
+    : rowToSellerRef({
+        id: row.s_id,
+        user_id: row.s_user_id ?? '',
+        business_name: row.s_business_name ?? '',
+        location: row.s_location ?? '',
+        phone: row.s_phone ?? '',
+        email: row.s_email,
+        // A seller row always has both (NOT NULL); the defaults only satisfy the types.
+        notify_by_sms: row.s_notify_by_sms ?? true,
+        notify_by_email: row.s_notify_by_email ?? true,
+      });
 
 /** SellerRepository plus `remember`, for a seller row read along with something else. */
 export interface RememberingSellerRepository extends SellerRepository {

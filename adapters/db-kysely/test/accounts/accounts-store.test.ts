@@ -24,6 +24,8 @@ const seller = (id: string, userId: string): SellerProfile => ({
   termsAccepted: true,
   termsAcceptedAt: at('2026-01-01T09:00:00.000Z'),
   email: 'amani@example.com',
+  notifyBySms: true,
+  notifyByEmail: true,
   createdAt: at('2026-01-01T09:00:00.000Z'),
   updatedAt: at('2026-01-01T09:00:00.000Z'),
 });
@@ -136,6 +138,20 @@ describe.each(targets)('AccountsStore on $name', (target) => {
     expect(updated).toMatchObject({ id: 's1', businessName: 'Amani Phones Ltd', whatsapp: '+254722222222', paymentMethod: 'paybill', paymentNumber: '247247', location: 'Westlands', updatedAt: at('2026-03-01T10:00:00.000Z') });
     expect(await store.read((tx) => tx.sellers.findByUserId('u2'))).toMatchObject({ id: 's2', businessName: 'Baraka Boutique', termsAccepted: true });
     expect(await store.transaction((tx) => tx.sellers.updateOwn('nobody', { businessName: 'x' }, at('2026-03-01T10:00:00.000Z')))).toBeUndefined();
+  });
+
+  it('keeps the seller\'s notification choice (decision 0048): changed by its own section only; the database refuses neither', async () => {
+    await store.transaction(async (tx) => {
+      await tx.users.insert(user('u1', 'amani@example.com'));
+      await tx.sellers.insert(seller('s1', 'u1'));
+    });
+    expect(await store.read((tx) => tx.sellers.findByUserId('u1'))).toMatchObject({ notifyBySms: true, notifyByEmail: true });
+    const later = at('2026-03-01T10:00:00.000Z');
+    expect(await store.transaction((tx) => tx.sellers.updateOwn('u1', { notifyBySms: true, notifyByEmail: false }, later))).toMatchObject({ notifyBySms: true, notifyByEmail: false, businessName: 'Amani Phones' });
+    expect(await store.transaction((tx) => tx.sellers.updateOwn('u1', { about: 'Phones since 2019' }, later))).toMatchObject({ about: 'Phones since 2019', notifyBySms: true, notifyByEmail: false });
+    expect(await store.transaction((tx) => tx.sellers.updateOwn('u1', { notifyBySms: false, notifyByEmail: true }, later))).toMatchObject({ notifyBySms: false, notifyByEmail: true });
+    await expect(store.transaction((tx) => tx.sellers.updateOwn('u1', { notifyBySms: false, notifyByEmail: false }, later))).rejects.toThrow(/check/i);
+    expect(await store.read((tx) => tx.sellers.findByUserId('u1'))).toMatchObject({ notifyBySms: false, notifyByEmail: true });
   });
 
   it('purges expired sessions and reset codes', async () => {

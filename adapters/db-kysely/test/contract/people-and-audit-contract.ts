@@ -46,9 +46,20 @@ export function peopleAndAuditContract(harness: HarnessAccess): void {
     const h = harness();
     const seller = await seedSeller(h);
     const anonymised = await seedSeller(h, { email: null });
-    expect(await h.store.read((tx) => tx.sellers.get(seller.id))).toStrictEqual(seller);
-    expect(await h.store.read((tx) => tx.sellers.get(anonymised.id))).toStrictEqual(anonymised);
+    const smsOnly = await seedSeller(h, { notifyBySms: true, notifyByEmail: false });
+    const emailOnly = await seedSeller(h, { notifyBySms: false, notifyByEmail: true });
+    expect(seller).toMatchObject({ notifyBySms: true, notifyByEmail: true });
+    for (const s of [seller, anonymised, smsOnly, emailOnly]) expect(await h.store.read((tx) => tx.sellers.get(s.id))).toStrictEqual(s);
     expect(await h.store.read((tx) => tx.sellers.get('no-such-seller'))).toBeUndefined();
+    // As a state change meets it: joined to the order it locks (then not read again), and on the buyer page.
+    const order = newOrder(smsOnly.id);
+    await h.store.transaction((tx) => tx.orders.insert(order));
+    const locked = await h.store.transaction(async (tx) => {
+      await tx.orders.getForUpdate(order.id);
+      return tx.sellers.get(smsOnly.id);
+    });
+    expect(locked).toStrictEqual(smsOnly);
+    expect((await h.store.read((tx) => tx.orders.getBuyerPage(order.id)))?.seller).toStrictEqual(smsOnly);
   });
 
   it('appends audit events, code attempts and rider payment reports, listed in the order written', async () => {

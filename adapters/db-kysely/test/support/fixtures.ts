@@ -29,8 +29,12 @@ export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> 
     location: 'Westlands, Nairobi',
     phone: phone(),
     email: `amani-${randomUUID().slice(0, 8)}@example.com`,
+    notifyBySms: true,
+    notifyByEmail: true,
     ...overrides,
   };
+  // The choice is written only when it is not the default, so databases before 0016 take the row too.
+  const chosen = seller.notifyBySms && seller.notifyByEmail ? {} : { notify_by_sms: h.dialect === 'sqlite' ? Number(seller.notifyBySms) : seller.notifyBySms, notify_by_email: h.dialect === 'sqlite' ? Number(seller.notifyByEmail) : seller.notifyByEmail };
   const created = at(0).toISOString();
   await h.db
     .insertInto('users')
@@ -53,6 +57,7 @@ export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> 
       terms_accepted: h.dialect === 'sqlite' ? 1 : true,
       terms_accepted_at: created,
       email: seller.email,
+      ...chosen,
       created_at: created,
       updated_at: created,
     })

@@ -4,6 +4,7 @@ import {
   removeSellerLogo,
   updateSellerAbout,
   updateSellerBusinessDetails,
+  updateSellerNotifications,
   updateSellerPaymentInfo,
   uploadSellerLogo,
   type Result,
@@ -32,6 +33,10 @@ export function sellerProfileView(p: SellerProfile) {
     paymentNumber: p.paymentNumber,
     termsAccepted: p.termsAccepted,
     termsAcceptedAt: p.termsAcceptedAt?.toISOString() ?? null,
+    // The account's own address, where email notifications go (null: the SMS is the only way).
+    email: p.email,
+    notifyBySms: p.notifyBySms,
+    notifyByEmail: p.notifyByEmail,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -61,6 +66,7 @@ const withJsonInput = async (c: Context, run: (input: unknown) => Promise<Respon
  *   PUT    /business-details   name, location, phone, WhatsApp
  *   PUT    /about              about (empty is null)
  *   PUT    /payment-info       payout method and number
+ *   PUT    /notifications      { notifyBySms, notifyByEmail }: how the seller is told of their orders
  *   PUT    /logo               multipart field `logo`: an image of at most 10 MB
  *   DELETE /logo               remove the logo
  */
@@ -81,6 +87,7 @@ export function sellerProfileRoutes(accounts: AccountsHttp): Hono<AppEnv> {
   app.put('/business-details', (c) => withJsonInput(c, async (input) => send(c, await updateSellerBusinessDetails(deps, { userId: userIdOf(c), input }))));
   app.put('/about', (c) => withJsonInput(c, async (input) => send(c, await updateSellerAbout(deps, { userId: userIdOf(c), input }))));
   app.put('/payment-info', (c) => withJsonInput(c, async (input) => send(c, await updateSellerPaymentInfo(deps, { userId: userIdOf(c), input }))));
+  app.put('/notifications', (c) => withJsonInput(c, async (input) => send(c, await updateSellerNotifications(deps, { userId: userIdOf(c), input }))));
   app.put('/logo', photoBodyLimit(), async (c) => {
     const upload = await readPhotoUpload(c, 'logo');
     if (!upload.ok) return upload.response;

@@ -13,6 +13,7 @@ const ENDPOINTS: [string, string][] = [
   ['PUT', '/api/seller/profile/business-details'],
   ['PUT', '/api/seller/profile/about'],
   ['PUT', '/api/seller/profile/payment-info'],
+  ['PUT', '/api/seller/profile/notifications'],
 ];
 
 // Text no database can hold (a NUL, half a surrogate pair) is among the values: a 500 on PostgreSQL before decision 0040.
@@ -22,7 +23,7 @@ const body = fc.oneof(
   fc.jsonValue(),
   fc.record(
     Object.fromEntries(
-      ['email', 'password', 'code', 'confirmPassword', 'currentPassword', 'newPassword', 'businessName', 'location', 'phone', 'whatsapp', 'about', 'paymentMethod', 'paymentNumber', 'termsAccepted', 'id', 'userId'].map(
+      ['email', 'password', 'code', 'confirmPassword', 'currentPassword', 'newPassword', 'businessName', 'location', 'phone', 'whatsapp', 'about', 'paymentMethod', 'paymentNumber', 'termsAccepted', 'notifyBySms', 'notifyByEmail', 'id', 'userId'].map(
         (key) => [key, field],
       ),
     ),

@@ -52,6 +52,9 @@ describe.each(ACCOUNT_TARGETS)('the seller record on $name', (target) => {
       paymentNumber: '+254712345678',
       termsAccepted: true,
       termsAcceptedAt: '2026-03-02T07:00:05.000Z',
+      email: 'amani@example.com',
+      notifyBySms: true,
+      notifyByEmail: true,
       createdAt: '2026-03-02T07:00:05.000Z',
       updatedAt: '2026-03-02T07:00:05.000Z',
     });
@@ -106,6 +109,71 @@ describe.each(ACCOUNT_TARGETS)('the seller record on $name', (target) => {
     );
   });
 
+  describe('Notifications (decision 0048)', () => {
+    const notifications = (cookie: string, body: unknown) => w.call('PUT', '/api/seller/profile/notifications', { cookie, body });
+
+    it('starts with both, and takes SMS only, email only or both; the other sections leave the choice alone', async () => {
+      await create(amani);
+      expect((await read(amani)).body.data).toMatchObject({ email: 'amani@example.com', notifyBySms: true, notifyByEmail: true });
+      w.clock.advance(1_000);
+      const smsOnly = await notifications(amani, { notifyBySms: true, notifyByEmail: false });
+      expect(smsOnly.status).toBe(200);
+      expect(smsOnly.body.data).toMatchObject({ notifyBySms: true, notifyByEmail: false, updatedAt: '2026-03-02T07:00:01.000Z' });
+      expect((await read(amani)).body.data).toMatchObject({ notifyBySms: true, notifyByEmail: false });
+      await w.call('PUT', '/api/seller/profile/about', { cookie: amani, body: { about: 'Phones' } });
+      expect((await read(amani)).body.data).toMatchObject({ about: 'Phones', notifyBySms: true, notifyByEmail: false });
+      expect((await notifications(amani, { notifyBySms: false, notifyByEmail: true })).body.data).toMatchObject({ notifyBySms: false, notifyByEmail: true });
+      expect((await notifications(amani, { notifyBySms: true, notifyByEmail: true })).body.data).toMatchObject({ notifyBySms: true, notifyByEmail: true });
+    });
+
+    it.each([
+      [{ notifyBySms: false, notifyByEmail: false }, 'Choose at least one way to be told about your orders'],
+      [{ notifyBySms: 'true', notifyByEmail: false }, 'Choose SMS, email or both'],
+      [{ notifyBySms: 1, notifyByEmail: 0 }, 'Choose SMS, email or both'],
+      [{ notifyBySms: null, notifyByEmail: true }, 'Choose SMS, email or both'],
+      [{ notifyByEmail: true }, 'Choose SMS, email or both'],
+      [[true, true], 'Please check the form and try again.'],
+      ['sms', 'Please check the form and try again.'],
+    ])('refuses %j with a 400 saying %j, and keeps the choice', async (body, message) => {
+      await create(amani);
+      const reply = await notifications(amani, body);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toEqual({ code: 'VALIDATION_FAILED', message });
+      expect((await read(amani)).body.data).toMatchObject({ notifyBySms: true, notifyByEmail: true });
+    });
+
+    it('refuses a body that is not JSON or too big with a 4xx, never a 5xx', async () => {
+      await create(amani);
+      const raw = (body: string, type = 'application/json') =>
+        w.app.request('http://shop.test/api/seller/profile/notifications', { method: 'PUT', headers: { cookie: `session=${amani}`, origin: 'http://shop.test', 'content-type': type }, body });
+      for (const [body, type] of [['{"notifyBySms": tru', 'application/json'], ['notifyBySms=true&notifyByEmail=true', 'application/x-www-form-urlencoded'], [`{"notifyBySms":true,"notifyByEmail":true,"pad":"${'x'.repeat(70_000)}"}`, 'application/json']] as const) {
+        const response = await raw(body, type);
+        expect(response.status, body.slice(0, 30)).toBeGreaterThanOrEqual(400);
+        expect(response.status, body.slice(0, 30)).toBeLessThan(500);
+      }
+      expect((await read(amani)).body.data).toMatchObject({ notifyBySms: true, notifyByEmail: true });
+    });
+
+    it('refuses email only when the account has no email address (SMS stays possible)', async () => {
+      await create(amani);
+      // The seller's snapshot of the address, as the inactive-account purge leaves it.
+      await w.harness.db.updateTable('sellers').set({ email: null }).execute();
+      expect((await read(amani)).body.data).toMatchObject({ email: null });
+      const emailOnly = await notifications(amani, { notifyBySms: false, notifyByEmail: true });
+      expect(emailOnly.status).toBe(400);
+      expect(emailOnly.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'Your account has no email address, so choose SMS to be told about your orders' });
+      expect((await read(amani)).body.data).toMatchObject({ notifyBySms: true, notifyByEmail: true });
+      expect((await notifications(amani, { notifyBySms: true, notifyByEmail: false })).body.data).toMatchObject({ notifyBySms: true, notifyByEmail: false });
+    });
+
+    it('needs a session (401) and a seller record (404)', async () => {
+      expect((await w.call('PUT', '/api/seller/profile/notifications', { body: { notifyBySms: true, notifyByEmail: true } })).status).toBe(401);
+      const before = await notifications(amani, { notifyBySms: true, notifyByEmail: false });
+      expect(before.status).toBe(404);
+      expect(before.body.error?.code).toBe('SELLER_NOT_FOUND');
+    });
+  });
+
   it('gives a seller nothing of another seller\'s record, whatever ids the request carries', async () => {
     const amaniRecord = (await create(amani)).body.data ?? {};
     const baraka = await w.signUp('baraka@example.com');
@@ -117,6 +185,7 @@ describe.each(ACCOUNT_TARGETS)('the seller record on $name', (target) => {
       ['/api/seller/profile/business-details', { id: amaniRecord['id'], sellerId: amaniRecord['id'], userId: amaniUserId, businessName: 'Hijacked', location: 'X', phone: '0700000000' }],
       ['/api/seller/profile/about', { id: amaniRecord['id'], userId: amaniUserId, about: 'Hijacked' }],
       ['/api/seller/profile/payment-info', { id: amaniRecord['id'], userId: amaniUserId, paymentMethod: 'paybill', paymentNumber: '999999' }],
+      ['/api/seller/profile/notifications', { id: amaniRecord['id'], userId: amaniUserId, notifyBySms: true, notifyByEmail: false }],
     ] as const) {
       const reply = await w.call('PUT', path, { cookie: baraka, body });
       expect(reply.status).toBe(404);

@@ -72,6 +72,7 @@ export const BODIES: Readonly<Record<string, BodySpec>> = {
   'POST /api/seller/orders/:id/rider': { valid: (s) => ({ riderId: s.riderId }), fields: { riderId: 'ref' }, required: ['riderId'] },
   'POST /api/seller/orders/:id/refund-request': REASON,
   'POST /api/seller/riders': { valid: () => ({ name: 'Kamau', phone: '0712 999 000', motorbikePlate: 'KMD 1A' }), fields: { name: 'text', phone: 'phone', motorbikePlate: 'text' }, required: ['name', 'phone', 'motorbikePlate'] },
+  'PUT /api/seller/profile/notifications': { valid: () => ({ notifyBySms: true, notifyByEmail: true }), fields: { notifyBySms: 'bool', notifyByEmail: 'bool' }, required: ['notifyBySms', 'notifyByEmail'] },
   'POST /api/admin/orders/:id/settlement': { valid: () => ({}), fields: { reference: 'ref' }, required: [] },
   'POST /api/admin/refund-requests/:id/resolve': { valid: () => ({ decision: 'refund', mpesaReference: 'RFD1234567' }), fields: { decision: 'decision', mpesaReference: 'receipt', note: 'optText' }, required: ['decision', 'mpesaReference'] },
   'PUT /api/admin/payment-config': {

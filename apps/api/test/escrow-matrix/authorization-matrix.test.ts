@@ -80,6 +80,8 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       paybill: await db.selectFrom('system_config').selectAll().orderBy('config_key').execute(),
       audit: (await db.selectFrom('admin_audit_log').select('id').execute()).length,
       paybillPayments: await db.selectFrom('c2b_payments').select(['trans_id', 'status']).where('status', '!=', 'unmatched').orderBy('trans_id').execute(),
+      // How each seller is told (the profile's Notifications section).
+      sellerChoices: await db.selectFrom('sellers').select(['id', 'notify_by_sms', 'notify_by_email']).orderBy('id').execute(),
     };
   };
   const state = async () => ({ orders: await orderCount(), riders: await riderCount(), ...(await adminState()) });
@@ -131,7 +133,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     for (const route of world.app.routes) {
       if (route.method === 'ALL') continue;
       const path = route.path.replace(/\/$/, '');
-      if (/^\/api\/(buyer|rider|public|live|seller\/(orders|riders|dashboard|fee-policy)|admin)\b/.test(path) || path.startsWith('/uploads')) served.add(`${route.method} ${path}`);
+      if (/^\/api\/(buyer|rider|public|live|seller\/(orders|riders|dashboard|fee-policy|profile\/notifications)|admin)\b/.test(path) || path.startsWith('/uploads')) served.add(`${route.method} ${path}`);
     }
     const covered = new Set(ENDPOINTS.map((e) => e.name));
     expect([...served].filter((route) => !covered.has(route)).sort(), 'served but not in the matrix').toEqual([]);

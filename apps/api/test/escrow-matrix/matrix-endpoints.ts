@@ -26,6 +26,8 @@ export interface Endpoint {
   readonly seenBy?: readonly CallerName[];
   /** Whether an allowed call changes state (then every caller gets a fresh scenario). */
   readonly mutates: boolean;
+  /** `false` for the seller profile routes, which take no Idempotency-Key (setting a section twice is harmless). */
+  readonly takesIdempotencyKey?: false;
   request(s: Scenario, id: string): MatrixRequest;
 }
 
@@ -86,6 +88,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'DELETE /api/seller/riders/:id', stage: 'assigned', allowed: ["the order's seller"], target: 'rider', mutates: true, request: (_s, id) => ({ method: 'DELETE', path: `/api/seller/riders/${id}` }) },
   { name: 'GET /api/seller/dashboard', stage: 'assigned', allowed: SELLERS, seenBy: ["the order's seller"], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/seller/dashboard' }) },
   { name: 'GET /api/seller/fee-policy', stage: 'created', allowed: SELLERS, seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/seller/fee-policy' }) },
+  // The seller's own notification choice (decision 0048), found by the session only: a request names no seller.
+  {
+    name: 'PUT /api/seller/profile/notifications',
+    stage: 'created',
+    allowed: SELLERS,
+    target: 'create',
+    mutates: false,
+    takesIdempotencyKey: false,
+    request: () => ({ method: 'PUT', path: '/api/seller/profile/notifications', json: { notifyBySms: true, notifyByEmail: false } }),
+  },
   { name: 'GET /api/live/seller', stage: 'assigned', allowed: SELLERS, target: 'list', seenBy: [], mutates: false, request: () => ({ method: 'GET', path: '/api/live/seller' }) },
 
   // admin (session with the admin role)

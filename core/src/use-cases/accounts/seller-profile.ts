@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import { sellerAboutSchema } from '../../validation/seller-about.js';
 import { sellerBusinessDetailsSchema } from '../../validation/seller-business-details.js';
+import { validationMessages } from '../../validation/messages.js';
+import { sellerNotificationsSchema } from '../../validation/seller-notifications.js';
 import { sellerPaymentInfoSchema } from '../../validation/seller-payment-info.js';
 import { sellerSignupSchema } from '../../validation/seller-signup.js';
 import type { AccountsDeps } from './accounts-deps.js';
@@ -56,6 +58,9 @@ export async function createSellerProfile(
       termsAccepted: true,
       termsAcceptedAt: now,
       email: user.email,
+      // Both until the seller chooses (decision 0048): the migration gave existing sellers the same.
+      notifyBySms: true,
+      notifyByEmail: true,
       createdAt: now,
       updatedAt: now,
     };
@@ -111,3 +116,27 @@ export const updateSellerPaymentInfo = sectionUpdate(sellerPaymentInfoSchema, (v
   paymentMethod: v.paymentMethod,
   paymentNumber: v.paymentNumber,
 }));
+
+/**
+ * Notifications (decision 0048): SMS, email or both. Email alone needs the account's address
+ * (read under the row lock with the change, so the check and the write see the same record).
+ */
+export async function updateSellerNotifications(
+  deps: Pick<AccountsDeps, 'store' | 'clock' | 'events'>,
+  args: Caller & { input: unknown },
+): Promise<Result<SellerProfile>> {
+  if (!validCaller(args)) return err('UNAUTHENTICATED');
+  const parsed = parseOrFirstError(sellerNotificationsSchema, args.input);
+  if (!parsed.ok) return err('VALIDATION_FAILED', { message: parsed.message });
+  const { notifyBySms, notifyByEmail } = parsed.value;
+  const now = deps.clock.now();
+  const result = await deps.store.transaction(async (tx): Promise<Result<SellerProfile>> => {
+    const current = await tx.sellers.lockByUserId(args.userId);
+    if (!current) return err('SELLER_NOT_FOUND');
+    if (!notifyBySms && current.email === null) return err('VALIDATION_FAILED', { message: validationMessages.seller.notifyEmailMissing });
+    const updated = await tx.sellers.updateOwn(args.userId, { notifyBySms, notifyByEmail }, now);
+    return updated ? ok(updated) : err('SELLER_NOT_FOUND');
+  });
+  if (result.ok) await publishSellerChanged(deps, result.value.id, now);
+  return result;
+}

@@ -6,6 +6,7 @@ import type { Cents } from '../../money/cents.js';
 import type { Order } from '../../orders/order.js';
 import type { Decision } from '../mutate-order.js';
 import { deliveryCodeSms } from '../../messages/buyer-sms.js';
+import { sellerPaymentConfirmedSms } from '../../messages/seller-sms.js';
 
 export type VerifiedBy = 'stk_query' | 'c2b_confirmation' | 'transaction_status' | `admin:${string}`;
 
@@ -54,6 +55,7 @@ export function verifiedPaymentDecision<V>(
     notifySeller: (updated) => ({
       subject: 'Payment confirmed',
       body: `Payment for order ${updated.trackingNumber} (${updated.itemName}) was confirmed by M-Pesa and is held in escrow. Assign a rider to proceed.`,
+      sms: sellerPaymentConfirmedSms({ trackingNumber: updated.trackingNumber, price: updated.price }),
     }),
     auditData: { receipt: payment.receipt, verifiedBy: payment.verifiedBy, received: payment.received, ...(releasing ? { claimReleased: order.paymentClaimReceipt } : {}), ...payment.audit },
   });

@@ -25,6 +25,10 @@ export interface SellerProfile {
   readonly paymentNumber: string;
   readonly termsAccepted: boolean;
   readonly termsAcceptedAt: string | null;
+  /** The account's address, where email notifications go; null when there is none. */
+  readonly email: string | null;
+  readonly notifyBySms: boolean;
+  readonly notifyByEmail: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -39,6 +43,7 @@ export const sellerApi = {
   updateBusinessDetails: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/business-details`, body, { fallbackMessage: fallback }),
   updateAbout: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/about`, body, { fallbackMessage: fallback }),
   updatePaymentInfo: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/payment-info`, body, { fallbackMessage: fallback }),
+  updateNotifications: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/notifications`, body, { fallbackMessage: fallback }),
   uploadLogo: (file: File, fallback: string): Promise<ApiResult<SellerProfile>> => {
     const form = new FormData();
     form.set('logo', file);

@@ -11,6 +11,7 @@ import { AboutSection } from './about-section.tsx';
 import { BusinessDetailsSection } from './business-details-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { LogoSection } from './logo-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
 import { PaymentInfoSection } from './payment-info-section.tsx';
 import '../../shared/seller.css';
 
@@ -31,7 +32,8 @@ function Section({ value, title, children }: { value: string; title: string; chi
 }
 
 /**
- * /seller/profile (spec section 2): the signed-in seller's record in five collapsible sections.
+ * /seller/profile (spec section 2): the signed-in seller's record in collapsible sections (the
+ * spec's five, and Notifications: SMS and/or email, decision 0048).
  * No session: to /auth; no seller record yet: to /seller/signup.
  */
 export default function SellerProfilePage({ navigate }: SellerPageProps) {
@@ -70,6 +72,9 @@ export default function SellerProfilePage({ navigate }: SellerPageProps) {
         </Section>
         <Section value="payment" title="Payment Information">
           <PaymentInfoSection profile={data} onSaved={profile.replace} />
+        </Section>
+        <Section value="notifications" title="Notifications">
+          <NotificationsSection profile={data} onSaved={profile.replace} />
         </Section>
         <Section value="security" title="Security">
           <div className="form">
