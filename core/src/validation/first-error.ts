@@ -52,7 +52,14 @@ export function fieldOrderOf(schema: z.ZodType): readonly string[] {
  * show. Never throws for bad input: every refinement here is synchronous and total.
  */
 export function parseOrFirstError<S extends z.ZodType>(schema: S, input: unknown): ParseOutcome<z.output<S>> {
-  const result = schema.safeParse(input);
+  let result: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    result = schema.safeParse(input);
+  } catch {
+    // zod's length checks run on a non-string whose `length` cannot become a number (an object
+    // without a prototype, which JSON never makes but a caller in code can): junk, not a crash.
+    return { ok: false, message: validationMessages.common.invalidInput };
+  }
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, message: firstErrorMessage(result.error, fieldOrderOf(schema)) };
 }

@@ -33,6 +33,12 @@ describe('every exported schema', () => {
     );
   });
 
+  it.each(schemas)('%s answers a value whose length is an object without a prototype (zod throws on it) with a message', (_name, schema) => {
+    // Found by the property above (seed -1259225042): `{ length: Object.create(null) }`.
+    const outcome = validation.parseOrFirstError(schema, { length: Object.create(null) as unknown });
+    if (!outcome.ok) expect(outcome.message.length).toBeGreaterThan(0);
+  });
+
   it.each(formSchemas)('%s only ever says things from the message catalogue, for any field values', (_name, schema) => {
     const fields = validation.fieldOrderOf(schema);
     const junkForm = fc.record(Object.fromEntries(fields.map((field) => [field, fc.anything()])), { requiredKeys: [] });
