@@ -60,6 +60,14 @@ describe('the SMS inbox page (/phone/sms)', () => {
     expect(html).not.toContain('<b>');
   });
 
+  it('makes the links in a text tappable, as a phone does, and escapes them', async () => {
+    await sendSms(sim.url, { to: '+254712345678', message: 'Escrow Delivery: New job TRK1: http://localhost:3000/rider/o-1?phone=%2B254733000444&key=k_1. javascript:alert(1) https://x.test/"><b>' });
+    const { html } = await page('/phone/sms?number=0712345678');
+    expect(html).toContain('<a href="http://localhost:3000/rider/o-1?phone=%2B254733000444&#38;key=k_1" rel="noreferrer">http://localhost:3000/rider/o-1?phone=%2B254733000444&#38;key=k_1</a>. javascript:alert(1)');
+    expect(html).not.toContain('href="javascript');
+    expect(html).toContain('<a href="https://x.test/" rel="noreferrer">https://x.test/</a>&#34;&#62;&#60;b&#62;');
+  });
+
   it('without a number lists the phones that received SMS; with a bad one says so', async () => {
     await sendSms(sim.url, { to: '+254712345678', message: 'hi' });
     const { html } = await page('/phone/sms');

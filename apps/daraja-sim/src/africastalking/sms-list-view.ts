@@ -13,6 +13,13 @@ export function renderSmsList(messages: readonly SimSms[]): string {
     const two = (n: number) => String(n).padStart(2, '0');
     return `${two(eat.getUTCDate())}/${two(eat.getUTCMonth() + 1)} ${two(eat.getUTCHours())}:${two(eat.getUTCMinutes())}`;
   };
+  // Links in a text are tappable, as on a phone: http(s) only, without a full stop or comma that
+  // ends the sentence, and the rest of the text escaped.
+  const linked = (text: string): string =>
+    text
+      .split(/(https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?])/)
+      .map((part, i) => (i % 2 === 1 ? `<a href="${esc(part)}" rel="noreferrer">${esc(part)}</a>` : esc(part)))
+      .join('');
   const delivery: Record<string, string> = { Success: 'Delivered', Failed: 'Not delivered', Rejected: 'Rejected by the network', Sent: 'Sent', Submitted: 'Sent', Buffered: 'Waiting for the phone' };
   if (messages.length === 0) return '<p class="empty">No messages yet.</p>';
   let html = '<ol class="sms-list">';
@@ -21,7 +28,7 @@ export function renderSmsList(messages: readonly SimSms[]): string {
     html +=
       `<li class="sms" data-id="${esc(m.messageId)}">` +
       `<p class="meta"><span class="from">${esc(m.from ?? 'AFRICASTKNG')}</span> <time datetime="${esc(m.receivedAt)}">${nairobi(m.receivedAt)}</time></p>` +
-      `<p class="text">${esc(m.message)}</p>` +
+      `<p class="text">${linked(m.message)}</p>` +
       (last ? `<p class="delivery">${esc(delivery[last.status] ?? last.status)}</p>` : '') +
       '</li>';
   }
