@@ -76,7 +76,7 @@ describe.each(DIALECTS)('the seller\'s notification choice, over real HTTP (%s)'
   async function outboxFor(seller: { email: string; phone: string }, trackingNumber: string) {
     const rows = await w.composed.database.db.selectFrom('outbox').select(['payload', 'delivered_at']).orderBy('seq').execute();
     return rows
-      .map((row) => ({ ...(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>, delivered: row.delivered_at !== null }))
+      .map((row): Record<string, unknown> => ({ ...((typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>), delivered: row.delivered_at !== null }))
       .filter((p) => (p['to'] === seller.email || p['to'] === `+254${seller.phone.slice(1)}`) && String(p['body']).includes(trackingNumber));
   }
   /** The console notifier's email lines to this address about this order. */
