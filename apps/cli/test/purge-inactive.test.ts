@@ -113,7 +113,7 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     // The orders stay, with their money, status and tracking number; the ledger is byte for byte the same.
     for (const order of orders) {
       const kept = await world.reload(order.id);
-      expect(kept).toMatchObject({ trackingNumber: order.trackingNumber, status: order.status, price: order.price, serviceFee: order.serviceFee, sellerPayout: order.sellerPayout, settlementPaid: order.settlementPaid, mpesaReceipt: order.mpesaReceipt, buyerName: 'Deleted', buyerPhone: 'Deleted', riderPhone: null, pickupPhotoUrl: null });
+      expect(kept).toMatchObject({ trackingNumber: order.trackingNumber, status: order.status, price: order.price, serviceFee: order.serviceFee, sellerPayout: order.sellerPayout, settlementPaid: order.settlementPaid, mpesaReceipt: order.mpesaReceipt, buyerName: 'Deleted', buyerPhone: 'Deleted', payerPhone: null, riderPhone: null, pickupPhotoUrl: null });
     }
     expect(await ledger()).toEqual(ledgerBefore);
     const check = await cli(['ledger', 'check'], env);

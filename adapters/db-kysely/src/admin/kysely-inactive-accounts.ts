@@ -92,9 +92,18 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
     .set({ business_name: 'Deleted seller', business_profile: null, location: REMOVED, phone: REMOVED, whatsapp: null, logo_url: null, about: null, payment_number: REMOVED, email: null, updated_at: when, anonymised_at: when })
     .where('id', '=', sellerId)
     .execute();
+  const riderPhones = await trx.selectFrom('riders').select('phone').where('seller_id', '=', sellerId).execute();
   await trx.deleteFrom('riders').where('seller_id', '=', sellerId).execute();
 
-  const orders = await trx.selectFrom('orders').select(['id', 'product_photo_url', 'packaged_photo_url', 'pickup_photo_url']).where('seller_id', '=', sellerId).execute();
+  const orders = await trx
+    .selectFrom('orders')
+    .select(['id', 'tracking_number', 'buyer_phone', 'payer_phone', 'rider_phone', 'product_photo_url', 'packaged_photo_url', 'pickup_photo_url'])
+    .where('seller_id', '=', sellerId)
+    .execute();
+  await deleteTextsAbout(trx, {
+    phones: [...riderPhones.map((r) => r.phone), ...orders.flatMap((o) => [o.buyer_phone, o.payer_phone, o.rider_phone])],
+    trackingNumbers: orders.map((o) => o.tracking_number),
+  });
   for (const o of orders) for (const url of [o.product_photo_url, o.packaged_photo_url, o.pickup_photo_url]) if (url) files.push(url);
   const ids = orders.map((o) => o.id);
   if (ids.length === 0) return { orders: 0, files };
@@ -112,6 +121,7 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
       pickup_location: REMOVED,
       rider_name: null,
       rider_phone: null,
+      payer_phone: null,
       rider_key: null,
       product_photo_url: null,
       packaged_photo_url: null,
@@ -141,6 +151,22 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
     }
   }
   return { orders: ids.length, files };
+}
+
+/**
+ * Texts to the seller's riders and to the buyers, payers and riders of the seller's orders: those
+ * sent or given up (kept with who they went to) and those still queued about one of these orders.
+ * A text still queued to the same phone about another seller's order stays: a rider or a buyer
+ * may deal with several sellers, and that message is not this seller's to remove.
+ */
+async function deleteTextsAbout(trx: Db, args: { phones: readonly (string | null)[]; trackingNumbers: readonly string[] }): Promise<void> {
+  const phones = [...new Set(args.phones.filter((p): p is string => typeof p === 'string' && p.startsWith('+')))];
+  for (const phone of phones) {
+    const pattern = `%${likeLiteral(`"to":${JSON.stringify(phone)}`)}%`;
+    const rows = await trx.selectFrom('outbox').select(['id', 'payload', 'delivered_at', 'given_up_at']).where(sql<boolean>`payload like ${pattern} escape '\\'`).execute();
+    const ids = rows.filter((r) => r.delivered_at !== null || r.given_up_at !== null || args.trackingNumbers.some((t) => String(r.payload).includes(t))).map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom('outbox').where('id', 'in', ids.slice(i, i + 500)).execute();
+  }
 }
 
 /**
