@@ -10,6 +10,8 @@ export * from './ledger/index.js';
 export * from './export/index.js';
 export * from './ports/index.js';
 export * from './payments/index.js';
+export * from './payouts/index.js';
+export * from './use-cases/payouts/index.js';
 export * from './use-cases/index.js';
 export * from './messages/index.js';
 export * from './files/index.js';

@@ -6,6 +6,11 @@ export interface MpesaCallbackUrls {
   /** Transaction Status: its Result (ResultURL) and a queue timeout (QueueTimeOutURL). */
   readonly statusResult: string;
   readonly statusTimeout: string;
+  /** Payouts (decision 0051): their Results and queue timeouts, and the status queries about them. */
+  readonly payoutResult: string;
+  readonly payoutTimeout: string;
+  readonly payoutStatusResult: string;
+  readonly payoutStatusTimeout: string;
 }
 
 /**
@@ -22,5 +27,9 @@ export function mpesaCallbackUrls(baseUrl: string, secret: string): MpesaCallbac
     confirmation: `${base}/c2b/confirmation`,
     statusResult: `${base}/status/result`,
     statusTimeout: `${base}/status/timeout`,
+    payoutResult: `${base}/payouts/result`,
+    payoutTimeout: `${base}/payouts/timeout`,
+    payoutStatusResult: `${base}/payouts/status/result`,
+    payoutStatusTimeout: `${base}/payouts/status/timeout`,
   };
 }

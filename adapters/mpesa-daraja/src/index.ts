@@ -29,4 +29,5 @@ export { DarajaInputError } from './daraja-input-error.js';
 export { describeDarajaError } from './error-codes.js';
 export { stkResultCodeMeaning, type StkResultKind, type StkResultMeaning } from './stk-result-codes.js';
 export { DarajaMpesaGateway } from './daraja-mpesa-gateway.js';
+export { DarajaPayoutGateway, payoutReportOfResult, payoutReportOfStatus, type PayoutCallbackUrls } from './daraja-payout-gateway.js';
 export { mpesaCallbackUrls, type MpesaCallbackUrls } from './callback-urls.js';

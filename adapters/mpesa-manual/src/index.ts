@@ -1,4 +1,4 @@
-import type { Cents, PaymentGateway, PaymentInstructions, PaymentVerification, PayoutGateway } from '@escrow/core';
+import type { Cents, PaymentGateway, PaymentInstructions, PaymentVerification } from '@escrow/core';
 
 export interface PaybillDetails {
   readonly businessNumber: string;
@@ -20,11 +20,4 @@ export class ManualPaybillGateway implements PaymentGateway {
 /** What the buyer page shows: where to pay and how much. */
 export function paymentInstructions(details: PaybillDetails, order: { trackingNumber: string; price: Cents }): PaymentInstructions {
   return { businessNumber: details.businessNumber, accountNumber: order.trackingNumber, accountName: details.accountName, amount: order.price };
-}
-
-/** Payouts are sent by an admin by hand; "Mark Paid" records that they were. */
-export class ManualPayoutGateway implements PayoutGateway {
-  async send(): Promise<{ status: 'manual' }> {
-    return { status: 'manual' };
-  }
 }

@@ -33,7 +33,7 @@ import { createApp } from './http/create-app.js';
 import { failureCountersOff, rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
 import { startOutboxDispatcher } from './outbox-dispatcher.js';
-import { composeMpesa, registerC2bUrls, startPaymentReconciler, type ComposedMpesa } from './mpesa-payments.js';
+import { composeMpesa, registerC2bUrls, startPaymentReconciler, startPayoutWorker, type ComposedMpesa } from './mpesa-payments.js';
 import { composeNotifier } from './notifications/compose-notifier.js';
 
 export interface Composed {
@@ -56,7 +56,7 @@ const connectionErrorCode = (error: Error): { code?: string } => {
   return typeof code === 'string' ? { code } : {};
 };
 
-export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number; fileSweep?: DailyFileSweepOptions; reconcileIntervalMs?: number } = {}): Promise<Composed> {
+export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number; fileSweep?: DailyFileSweepOptions; reconcileIntervalMs?: number; payoutIntervalMs?: number } = {}): Promise<Composed> {
   const fees = feePolicy(config.feeBasisPoints);
   if (!fees.ok) throw new Error(`FEE_BASIS_POINTS: ${fees.error.detail ?? fees.error.code}`);
   const database = openDatabase({
@@ -115,6 +115,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     fees: fees.value,
     events,
     ...(mpesa ? { mpesa: mpesa.gateway } : {}),
+    ...(mpesa?.payouts ? { payouts: mpesa.payouts } : {}),
     ...(config.linkBase ? { linkBase: config.linkBase } : {}),
   };
   const notifications = composeNotifier(config, logger);
@@ -181,6 +182,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     ...(options.fileSweep ? { options: options.fileSweep } : {}),
   });
   const reconciler = mpesa ? startPaymentReconciler(deps, logger, options.reconcileIntervalMs) : undefined;
+  const payoutWorker = mpesa?.payouts ? startPayoutWorker(deps, logger, options.payoutIntervalMs) : undefined;
   const registering = mpesa && config.mpesa?.registerC2bUrls ? registerC2bUrls(mpesa, logger) : Promise.resolve();
   let closed = false;
   return {
@@ -195,7 +197,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       liveStreamsClosing.abort();
       // Background work first, letting a running sweep or outbox round finish on the open database.
       clearInterval(sweep);
-      await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop(), reconciler?.stop(), registering]);
+      await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop(), reconciler?.stop(), payoutWorker?.stop(), registering]);
       notifications.close();
       if (events instanceof PostgresEventBus) await events.close();
       await database.close();

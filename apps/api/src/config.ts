@@ -55,6 +55,9 @@ const envSchema = z.object({
   MPESA_CALLBACK_ALLOWED_IPS: optional(z.string().max(4_000)),
   // Register the C2B confirmation/validation URLs with Daraja at start (production registers once; default on).
   MPESA_REGISTER_C2B_URLS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
+  // Payouts by Daraja B2C/B2B (decision 0051): off (Mark Paid records payouts made by hand),
+  // automatic (sent when the order is delivered) or approval (sent when an admin approves).
+  MPESA_PAYOUTS: withDefault(z.enum(['off', 'automatic', 'approval'], { error: 'must be off, automatic or approval' }), 'off'),
   // The secret path segment of the SMS delivery report URL set in Africa's Talking's dashboard; default: one generated per deployment and kept in the database.
   AT_CALLBACK_SECRET: optional(z.string().regex(/^[0-9a-f]{32,128}$/, 'must be 32 to 128 lower-case hex digits')),
   // Development and browser tests: the console notifier (every SMS until an SMS provider is wired,
@@ -91,7 +94,7 @@ export interface Config {
   /** OUTBOX_CONCURRENCY / OUTBOX_LEASE_SECONDS when set; absent: the dispatcher's defaults. */
   outbox?: { concurrency?: number; leaseMs?: number };
   /** Daraja (MPESA_* variables; the simulator with `npm start`); absent: buyers pay the Paybill by hand. */
-  mpesa?: { daraja: DarajaConfig; callbackBaseUrl: string; registerC2bUrls: boolean };
+  mpesa?: { daraja: DarajaConfig; callbackBaseUrl: string; registerC2bUrls: boolean; payouts?: 'automatic' | 'approval' };
   /**
    * MPESA_CALLBACK_SECRET: the callback path's secret. Set, the callback routes are served even
    * without Daraja credentials (C2B confirmations registered by hand, benchmarks); unset with
@@ -149,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The file holds the text of every message, codes included: a development and test aid only.
     throw new ConfigError(['NOTIFY_CONSOLE_FILE: not allowed with NODE_ENV=production (it keeps the codes sent by SMS)']);
   }
+  if (vars.MPESA_PAYOUTS !== 'off' && !(daraja.config?.initiatorName && daraja.config.securityCredential)) {
+    throw new ConfigError([`MPESA_PAYOUTS=${vars.MPESA_PAYOUTS}: needs Daraja (MPESA_CONSUMER_KEY and the rest) with an initiator (MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL)`]);
+  }
   if (vars.API_WORKERS > 1 && !vars.DATABASE_URL) {
     // SQLite's live events are delivered in-process, and its one writer is serialised per process.
     throw new ConfigError(['API_WORKERS: more than 1 needs PostgreSQL (DATABASE_URL); SQLite runs as one process']);
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             daraja: daraja.config,
             callbackBaseUrl: vars.MPESA_CALLBACK_BASE_URL ?? vars.PUBLIC_BASE_URL ?? `http://127.0.0.1:${vars.PORT}`,
             registerC2bUrls: vars.MPESA_REGISTER_C2B_URLS === 'on',
+            ...(vars.MPESA_PAYOUTS !== 'off' ? { payouts: vars.MPESA_PAYOUTS } : {}),
           },
         }
       : {}),

@@ -1,10 +1,12 @@
-import { reconcilePayments, type EscrowDeps } from '@escrow/core';
-import { createDarajaClient, DarajaMpesaGateway, mpesaCallbackUrls, type DarajaClient, type MpesaCallbackUrls } from '@escrow/mpesa-daraja';
+import { reconcilePayments, runPayoutRound, type EscrowDeps } from '@escrow/core';
+import { createDarajaClient, DarajaMpesaGateway, DarajaPayoutGateway, mpesaCallbackUrls, type DarajaClient, type MpesaCallbackUrls } from '@escrow/mpesa-daraja';
 import type { Config } from './config.js';
 import type { Logger } from './http/logger.js';
 
 export interface ComposedMpesa {
   readonly gateway: DarajaMpesaGateway;
+  /** B2C/B2B payouts, when MPESA_PAYOUTS is automatic or approval (decision 0051). */
+  readonly payouts?: { readonly gateway: DarajaPayoutGateway; readonly mode: 'automatic' | 'approval' };
   readonly client: DarajaClient;
   readonly callbackSecret: string;
   readonly callbackUrls: MpesaCallbackUrls;
@@ -20,7 +22,60 @@ export function composeMpesa(mpesa: NonNullable<Config['mpesa']>, callbackSecret
   const client = createDarajaClient(mpesa.daraja);
   const callbackUrls = mpesaCallbackUrls(mpesa.callbackBaseUrl, callbackSecret);
   const gateway = new DarajaMpesaGateway(client, callbackUrls.stk, { result: callbackUrls.statusResult, timeout: callbackUrls.statusTimeout });
-  return { gateway, client, callbackSecret, callbackUrls };
+  const payouts = mpesa.payouts
+    ? {
+        gateway: new DarajaPayoutGateway(client, {
+          result: callbackUrls.payoutResult,
+          timeout: callbackUrls.payoutTimeout,
+          statusResult: callbackUrls.payoutStatusResult,
+          statusTimeout: callbackUrls.payoutStatusTimeout,
+        }),
+        mode: mpesa.payouts,
+      }
+    : undefined;
+  return { gateway, client, callbackSecret, callbackUrls, ...(payouts ? { payouts } : {}) };
+}
+
+/**
+ * The payout worker in every API process (each step is conditional, so processes may overlap):
+ * sends due payouts, asks M-Pesa about open ones, completes settlements whose payouts are paid.
+ * `wake()` runs a round now (an admin approved a payout, an order was delivered).
+ */
+export function startPayoutWorker(deps: EscrowDeps, logger: Logger, intervalMs = 5_000): { wake(): void; stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  let busy = false;
+  let again = false;
+  let stopped = false;
+  const round = (): void => {
+    if (stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    running = runPayoutRound(deps).then(
+      (report) => {
+        if (report.sent > 0 || report.asked > 0 || report.settled > 0 || report.held > 0) logger.info('payouts round', { ...report });
+      },
+      (error: unknown) => logger.warn('payout round failed; retried next round', { error: error instanceof Error ? error.message : String(error) }),
+    ).finally(() => {
+      busy = false;
+      if (again) {
+        again = false;
+        round();
+      }
+    });
+  };
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  return {
+    wake: round,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /**

@@ -11,6 +11,8 @@ export const account = {
   mpesaUnverified: 'mpesa_unverified',
   platformFees: 'platform_fees',
   payoutsSent: 'payouts_sent',
+  /** The cents of a payout that M-Pesa cannot send (it pays whole shillings): under KSh 1 each (decision 0051). */
+  payoutRounding: 'payout_rounding',
   refundsSent: 'refunds_sent',
   sellerPayable: (sellerId: string) => `seller_payable:${sellerId}`,
   riderPayable: (phone: string) => `rider_payable:${phone}`,

@@ -1,4 +1,5 @@
 import type { Order } from '../orders/order.js';
+import type { Payout } from '../payouts/payout.js';
 import { account } from './accounts.js';
 import { claimPending } from './ledger-audit.js';
 import { isBalanced, type Posting } from './posting.js';
@@ -21,7 +22,7 @@ export function escrowHeld(orderPostings: readonly Posting[]): number {
  * Checks one order's money columns and status against its postings. Returns the list of
  * discrepancies (empty when the order and the ledger agree).
  */
-export function checkOrderAgainstLedger(order: Order, postings: readonly Posting[]): string[] {
+export function checkOrderAgainstLedger(order: Order, postings: readonly Posting[], payouts: readonly Payout[] = []): string[] {
   const problems: string[] = [];
   const mine = postings.filter((p) => p.orderId === order.id);
   const count = (kind: Posting['kind']) => mine.filter((p) => p.kind === kind).length;
@@ -37,13 +38,16 @@ export function checkOrderAgainstLedger(order: Order, postings: readonly Posting
   const delivered = ['awaiting_settlement', 'settlement_completed'].includes(order.status);
   const expectRelease = order.paymentMethod !== 'cash' && delivered ? 1 : 0;
   if (count('delivery_release') !== expectRelease) problems.push(`delivery_release postings: ${count('delivery_release')}, expected ${expectRelease}`);
-  const expectSettlement = order.settlementPaid ? 1 : 0;
+  // Orders paid out by payouts (decision 0051) have payout postings instead of one settlement_out.
+  const paidByPayouts = payouts.some((p) => p.orderId === order.id && p.purpose !== 'refund');
+  const expectSettlement = order.settlementPaid && !paidByPayouts ? 1 : 0;
   if (count('settlement_out') !== expectSettlement) problems.push(`settlement_out postings: ${count('settlement_out')}, expected ${expectSettlement}`);
   if (order.settlementPaid !== (order.status === 'settlement_completed')) problems.push('settlement_paid disagrees with status');
   const expectCashFee = order.paymentMethod === 'cash' && order.status === 'completed' ? 1 : 0;
   if (count('cash_fee_owed') !== expectCashFee) problems.push(`cash_fee_owed postings: ${count('cash_fee_owed')}, expected ${expectCashFee}`);
-  const refunded = count('refund_out');
-  if (refunded > 1) problems.push('refunded more than once');
+  if (count('refund_out') > 1) problems.push('refunded more than once');
+  const refunded = count('refund_reserve');
+  if (refunded > 1) problems.push('refund reserved more than once');
   const held = escrowHeld(mine);
   const shouldHold = expectPayment === 1 && !delivered && refunded === 0 ? order.price : 0;
   if (held !== shouldHold) problems.push(`escrow holds ${held}, expected ${shouldHold}`);

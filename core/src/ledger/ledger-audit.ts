@@ -1,4 +1,6 @@
 import type { Order } from '../orders/order.js';
+import type { Payout } from '../payouts/payout.js';
+import { payoutLedgerEntries } from '../payouts/payout-postings.js';
 import { account } from './accounts.js';
 
 /**
@@ -18,6 +20,8 @@ import { account } from './accounts.js';
  * - settled: payouts_sent +(payout + rider share);
  * - refunded (cancelled after payment): refunds_sent +price;
  * - cash, completed: platform_fees +fee, seller_fees_owed:{seller} -fee.
+ * An order with payouts (decision 0051) has each payout's money where its state puts it
+ * (payoutLedgerEntries) instead of the payable / payouts_sent / refunds_sent line it replaces.
  * Every other account (buyer_refundable:{order} after its refund) must be zero.
  */
 /** A typed receipt no verified payment has matched, on an order still open: held in mpesa_unverified. */
@@ -25,7 +29,7 @@ export function claimPending(order: Order): boolean {
   return !order.paymentConfirmed && order.paymentClaimedAt !== null && order.status !== 'cancelled';
 }
 
-export function expectedLedgerEntries(order: Order): [string, number][] {
+export function expectedLedgerEntries(order: Order, payouts: readonly Payout[] = []): [string, number][] {
   const out: [string, number][] = [];
   if (order.paymentMethod === 'cash') {
     if (order.status === 'completed') out.push([account.platformFees, order.serviceFee], [account.sellerFeesOwed(order.sellerId), -order.serviceFee]);
@@ -41,15 +45,25 @@ export function expectedLedgerEntries(order: Order): [string, number][] {
   const delivered = order.status === 'awaiting_settlement' || order.status === 'settlement_completed';
   const refunded = order.status === 'cancelled';
   const riderShare = order.deliveryPaidBy === 'seller' && order.riderPhone ? order.riderPayout : 0;
-  if (refunded) out.push([account.refundsSent, order.price]);
-  else if (!delivered) out.push([account.escrow, order.price]);
+  const payoutFor = (purpose: Payout['purpose']) => payouts.find((p) => p.orderId === order.id && p.purpose === purpose);
+  const fromPayout = (payout: Payout) => {
+    for (const entry of payoutLedgerEntries(order, payout)) out.push([entry.account, entry.amount]);
+  };
+  if (refunded) {
+    const refund = payoutFor('refund');
+    if (refund) fromPayout(refund);
+    else out.push([account.refundsSent, order.price]);
+  } else if (!delivered) out.push([account.escrow, order.price]);
   else {
     out.push([account.platformFees, order.serviceFee]);
-    if (order.status === 'awaiting_settlement') {
-      out.push([account.sellerPayable(order.sellerId), order.sellerPayout]);
-      if (riderShare > 0 && order.riderPhone) out.push([account.riderPayable(order.riderPhone), riderShare]);
-    } else {
-      out.push([account.payoutsSent, order.sellerPayout + riderShare]);
+    const settled = order.status === 'settlement_completed';
+    const seller = payoutFor('seller');
+    if (seller) fromPayout(seller);
+    else out.push(settled ? [account.payoutsSent, order.sellerPayout] : [account.sellerPayable(order.sellerId), order.sellerPayout]);
+    if (riderShare > 0 && order.riderPhone) {
+      const rider = payoutFor('rider');
+      if (rider) fromPayout(rider);
+      else out.push(settled ? [account.payoutsSent, riderShare] : [account.riderPayable(order.riderPhone), riderShare]);
     }
   }
   return out;
@@ -59,8 +73,8 @@ export function expectedLedgerEntries(order: Order): [string, number][] {
 export class ExpectedBalances {
   private readonly totals = new Map<string, number>();
 
-  add(order: Order): void {
-    for (const [name, amount] of expectedLedgerEntries(order)) this.totals.set(name, (this.totals.get(name) ?? 0) + amount);
+  add(order: Order, payouts: readonly Payout[] = []): void {
+    for (const [name, amount] of expectedLedgerEntries(order, payouts)) this.totals.set(name, (this.totals.get(name) ?? 0) + amount);
   }
 
   get balances(): ReadonlyMap<string, number> {

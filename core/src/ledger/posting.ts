@@ -9,6 +9,11 @@ export const POSTING_KINDS = [
   'refund_reserve',
   'refund_out',
   'cash_fee_owed',
+  // Payouts by M-Pesa (decision 0051): the money leaves its payable account for mpesa_clearing
+  // when sent, comes back when M-Pesa says no, and leaves clearing when M-Pesa says paid.
+  'payout_sent',
+  'payout_returned',
+  'payout_paid',
 ] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 

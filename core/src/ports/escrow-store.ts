@@ -3,6 +3,7 @@ import type { OrderChangedEvent } from './event-bus.js';
 import type { TransactionOptions } from './idempotency-store.js';
 import type { MpesaPaymentRepository } from './mpesa-payments.js';
 import type { Order, OrderChanges } from '../orders/order.js';
+import type { Payout, PayoutState } from '../payouts/payout.js';
 import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from './records.js';
 import type { RiderPhoneCodeRepository, RiderPhoneProofRepository } from './rider-phones.js';
 
@@ -83,6 +84,27 @@ export interface RefundRepository {
   findOpenByOrder(orderId: string): Promise<RefundRequest | undefined>;
   /** Conditional: only an `open` request is resolved; false if it was not open. */
   resolve(id: string, resolution: Pick<RefundRequest, 'status' | 'resolvedAt' | 'resolvedBy' | 'mpesaReference' | 'resolutionNote'>): Promise<boolean>;
+}
+
+/** What a payout change may set (never its id, order, purpose or amount). */
+export type PayoutChanges = Partial<Omit<Payout, 'id' | 'orderId' | 'purpose' | 'amount' | 'createdAt' | 'version'>>;
+
+export interface PayoutRepository {
+  /** False when the order already has a payout for this purpose (the unique index decides). */
+  insert(payout: Payout): Promise<boolean>;
+  get(id: string): Promise<Payout | undefined>;
+  listByOrder(orderId: string): Promise<Payout[]>;
+  /** The payout whose current attempt has this OriginatorConversationID. */
+  findByOriginatorId(originatorConversationId: string): Promise<Payout | undefined>;
+  findByConversationId(conversationId: string): Promise<Payout | undefined>;
+  /** Conditional: applies `changes` only if the row still has `expectedVersion` (and bumps it); false otherwise. */
+  update(id: string, expectedVersion: number, changes: PayoutChanges): Promise<boolean>;
+  /** Payouts in one of `states` whose next_attempt_at has come, the longest due first. */
+  listDue(states: readonly PayoutState[], now: Date, limit: number): Promise<Payout[]>;
+  /** Orders still `awaiting_settlement` whose seller and rider payouts are all paid (succeeded or recorded). */
+  ordersPaidOut(limit: number): Promise<string[]>;
+  /** For screens and the CLI: newest first, optionally only some states. */
+  list(filter: { states?: readonly PayoutState[]; limit: number }): Promise<Payout[]>;
 }
 
 export interface FeedbackRepository {
@@ -169,6 +191,7 @@ export interface EscrowTx {
   readonly sellers: SellerRepository;
   readonly riders: RiderRepository;
   readonly refunds: RefundRepository;
+  readonly payouts: PayoutRepository;
   readonly feedback: FeedbackRepository;
   readonly riderPayments: RiderPaymentRepository;
   readonly events: OrderEventRepository;

@@ -1,10 +1,11 @@
 import type { Posting } from '../ledger/posting.js';
 import type { Order } from '../orders/order.js';
+import type { Payout } from '../payouts/payout.js';
 
 /** One consistent view of the orders and the ledger, for the ledger check. */
 export interface LedgerSnapshot {
-  /** Every order with its postings, a batch at a time, in id order (memory stays flat). */
-  orderBatches(size: number): AsyncIterable<{ readonly orders: readonly Order[]; readonly postings: readonly Posting[] }>;
+  /** Every order with its postings and payouts, a batch at a time, in id order (memory stays flat). */
+  orderBatches(size: number): AsyncIterable<{ readonly orders: readonly Order[]; readonly postings: readonly Posting[]; readonly payouts: readonly Payout[] }>;
   /** The balance of every account that has an entry, summed by the database. */
   accountBalances(): Promise<ReadonlyMap<string, number>>;
   /** Postings whose entries do not sum to zero (or that have fewer than two). */

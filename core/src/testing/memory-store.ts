@@ -1,4 +1,5 @@
 import type { Posting } from '../ledger/posting.js';
+import type { Payout } from '../payouts/payout.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowStore, EscrowTx } from '../ports/escrow-store.js';
 import { IdempotencyKeyUsed, type StoredIdempotentAnswer, type TransactionOptions } from '../ports/idempotency-store.js';
@@ -20,6 +21,7 @@ export interface MemoryState {
   sellers: Map<string, SellerRef>;
   riders: Map<string, Rider>;
   refunds: Map<string, RefundRequest>;
+  payouts: Map<string, Payout>;
   feedback: Map<string, Feedback>;
   riderPayments: RiderPaymentConfirmation[];
   events: OrderEvent[];
@@ -42,6 +44,7 @@ const emptyState = (): MemoryState => ({
   sellers: new Map(),
   riders: new Map(),
   refunds: new Map(),
+  payouts: new Map(),
   feedback: new Map(),
   riderPayments: [],
   events: [],
@@ -62,6 +65,7 @@ const copyState = (s: MemoryState): MemoryState => ({
   sellers: new Map(s.sellers),
   riders: new Map(s.riders),
   refunds: new Map(s.refunds),
+  payouts: new Map(s.payouts),
   feedback: new Map(s.feedback),
   riderPayments: [...s.riderPayments],
   events: [...s.events],
@@ -190,6 +194,41 @@ function bind(s: MemoryState): EscrowTx {
         for (const proof of [...s.riderPhoneProofs.values()]) if (proof.expiresAt.getTime() <= now.getTime() && s.riderPhoneProofs.delete(proof.tokenHash)) n += 1;
         return n;
       },
+    },
+    payouts: {
+      insert: async (payout) => {
+        if ([...s.payouts.values()].some((p) => p.orderId === payout.orderId && p.purpose === payout.purpose)) return false;
+        s.payouts.set(payout.id, payout);
+        return true;
+      },
+      get: async (id) => s.payouts.get(id),
+      listByOrder: async (orderId) => [...s.payouts.values()].filter((p) => p.orderId === orderId),
+      findByOriginatorId: async (id) => [...s.payouts.values()].find((p) => p.originatorConversationId === id),
+      findByConversationId: async (id) => [...s.payouts.values()].find((p) => p.conversationId === id),
+      update: async (id, expectedVersion, changes) => {
+        const current = s.payouts.get(id);
+        if (!current || current.version !== expectedVersion) return false;
+        s.payouts.set(id, { ...current, ...changes, version: expectedVersion + 1 });
+        return true;
+      },
+      listDue: async (states, now, limit) =>
+        [...s.payouts.values()]
+          .filter((p) => states.includes(p.state) && p.nextAttemptAt !== null && p.nextAttemptAt <= now)
+          .sort((a, b) => (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0))
+          .slice(0, limit),
+      ordersPaidOut: async (limit) => {
+        const byOrder = new Map<string, Payout[]>();
+        for (const p of s.payouts.values()) if (p.purpose !== 'refund') byOrder.set(p.orderId, [...(byOrder.get(p.orderId) ?? []), p]);
+        return [...byOrder]
+          .filter(([orderId, payouts]) => s.orders.get(orderId)?.status === 'awaiting_settlement' && payouts.every((p) => p.state === 'succeeded' || p.state === 'recorded'))
+          .map(([orderId]) => orderId)
+          .slice(0, limit);
+      },
+      list: async (filter) =>
+        [...s.payouts.values()]
+          .filter((p) => !filter.states || filter.states.includes(p.state))
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+          .slice(0, filter.limit),
     },
     refunds: {
       insert: async (request) => {

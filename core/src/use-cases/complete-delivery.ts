@@ -9,6 +9,7 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { sellerCodeLockedSms, sellerDeliveredSms } from '../messages/seller-sms.js';
 import { enqueueForSeller, mutateOrder, RollbackError } from './mutate-order.js';
+import { settlementPayouts } from './payouts/plan-payouts.js';
 
 /**
  * The rider enters the buyer's code. Accepted only in_transit, only once paid (cash aside),
@@ -37,6 +38,11 @@ export async function completeDelivery(deps: EscrowDeps, args: { orderId: string
           await enqueueForSeller(deps, tx, order.sellerId, { subject: 'Delivery code locked', body, sms: sellerCodeLockedSms({ trackingNumber: order.trackingNumber }) }, now);
         }
         return err('WRONG_DELIVERY_CODE', { attemptsLeft: check.attemptsLeft });
+      }
+      // With M-Pesa payouts, the delivered order's payouts are written with the delivery: sent at
+      // once (automatic) or after an admin's approval (decision 0051).
+      if (deps.payouts && order.paymentMethod !== 'cash') {
+        for (const payout of settlementPayouts(order, deps.payouts.mode === 'automatic' ? 'queued' : 'awaiting_approval', () => deps.random.uuid(), now)) await tx.payouts.insert(payout);
       }
       return ok({
         changes: { deliveredAt: now },

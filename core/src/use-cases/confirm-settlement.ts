@@ -1,4 +1,4 @@
-import { ok, type Result } from '../errors.js';
+import { err, ok, type Result } from '../errors.js';
 import { settlementPosting } from '../ledger/order-postings.js';
 import { sellerPaidOutSms } from '../messages/seller-sms.js';
 import { formatKsh } from '../money/cents.js';
@@ -8,6 +8,7 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { optionalText, unstorableText } from './input-text.js';
 import { mutateOrder } from './mutate-order.js';
+import { approvePayouts } from './payouts/admin-payouts.js';
 
 /**
  * Admin "Mark Paid": the seller's (and rider's) payout was sent. Exactly once: the row lock,
@@ -18,12 +19,19 @@ export async function confirmSettlement(deps: EscrowDeps, args: { orderId: strin
   const refused = unstorableText([[args.reference, 'The payout reference contains a character that is not allowed']]);
   if (refused) return refused;
   const reference = optionalText(args.reference);
+  // With M-Pesa payouts, Mark Paid approves them: M-Pesa pays, and its Result settles the order.
+  if (deps.payouts) {
+    const approved = await approvePayouts(deps, { orderId: args.orderId, actor: args.actor });
+    return approved.ok ? ok(approved.value.order) : approved;
+  }
   return mutateOrder(deps, {
     orderId: args.orderId,
     actor: args.actor,
     action: 'confirm_settlement',
-    decide: async ({ order, now }) =>
-      ok({
+    decide: async ({ order, tx, now }) => {
+      // An order paid out by payouts (written while payouts were on) is settled by its payouts: each is recorded on its own.
+      if ((await tx.payouts.listByOrder(order.id)).some((p) => p.purpose !== 'refund')) return err('PAYOUTS_NOT_CONFIGURED');
+      return ok({
         changes: { settlementPaid: true, settledAt: now, settlementReference: reference },
         postings: (updated, newId) => [settlementPosting(updated, { id: newId(), createdAt: now, reference })],
         notifySeller: (updated) => ({
@@ -37,6 +45,7 @@ export async function confirmSettlement(deps: EscrowDeps, args: { orderId: strin
           before: { settlementPaid: order.settlementPaid, settledAt: null },
           after: { settlementPaid: true, settledAt: now.toISOString(), settlementReference: reference, sellerPayout: order.sellerPayout, riderPayout: order.riderPayout },
         },
-      }),
+      });
+    },
   }, options);
 }

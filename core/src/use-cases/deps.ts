@@ -4,6 +4,7 @@ import type { EscrowStore } from '../ports/escrow-store.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { MpesaGateway } from '../ports/mpesa-gateway.js';
 import type { PaymentGateway } from '../ports/payment-gateway.js';
+import type { PayoutGateway } from '../ports/payout-gateway.js';
 import type { Random } from '../ports/random.js';
 
 /** The ports every escrow use case is given by the app's composition root. */
@@ -15,6 +16,12 @@ export interface EscrowDeps {
   readonly fees: FeePolicy;
   /** Daraja (or its simulator): STK Push and its query. Absent: buyers pay the Paybill by hand. */
   readonly mpesa?: MpesaGateway;
+  /**
+   * Payouts by M-Pesa (decision 0051): B2C/B2B through `gateway`, sent as soon as an order is
+   * delivered (`automatic`) or once an admin approves them (`approval`). Absent: payouts are made
+   * by hand and recorded with their M-Pesa reference (Mark Paid).
+   */
+  readonly payouts?: { readonly gateway: PayoutGateway; readonly mode: 'automatic' | 'approval' };
   /** Told about committed changes (live screens); optional for embedders and the CLI. */
   readonly events?: EventBus;
   /**

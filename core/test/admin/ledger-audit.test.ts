@@ -17,7 +17,7 @@ function memorySource(orders: readonly Order[], postings: readonly Posting[]): L
           for (let i = 0; i < sorted.length; i += size) {
             const batch = sorted.slice(i, i + size);
             const ids = new Set(batch.map((o) => o.id));
-            yield { orders: batch, postings: postings.filter((p) => ids.has(p.orderId)) };
+            yield { orders: batch, postings: postings.filter((p) => ids.has(p.orderId)), payouts: [] };
           }
         },
         accountBalances: async () => balances(postings),

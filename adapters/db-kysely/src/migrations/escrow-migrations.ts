@@ -15,6 +15,7 @@ import { smsDeliveryReportsMigration } from './0012-sms-delivery-reports.js';
 import { statusQueriesMigration } from './0013-status-queries.js';
 import { riderPhoneProofsMigration } from './0014-rider-phone-proofs.js';
 import { codeToPayerMigration } from './0015-code-to-payer.js';
+import { payoutsMigration } from './0019-payouts.js';
 import { sellerNotifyChannelsMigration } from './0016-seller-notify-channels.js';
 
 /**
@@ -42,6 +43,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0014-rider-phone-proofs': riderPhoneProofsMigration(dialect),
     '0015-code-to-payer': codeToPayerMigration(dialect),
     '0016-seller-notify-channels': sellerNotifyChannelsMigration(dialect),
+    '0019-payouts': payoutsMigration(dialect),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { decodeInteger, decodeTime } from '../store/codec.js';
 import { rowToOrder } from '../store/order-mapping.js';
+import { toPayout } from '../store/payout-repository.js';
 
 function snapshotOn(conn: Kysely<Database>): LedgerSnapshot {
   return {
@@ -35,7 +36,8 @@ function snapshotOn(conn: Kysely<Database>): LedgerSnapshot {
         const postings = postingRows.map(
           (p): Posting => ({ id: p.id, orderId: p.order_id, kind: p.kind as PostingKind, entries: lines.get(p.id) ?? [], reference: p.reference, createdAt: decodeTime(p.created_at) }),
         );
-        yield { orders: rows.map(rowToOrder), postings };
+        const payouts = (await conn.selectFrom('payouts').selectAll().where('order_id', 'in', ids).execute()).map(toPayout);
+        yield { orders: rows.map(rowToOrder), postings, payouts };
         if (rows.length < size) return;
         after = rows[rows.length - 1]?.id ?? null;
       }

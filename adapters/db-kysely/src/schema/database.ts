@@ -21,7 +21,7 @@ import type {
   RiderPaymentConfirmationsTable,
   RidersTable,
 } from './order-tables.js';
-import type { C2bPaymentsTable, StatusQueriesTable, StkRequestsTable } from './payment-tables.js';
+import type { C2bPaymentsTable, PayoutsTable, StatusQueriesTable, StkRequestsTable } from './payment-tables.js';
 import type { RiderPhoneCodesTable, RiderPhoneProofsTable } from './rider-phone-tables.js';
 
 /** The Kysely view of the schema built by src/migrations (table name -> row shape). */
@@ -41,6 +41,7 @@ export interface Database {
   stk_requests: StkRequestsTable;
   c2b_payments: C2bPaymentsTable;
   status_queries: StatusQueriesTable;
+  payouts: PayoutsTable;
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   order_events: OrderEventsTable;

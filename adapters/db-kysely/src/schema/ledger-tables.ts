@@ -5,7 +5,7 @@ export interface LedgerPostingsTable {
   seq: Seq;
   id: string;
   order_id: string;
-  kind: 'payment_in' | 'delivery_release' | 'settlement_out' | 'refund_reserve' | 'refund_out' | 'cash_fee_owed' | 'payment_claimed' | 'claim_released';
+  kind: 'payment_in' | 'delivery_release' | 'settlement_out' | 'refund_reserve' | 'refund_out' | 'cash_fee_owed' | 'payment_claimed' | 'claim_released' | 'payout_sent' | 'payout_returned' | 'payout_paid';
   reference: string | null;
   created_at: Timestamp;
 }

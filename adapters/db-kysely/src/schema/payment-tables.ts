@@ -70,3 +70,31 @@ export interface StatusQueriesTable {
   updated_at: Timestamp;
   answered_at: Timestamp | null;
 }
+
+export type PayoutStateColumn = 'awaiting_approval' | 'queued' | 'sending' | 'sent' | 'unknown' | 'succeeded' | 'failed' | 'recorded';
+
+/** One payout of an order (core/payouts/payout.ts); migration 0019. */
+export interface PayoutsTable {
+  id: string;
+  order_id: string;
+  purpose: 'seller' | 'rider' | 'refund';
+  amount: Cents;
+  state: PayoutStateColumn;
+  destination_kind: 'mpesa_phone' | 'paybill' | 'till' | null;
+  destination_number: string | null;
+  destination_account: string | null;
+  attempt: number;
+  originator_conversation_id: string | null;
+  conversation_id: string | null;
+  receipt: string | null;
+  receiver_name: string | null;
+  problem: string | null;
+  next_attempt_at: Timestamp | null;
+  queue_timeout_at: Timestamp | null;
+  status_checks: number;
+  decided_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+  version: number;
+}

@@ -14,6 +14,7 @@ import { kyselyOrderEventRepository } from './order-event-repository.js';
 import { kyselyOrderRepository } from './order-repository.js';
 import { kyselyOutboxRepository } from './outbox-repository.js';
 import { kyselyPaymentReceiptRepository } from './payment-receipt-repository.js';
+import { kyselyPayoutRepository } from './payout-repository.js';
 import { kyselyRefundRepository } from './refund-repository.js';
 import { kyselyRiderPaymentRepository } from './rider-payment-repository.js';
 import { kyselyRiderPhoneCodeRepository, kyselyRiderPhoneProofRepository } from './rider-phone-repositories.js';
@@ -72,6 +73,7 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
       sellers,
       riders: kyselyRiderRepository(conn),
       refunds: kyselyRefundRepository(conn),
+      payouts: kyselyPayoutRepository(conn),
       feedback: kyselyFeedbackRepository(conn),
       riderPayments: kyselyRiderPaymentRepository(conn, codec),
       events: kyselyOrderEventRepository(conn, inserts),

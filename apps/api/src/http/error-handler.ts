@@ -26,6 +26,7 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   SELLER_NOT_FOUND: 404,
   RIDER_NOT_FOUND: 404,
   REFUND_NOT_FOUND: 404,
+  PAYOUT_NOT_FOUND: 404,
   CONTACT_NOT_FOUND: 404,
   FORBIDDEN: 403,
   // state machine: the request was fine, the order's current state does not allow it
@@ -41,6 +42,8 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   RIDER_NOT_IN_SELLER_LIST: 409,
   PICKUP_PHOTO_REQUIRED: 409,
   ALREADY_SETTLED: 409,
+  PAYOUT_NOT_RETRYABLE: 409,
+  PAYOUTS_NOT_CONFIGURED: 409,
   REFUND_ALREADY_REQUESTED: 409,
   REFUND_ALREADY_RESOLVED: 409,
   CONTACT_ALREADY_RESOLVED: 409,

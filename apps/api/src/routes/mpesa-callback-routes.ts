@@ -1,5 +1,5 @@
-import { constantTimeEqual, recordC2bPayment, recordStatusResult, recordStatusTimeout, recordStkCallback, settleStkRequest, validateC2bPayment, type Cents } from '@escrow/core';
-import { c2bConfirmationAck, c2bValidationAccept, c2bValidationReject, parseC2bPayload, parseResultCallback, parseStkCallback, readTransactionStatusResult } from '@escrow/mpesa-daraja';
+import { constantTimeEqual, recordC2bPayment, recordPayoutReport, recordStatusResult, recordStatusTimeout, recordStkCallback, settleStkRequest, validateC2bPayment, type Cents } from '@escrow/core';
+import { c2bConfirmationAck, c2bValidationAccept, c2bValidationReject, parseC2bPayload, parsePayoutResult, parseResultCallback, parseStkCallback, payoutReportOfResult, payoutReportOfStatus, readTransactionStatusResult } from '@escrow/mpesa-daraja';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { clientAddress, clientIp } from '../http/client-address.js';
@@ -31,6 +31,10 @@ async function readJson(c: Context): Promise<unknown> {
  *   POST /c2b/confirmation  C2B confirmation: a Paybill payment that happened
  *   POST /status/result     Transaction Status Result: what M-Pesa says of a claimed receipt
  *   POST /status/timeout    Transaction Status queue timeout: no Result will come
+ *   POST /payouts/result    B2C/B2B Result: what became of a payout (decision 0051)
+ *   POST /payouts/timeout   B2C/B2B queue timeout: not processed, the payout is asked about
+ *   POST /payouts/status/result   Transaction Status Result about a payout
+ *   POST /payouts/status/timeout  its queue timeout (the next status query is already scheduled)
  */
 export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -128,6 +132,42 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     const { originatorConversationId, conversationId, resultDesc } = parsed.value;
     const recorded = await recordStatusTimeout(h.deps, { originatorConversationId, conversationId, resultDesc });
     if (recorded.ok && !recorded.value.known) h.logger.warn('Transaction Status timeout for an unknown query', { originatorConversationId, conversationId });
+    return c.json(accepted);
+  });
+  const payoutLog = (what: string, originatorConversationId: string, outcome: string) => {
+    if (outcome === 'unknown_payout') h.logger.warn(`${what} for an unknown payout`, { originatorConversationId });
+    else h.logger.info(what, { originatorConversationId, outcome });
+  };
+  app.post('/:secret/payouts/result', async (c) => {
+    const json = await readJson(c);
+    const read = parseResultCallback(json);
+    if (!read.ok) return refuse(c, 'payout result', read.error);
+    const { originatorConversationId, conversationId } = read.value;
+    const result = parsePayoutResult(json);
+    // A Result that says success without a receipt or an amount is not believed: the payout is asked about.
+    const report = result.ok ? payoutReportOfResult(result.value) : ({ outcome: 'unknown', reason: result.error } as const);
+    payoutLog('payout Result', originatorConversationId, await recordPayoutReport(h.deps, { source: 'result', originatorConversationId, conversationId, report }));
+    return c.json(accepted);
+  });
+  app.post('/:secret/payouts/timeout', async (c) => {
+    const read = parseResultCallback(await readJson(c));
+    if (!read.ok) return refuse(c, 'payout timeout', read.error);
+    const { originatorConversationId, conversationId, resultDesc } = read.value;
+    payoutLog('payout queue timeout', originatorConversationId, await recordPayoutReport(h.deps, { source: 'queue_timeout', originatorConversationId, conversationId, report: { outcome: 'unknown', reason: resultDesc } }));
+    return c.json(accepted);
+  });
+  app.post('/:secret/payouts/status/result', async (c) => {
+    const read = parseResultCallback(await readJson(c));
+    if (!read.ok) return refuse(c, 'payout status result', read.error);
+    const result = readTransactionStatusResult(read.value);
+    const outcome = await recordPayoutReport(h.deps, { source: 'status', originatorConversationId: result.originatorConversationId, conversationId: result.conversationId, report: payoutReportOfStatus(result) });
+    payoutLog('payout status Result', result.originatorConversationId, outcome);
+    return c.json(accepted);
+  });
+  app.post('/:secret/payouts/status/timeout', async (c) => {
+    const read = parseResultCallback(await readJson(c));
+    if (!read.ok) return refuse(c, 'payout status timeout', read.error);
+    h.logger.info('payout status query timed out; the next one is scheduled', { originatorConversationId: read.value.originatorConversationId });
     return c.json(accepted);
   });
   return app;

@@ -109,9 +109,9 @@ export interface SellerWorld {
   /** Orders made through the core (fast set-up); the API is what the tests exercise. */
   order(seller: SellerSession, input?: Partial<CreateOrderInput>): Promise<Order>;
   paid(seller: SellerSession, input?: Partial<CreateOrderInput>): Promise<Order>;
-  assigned(seller: SellerSession, phone?: string): Promise<{ order: Order; phone: string; key: string }>;
-  inTransit(seller: SellerSession): Promise<{ order: Order; phone: string; key: string }>;
-  delivered(seller: SellerSession): Promise<{ order: Order; phone: string; key: string }>;
+  assigned(seller: SellerSession, phone?: string, input?: Partial<CreateOrderInput>): Promise<{ order: Order; phone: string; key: string }>;
+  inTransit(seller: SellerSession, input?: Partial<CreateOrderInput>): Promise<{ order: Order; phone: string; key: string }>;
+  delivered(seller: SellerSession, input?: Partial<CreateOrderInput>): Promise<{ order: Order; phone: string; key: string }>;
   reload(orderId: string): Promise<Order>;
   dispose(): Promise<void>;
 }
@@ -120,6 +120,8 @@ export interface SellerWorldOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The payment reconciler's round (default: the composition root's). */
   readonly reconcileIntervalMs?: number;
+  /** The payout worker's round (default: the composition root's). */
+  readonly payoutIntervalMs?: number;
 }
 
 /**
@@ -142,7 +144,7 @@ export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldO
   // Over a https PUBLIC_BASE_URL the session cookie is `__Host-session` (Secure).
   const cookieName = env['PUBLIC_BASE_URL']?.startsWith('https://') ? '__Host-session' : 'session';
   const logger = recordingLogger();
-  const composed = await compose(loadConfig(env), logger, { dispatchIntervalMs: 60_000, ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}) });
+  const composed = await compose(loadConfig(env), logger, { dispatchIntervalMs: 60_000, ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}), ...(options.payoutIntervalMs ? { payoutIntervalMs: options.payoutIntervalMs } : {}) });
   cleanups.push(() => composed.close());
   const { app, deps } = composed;
   const db = composed.database.db;
@@ -223,20 +225,20 @@ export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldO
       must(await confirmPayment(deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, mpesaReceipt: paidWith, termsAccepted: true }));
       return world.reload(order.id);
     },
-    async assigned(seller, phone = freshPhone()) {
-      const order = await world.paid(seller);
+    async assigned(seller, phone = freshPhone(), input = {}) {
+      const order = await world.paid(seller, input);
       const assigned = must(await assignRider(deps, { orderId: order.id, actor: seller.actor, rider: { name: 'Otieno', phone } }));
       return { order: assigned, phone: assigned.riderPhone ?? '', key: assigned.riderKey ?? '' };
     },
-    async inTransit(seller) {
-      const a = await world.assigned(seller);
+    async inTransit(seller, input = {}) {
+      const a = await world.assigned(seller, undefined, input);
       const rider = { kind: 'rider', phone: a.phone, key: a.key } as const;
       must(await acceptJob(deps, { orderId: a.order.id, actor: rider }));
       must(await confirmPickup(deps, { orderId: a.order.id, actor: rider, pickupPhotoUrl: '/uploads/order-photos/pickup/x.jpg' }));
       return { ...a, order: await world.reload(a.order.id) };
     },
-    async delivered(seller) {
-      const t = await world.inTransit(seller);
+    async delivered(seller, input = {}) {
+      const t = await world.inTransit(seller, input);
       must(await completeDelivery(deps, { orderId: t.order.id, actor: { kind: 'rider', phone: t.phone, key: t.key }, code: t.order.deliveryCode }));
       return { ...t, order: await world.reload(t.order.id) };
     },

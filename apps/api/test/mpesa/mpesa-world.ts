@@ -16,7 +16,7 @@ export interface MpesaWorld extends SellerWorld {
  * same client and callbacks as against Safaricom (MPESA_BASE_URL), listening on a real port so
  * the simulator's callbacks reach it. The reconciler runs every 200 ms.
  */
-export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: DarajaSimOptions; env?: NodeJS.ProcessEnv } = {}): Promise<MpesaWorld> {
+export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: DarajaSimOptions; env?: NodeJS.ProcessEnv; payoutIntervalMs?: number } = {}): Promise<MpesaWorld> {
   const sim = await startDarajaSim({ callbackDelayMs: 20, ...options.sim });
   // The port must be known before the API is composed (its callback URL names it): listen first, answer once composed.
   const server = await lateServer();
@@ -36,6 +36,7 @@ export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: Daraj
         ...options.env,
       },
       reconcileIntervalMs: 200,
+      ...(options.payoutIntervalMs ? { payoutIntervalMs: options.payoutIntervalMs } : {}),
     });
   } catch (error) {
     await server.close();

@@ -29,10 +29,13 @@ export async function checkLedger(deps: { readonly ledgerAudit: LedgerAuditSourc
       for await (const batch of snapshot.orderBatches(batchSize)) {
         const byOrder = new Map<string, (typeof batch.postings)[number][]>();
         for (const posting of batch.postings) byOrder.set(posting.orderId, [...(byOrder.get(posting.orderId) ?? []), posting]);
+        const payoutsByOrder = new Map<string, (typeof batch.payouts)[number][]>();
+        for (const payout of batch.payouts) payoutsByOrder.set(payout.orderId, [...(payoutsByOrder.get(payout.orderId) ?? []), payout]);
         for (const order of batch.orders) {
           orders += 1;
-          expected.add(order);
-          for (const problem of checkOrderAgainstLedger(order, byOrder.get(order.id) ?? [])) discrepancies.push(`order ${order.trackingNumber} (${order.id}): ${problem}`);
+          const payouts = payoutsByOrder.get(order.id) ?? [];
+          expected.add(order, payouts);
+          for (const problem of checkOrderAgainstLedger(order, byOrder.get(order.id) ?? [], payouts)) discrepancies.push(`order ${order.trackingNumber} (${order.id}): ${problem}`);
         }
       }
       // Postings that do not sum to zero were named with their order above; a posting of fewer

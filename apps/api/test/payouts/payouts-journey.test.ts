@@ -1,0 +1,170 @@
+import { account, approvePayouts, balances, checkLedger, retryPayout, runPayoutRound, type Order, type Payout } from '@escrow/core';
+import { createKyselyLedgerAudit } from '@escrow/db-kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS, type SellerSession } from '../escrow-seller/seller-world.js';
+import { openMpesaWorld, type MpesaWorld } from '../mpesa/mpesa-world.js';
+
+const ADMIN = { kind: 'admin', userId: 'payouts-admin' } as const;
+const SELLER_MSISDN = '254712345678';
+
+/**
+ * Payouts end to end over real HTTP (decision 0051): the core -> the Daraja client -> the
+ * simulator's B2C -> its Result POSTed to our callback route -> the payout, the order and the
+ * ledger. Every outcome the simulator can give, with what M-Pesa paid counted on its side.
+ */
+describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)', (dialect) => {
+  let w: MpesaWorld;
+  let seller: SellerSession;
+  beforeAll(async () => {
+    w = await openMpesaWorld(dialect, {
+      env: { MPESA_INITIATOR_NAME: 'testapi', MPESA_SECURITY_CREDENTIAL: 'sim-security-credential', MPESA_REGISTER_C2B_URLS: 'off', MPESA_PAYOUTS: 'automatic' },
+      // The worker's own rounds are slow here: the tests run rounds themselves, and a stray one changes nothing they check.
+      payoutIntervalMs: 60_000,
+    });
+    seller = await w.seller();
+  }, 60_000);
+  afterAll(async () => w?.dispose());
+  beforeEach(() => w.sim.payouts.setBehaviour(SELLER_MSISDN, { outcome: 'success' }));
+
+  const payoutsOf = (order: Order) => w.deps.store.read((tx) => tx.payouts.listByOrder(order.id));
+  const postings = (order: Order) => w.deps.store.read((tx) => tx.ledger.listByOrder(order.id));
+  const simPayoutsTo = (order: Order) => w.sim.payouts.list().filter((p) => p.occasion === order.trackingNumber);
+  const ledgerProblems = async () => {
+    const report = await checkLedger({ ledgerAudit: createKyselyLedgerAudit(w.composed.database.db, w.composed.database.dialect) }, { actor: ADMIN });
+    if (!report.ok) throw new Error(report.error.code);
+    return report.value.discrepancies;
+  };
+  const payoutIn = (order: Order, state: Payout['state'], purpose: Payout['purpose'] = 'seller') =>
+    w.eventually(async () => (await payoutsOf(order)).find((p) => p.purpose === purpose && p.state === state), 15_000);
+  /** Makes the payout due now (a status query, or a resend), as time passing would. */
+  const dueNow = async (payout: Payout) => {
+    await w.deps.store.transaction(async (tx) => {
+      const current = await tx.payouts.get(payout.id);
+      if (!current || !(await tx.payouts.update(current.id, current.version, { nextAttemptAt: new Date(Date.now() - 1) }))) throw new Error('payout moved');
+    });
+  };
+
+  it('success: the seller is paid once, in whole shillings, the order settles, the seller is told the receipt, and the ledger is exact', async () => {
+    const { order } = await w.delivered(seller);
+    const [queued] = await payoutsOf(order);
+    expect(queued).toMatchObject({ purpose: 'seller', state: 'queued', amount: order.sellerPayout });
+    await runPayoutRound(w.deps);
+    const paid = await payoutIn(order, 'succeeded');
+    expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(paid.destination).toEqual({ kind: 'mpesa_phone', msisdn: expect.stringMatching(/712345678$/) });
+    const settled = await w.eventually(async () => ((await w.reload(order.id)).status === 'settlement_completed' ? w.reload(order.id) : undefined));
+    expect(settled).toMatchObject({ settlementPaid: true, settlementReference: paid.receipt });
+    // M-Pesa's side: one request, whole shillings.
+    const sent = simPayoutsTo(order);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ api: 'b2c', commandId: 'BusinessPayment', receiver: SELLER_MSISDN, amount: Math.floor(order.sellerPayout / 100), status: 'completed', receipt: paid.receipt });
+    const mine = await postings(order);
+    expect(mine.map((p) => p.kind)).toEqual(['payment_in', 'delivery_release', 'payout_sent', 'payout_paid']);
+    const b = balances(mine);
+    expect(b.get(account.sellerPayable(order.sellerId)) ?? 0).toBe(0);
+    expect((b.get(account.payoutsSent) ?? 0) + (b.get(account.payoutRounding) ?? 0)).toBe(order.sellerPayout);
+    expect(await ledgerProblems()).toEqual([]);
+  });
+
+  it('a Result posted twice pays nothing twice and changes nothing the second time', async () => {
+    w.sim.payouts.setBehaviour(SELLER_MSISDN, { outcome: 'success', result: 'twice' });
+    const { order } = await w.delivered(seller);
+    await runPayoutRound(w.deps);
+    await payoutIn(order, 'succeeded');
+    await w.eventually(async () => (w.sim.callbacks().filter((c) => c.url.includes('/payouts/result') && JSON.stringify(c.body).includes((simPayoutsTo(order)[0]?.originatorConversationId ?? '?'))).length >= 2 ? true : undefined));
+    expect((await postings(order)).filter((p) => p.kind === 'payout_paid')).toHaveLength(1);
+    expect(simPayoutsTo(order)).toHaveLength(1);
+    expect(await ledgerProblems()).toEqual([]);
+  });
+
+  it.each([
+    ['insufficient_funds', /does not hold enough money/],
+    ['invalid_receiver', /not a registered M-Pesa customer/],
+  ] as const)('%s: the payout fails in words, the money is back in the payable account, Retry pays it once with a new id', async (outcome, words) => {
+    w.sim.payouts.setBehaviour(SELLER_MSISDN, { outcome, times: 1 });
+    const { order } = await w.delivered(seller);
+    await runPayoutRound(w.deps);
+    const failed = await payoutIn(order, 'failed');
+    expect(failed.problem).toMatch(words);
+    expect((await w.reload(order.id)).status).toBe('awaiting_settlement');
+    expect(balances(await postings(order)).get(account.sellerPayable(order.sellerId))).toBe(order.sellerPayout);
+    expect(await ledgerProblems()).toEqual([]);
+
+    const retried = await retryPayout(w.deps, { payoutId: failed.id, actor: ADMIN });
+    expect(retried.ok).toBe(true);
+    await runPayoutRound(w.deps);
+    const paid = await payoutIn(order, 'succeeded');
+    expect(paid.originatorConversationId).not.toBe(failed.originatorConversationId);
+    const sent = simPayoutsTo(order);
+    expect(sent.map((p) => p.status)).toEqual(['failed', 'completed']);
+    await w.eventually(async () => ((await w.reload(order.id)).status === 'settlement_completed' ? true : undefined));
+    expect(await ledgerProblems()).toEqual([]);
+  });
+
+  it('a lost Result: the payout is asked about by its OriginatorConversationID, never paid again', async () => {
+    w.sim.payouts.setBehaviour(SELLER_MSISDN, { outcome: 'success', result: 'lost', times: 1 });
+    const { order } = await w.delivered(seller);
+    await runPayoutRound(w.deps);
+    const sent = await payoutIn(order, 'sent');
+    await dueNow(sent);
+    await runPayoutRound(w.deps);
+    const paid = await payoutIn(order, 'succeeded');
+    expect(paid.receipt).toBe(simPayoutsTo(order)[0]?.receipt);
+    expect(simPayoutsTo(order)).toHaveLength(1);
+    await w.eventually(async () => ((await w.reload(order.id)).status === 'settlement_completed' ? true : undefined));
+    expect(await ledgerProblems()).toEqual([]);
+  });
+
+  it('a queue timeout: M-Pesa has no record of it, so it fails in words; Retry sends it with a new id and it is paid once', async () => {
+    w.sim.payouts.setBehaviour(SELLER_MSISDN, { outcome: 'queue_timeout', times: 1 });
+    const { order } = await w.delivered(seller);
+    await runPayoutRound(w.deps);
+    const unknown = await payoutIn(order, 'unknown');
+    expect(unknown.queueTimeoutAt).not.toBeNull();
+    expect(await ledgerProblems()).toEqual([]);
+    await dueNow(unknown);
+    await runPayoutRound(w.deps);
+    const failed = await payoutIn(order, 'failed');
+    expect(failed.problem).toMatch(/queue timed out/);
+    expect(must(await retryPayout(w.deps, { payoutId: failed.id, actor: ADMIN })).state).toBe('queued');
+    await runPayoutRound(w.deps);
+    await payoutIn(order, 'succeeded');
+    expect(simPayoutsTo(order).map((p) => p.status)).toEqual(['timed_out', 'completed']);
+    expect(await ledgerProblems()).toEqual([]);
+  });
+
+  it('the seller pays delivery: the rider is paid too, and the order settles only when both are paid', async () => {
+    const { order, phone } = await w.delivered(seller, { deliveryCost: 300_00, deliveryPaidBy: 'seller' });
+    const riderMsisdn = `254${phone.replace(/\D/g, '').slice(-9)}`;
+    w.sim.payouts.setBehaviour(riderMsisdn, { outcome: 'insufficient_funds', times: 1 });
+    await runPayoutRound(w.deps);
+    await payoutIn(order, 'succeeded', 'seller');
+    const riderFailed = await payoutIn(order, 'failed', 'rider');
+    expect(riderFailed.amount).toBe(300_00);
+    expect((await w.reload(order.id)).status).toBe('awaiting_settlement');
+    expect(await ledgerProblems()).toEqual([]);
+    must(await retryPayout(w.deps, { payoutId: riderFailed.id, actor: ADMIN }));
+    await runPayoutRound(w.deps);
+    await payoutIn(order, 'succeeded', 'rider');
+    await w.eventually(async () => ((await w.reload(order.id)).status === 'settlement_completed' ? true : undefined));
+    expect(simPayoutsTo(order).filter((p) => p.status === 'completed').map((p) => p.receiver).sort()).toEqual([SELLER_MSISDN, riderMsisdn].sort());
+    expect(await ledgerProblems()).toEqual([]);
+  });
+
+  it('approving or retrying a payout that is not waiting for it changes nothing', async () => {
+    const { order } = await w.delivered(seller);
+    const [payout] = await payoutsOf(order);
+    expect((await retryPayout(w.deps, { payoutId: payout!.id, actor: ADMIN })).ok).toBe(false);
+    const approved = await approvePayouts(w.deps, { orderId: order.id, actor: ADMIN });
+    expect(approved.ok && approved.value.payouts.map((p) => p.state)).toEqual(['queued']);
+    await runPayoutRound(w.deps);
+    await payoutIn(order, 'succeeded');
+    expect((await approvePayouts(w.deps, { orderId: order.id, actor: ADMIN })).ok).toBe(false);
+    expect(simPayoutsTo(order)).toHaveLength(1);
+  });
+});
+
+function must<T>(result: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
+  if (!result.ok) throw new Error(result.error.code);
+  return result.value;
+}

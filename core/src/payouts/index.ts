@@ -1,0 +1,2 @@
+export * from './payout.js';
+export * from './payout-postings.js';
