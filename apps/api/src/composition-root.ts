@@ -182,7 +182,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     ...(options.fileSweep ? { options: options.fileSweep } : {}),
   });
   const reconciler = mpesa ? startPaymentReconciler(deps, logger, options.reconcileIntervalMs) : undefined;
-  const payoutWorker = mpesa?.payouts ? startPayoutWorker(deps, logger, options.payoutIntervalMs) : undefined;
+  const payoutWorker = mpesa?.payouts ? startPayoutWorker(deps, logger, options.payoutIntervalMs ?? config.mpesa?.payoutIntervalMs) : undefined;
   const registering = mpesa && config.mpesa?.registerC2bUrls ? registerC2bUrls(mpesa, logger) : Promise.resolve();
   let closed = false;
   return {

@@ -58,6 +58,8 @@ const envSchema = z.object({
   // Payouts by Daraja B2C/B2B (decision 0051): off (Mark Paid records payouts made by hand),
   // automatic (sent when the order is delivered) or approval (sent when an admin approves).
   MPESA_PAYOUTS: withDefault(z.enum(['off', 'automatic', 'approval'], { error: 'must be off, automatic or approval' }), 'off'),
+  // How often each API process's payout worker looks for payouts to send or ask about (default 5 s).
+  MPESA_PAYOUT_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)),
   // The secret path segment of the SMS delivery report URL set in Africa's Talking's dashboard; default: one generated per deployment and kept in the database.
   AT_CALLBACK_SECRET: optional(z.string().regex(/^[0-9a-f]{32,128}$/, 'must be 32 to 128 lower-case hex digits')),
   // Development and browser tests: the console notifier (every SMS until an SMS provider is wired,
@@ -94,7 +96,7 @@ export interface Config {
   /** OUTBOX_CONCURRENCY / OUTBOX_LEASE_SECONDS when set; absent: the dispatcher's defaults. */
   outbox?: { concurrency?: number; leaseMs?: number };
   /** Daraja (MPESA_* variables; the simulator with `npm start`); absent: buyers pay the Paybill by hand. */
-  mpesa?: { daraja: DarajaConfig; callbackBaseUrl: string; registerC2bUrls: boolean; payouts?: 'automatic' | 'approval' };
+  mpesa?: { daraja: DarajaConfig; callbackBaseUrl: string; registerC2bUrls: boolean; payouts?: 'automatic' | 'approval'; payoutIntervalMs?: number };
   /**
    * MPESA_CALLBACK_SECRET: the callback path's secret. Set, the callback routes are served even
    * without Daraja credentials (C2B confirmations registered by hand, benchmarks); unset with
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             callbackBaseUrl: vars.MPESA_CALLBACK_BASE_URL ?? vars.PUBLIC_BASE_URL ?? `http://127.0.0.1:${vars.PORT}`,
             registerC2bUrls: vars.MPESA_REGISTER_C2B_URLS === 'on',
             ...(vars.MPESA_PAYOUTS !== 'off' ? { payouts: vars.MPESA_PAYOUTS } : {}),
+            ...(vars.MPESA_PAYOUT_INTERVAL_SECONDS ? { payoutIntervalMs: vars.MPESA_PAYOUT_INTERVAL_SECONDS * 1_000 } : {}),
           },
         }
       : {}),

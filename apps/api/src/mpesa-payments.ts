@@ -68,6 +68,8 @@ export function startPayoutWorker(deps: EscrowDeps, logger: Logger, intervalMs =
   };
   const timer = setInterval(round, intervalMs);
   timer.unref();
+  // A process that starts picks up what is due at once (another died with payouts claimed).
+  round();
   return {
     wake: round,
     async stop() {
