@@ -129,6 +129,8 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   const sendOutboxSoon = () => void dispatcher.runOnce().then(() => dispatcher.runOnce());
   const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon });
   const liveStreamsClosing = new AbortController();
+  // Started below, once the app is built; approvals and retries wake it.
+  let payoutWorker: { wake(): void; stop(): Promise<void> } | undefined;
   const app = createApp({
     checkDatabase: async () => {
       const reachable = await database.check();
@@ -156,6 +158,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       ...(smsCallbackSecret ? { smsCallbacks: { secret: smsCallbackSecret, deps: { smsReports: createKyselySmsDeliveryReports(database.db), clock: systemClock } } } : {}),
       live: { closing: liveStreamsClosing.signal },
       sendOutboxSoon,
+      wakePayouts: () => payoutWorker?.wake(),
     },
     accounts: accounts.http,
     contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
@@ -182,7 +185,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     ...(options.fileSweep ? { options: options.fileSweep } : {}),
   });
   const reconciler = mpesa ? startPaymentReconciler(deps, logger, options.reconcileIntervalMs) : undefined;
-  const payoutWorker = mpesa?.payouts ? startPayoutWorker(deps, logger, options.payoutIntervalMs ?? config.mpesa?.payoutIntervalMs) : undefined;
+  payoutWorker = mpesa?.payouts ? startPayoutWorker(deps, logger, options.payoutIntervalMs ?? config.mpesa?.payoutIntervalMs) : undefined;
   const registering = mpesa && config.mpesa?.registerC2bUrls ? registerC2bUrls(mpesa, logger) : Promise.resolve();
   let closed = false;
   return {

@@ -7,8 +7,9 @@ import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { optionalText, unstorableText } from './input-text.js';
-import { mutateOrder } from './mutate-order.js';
-import { approvePayouts } from './payouts/admin-payouts.js';
+import { mutateOrder, RollbackError } from './mutate-order.js';
+import { approveInTransaction } from './payouts/admin-payouts.js';
+import { adminOf } from './admin/admin-caller.js';
 
 /**
  * Admin "Mark Paid": the seller's (and rider's) payout was sent. Exactly once: the row lock,
@@ -21,8 +22,19 @@ export async function confirmSettlement(deps: EscrowDeps, args: { orderId: strin
   const reference = optionalText(args.reference);
   // With M-Pesa payouts, Mark Paid approves them: M-Pesa pays, and its Result settles the order.
   if (deps.payouts) {
-    const approved = await approvePayouts(deps, { orderId: args.orderId, actor: args.actor });
-    return approved.ok ? ok(approved.value.order) : approved;
+    if (adminOf(args.actor) === null) return err('FORBIDDEN');
+    if (typeof args.orderId !== 'string' || args.orderId.length === 0 || args.orderId.length > 100) return err('ORDER_NOT_FOUND');
+    try {
+      return await deps.store.transaction(async (tx): Promise<Result<Order>> => {
+        const order = await tx.orders.getForUpdate(args.orderId);
+        if (!order) return err('ORDER_NOT_FOUND');
+        const approved = await approveInTransaction(deps, tx, order, args.actor);
+        return approved.ok ? ok(order) : approved;
+      }, options);
+    } catch (error) {
+      if (error instanceof RollbackError) return { ok: false, error: error.domainError };
+      throw error;
+    }
   }
   return mutateOrder(deps, {
     orderId: args.orderId,

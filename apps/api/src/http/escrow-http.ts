@@ -2,6 +2,7 @@ import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, 
 import { sha256Digest } from '../accounts/sha256-digest.js';
 import type { Context, Hono } from 'hono';
 import { adminOrdersRoutes } from '../routes/admin-orders-routes.js';
+import { adminPayoutsRoutes } from '../routes/admin-payouts-routes.js';
 import { adminAreaRoutes } from '../routes/admin-routes.js';
 import { buyerRoutes } from '../routes/buyer-routes.js';
 import { liveAdminRoutes } from '../routes/live-admin-routes.js';
@@ -56,6 +57,8 @@ export interface EscrowHttpOptions {
   readonly smsCallbacks?: { readonly secret: string; readonly deps: RecordSmsDeliveryReportDeps };
   /** Asks the outbox dispatcher to send now (a rider's phone code arrives in seconds); absent: the next round sends it. */
   readonly sendOutboxSoon?: () => void;
+  /** Runs a payout round now (a payout approved or retried), when payouts are on. */
+  readonly wakePayouts?: () => void;
 }
 
 export interface AdminHttpOptions {
@@ -133,6 +136,7 @@ export function mountEscrowRoutes(app: Hono, h: EscrowHttp): void {
     app.route('/api/seller', sellerDashboardRoutes(h.queries));
     app.route('/api/seller', sellerFeePolicyRoutes(h));
     app.route('/api/admin', adminOrdersRoutes(h, h.queries));
+    app.route('/api/admin', adminPayoutsRoutes(h));
     if (h.admin) app.route('/api/admin', adminAreaRoutes(h, h.admin));
     app.route('/api/live', liveSellerRoutes(h, h.queries));
     app.route('/api/live', liveAdminRoutes(h, h.queries));

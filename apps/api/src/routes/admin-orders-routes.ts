@@ -27,6 +27,8 @@ import { adminCaller, adminOnly, orderNotFound, SESSION_ORDER_ID_FORMAT } from '
 import { jsonBodyLimit, pageQuerySchema, queryOf } from './seller-orders-input.js';
 import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 
+export const PAYOUT_APPROVED_MESSAGE = 'Payout approved. M-Pesa is paying the seller (and the rider); the order settles when M-Pesa confirms.';
+
 export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
 
 export const UNMATCHED_RESOLVED_MESSAGES = { attached: 'Payment attached. The order is paid.', refunded: 'Refund recorded for this payment.' } as const;
@@ -95,8 +97,9 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
       h.keys,
       { scope: caller.scope, fingerprint: input },
       (keyed) => confirmSettlement(h.deps, { orderId, actor: caller.actor, reference: input.reference }, keyed()),
-      view(catalogue.admin.settlementConfirmed),
-    );
+      // With M-Pesa payouts, Mark Paid approves them: M-Pesa pays, and its Result settles the order.
+      view(h.deps.payouts ? PAYOUT_APPROVED_MESSAGE : catalogue.admin.settlementConfirmed),
+    ).finally(() => h.wakePayouts?.());
   });
 
   app.post('/orders/:id/unlock-code', adminOnly, async (c) => {

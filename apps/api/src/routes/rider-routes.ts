@@ -177,7 +177,8 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
       { scope: keyScope(caller), fingerprint: input },
       (keyed) => completeDelivery(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), code: input.deliveryCode }, keyed()),
       (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.deliveryCompleted }))),
-    );
+      // Automatic payouts go out now, not at the worker's next round.
+    ).finally(() => h.wakePayouts?.());
   });
 
   app.post('/orders/:id/payment-confirmation', jsonBody(riderPaymentSchema), async (c) => {

@@ -168,3 +168,73 @@ function must<T>(result: { ok: true; value: T } | { ok: false; error: { code: st
   if (!result.ok) throw new Error(result.error.code);
   return result.value;
 }
+
+/** Payouts approved by an admin (MPESA_PAYOUTS=approval): Mark Paid becomes 'Approve payout', over real HTTP. */
+describe.each(DIALECTS)('payouts approved by an admin (%s)', (dialect) => {
+  let w: MpesaWorld;
+  let seller: SellerSession;
+  let adminCookie: string;
+  beforeAll(async () => {
+    w = await openMpesaWorld(dialect, {
+      env: { MPESA_INITIATOR_NAME: 'testapi', MPESA_SECURITY_CREDENTIAL: 'sim-security-credential', MPESA_REGISTER_C2B_URLS: 'off', MPESA_PAYOUTS: 'approval' },
+      payoutIntervalMs: 60_000,
+    });
+    seller = await w.seller();
+    adminCookie = (await w.admin()).cookie;
+  }, 60_000);
+  afterAll(async () => w?.dispose());
+
+  const payoutsOf = (order: Order) => w.deps.store.read((tx) => tx.payouts.listByOrder(order.id));
+  const simPayoutsTo = (order: Order) => w.sim.payouts.list().filter((p) => p.occasion === order.trackingNumber);
+  const approve = (order: Order, key?: string) => w.call('POST', `/api/admin/orders/${order.id}/settlement`, { cookie: adminCookie, json: {}, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+
+  it('a delivered order waits for approval; 50 approvals at once (keys or none) send one B2C request, and the order settles', async () => {
+    const { order } = await w.delivered(seller);
+    expect((await payoutsOf(order)).map((p) => p.state)).toEqual(['awaiting_approval']);
+    await runPayoutRound(w.deps);
+    expect(simPayoutsTo(order)).toHaveLength(0);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => approve(order, i % 2 === 0 ? `approve-${order.id}-${i}` : undefined)));
+    expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    expect(answers[0]?.body.data.message).toMatch(/Payout approved/);
+    // Several workers' rounds at once, as several API processes would run them.
+    await Promise.all([runPayoutRound(w.deps), runPayoutRound(w.deps), runPayoutRound(w.deps)]);
+    await w.eventually(async () => ((await w.reload(order.id)).status === 'settlement_completed' ? true : undefined), 15_000);
+    expect(simPayoutsTo(order)).toHaveLength(1);
+    expect(simPayoutsTo(order)[0]?.status).toBe('completed');
+    // After settlement, Mark Paid says so and sends nothing.
+    expect((await approve(order)).status).toBe(409);
+    expect(simPayoutsTo(order)).toHaveLength(1);
+  });
+
+  it('50 retries of a failed payout at once send one new request; the list shows the failure in words first', async () => {
+    w.sim.payouts.setBehaviour(SELLER_MSISDN, { outcome: 'insufficient_funds', times: 1 });
+    const { order } = await w.delivered(seller);
+    expect((await approve(order)).status).toBe(200);
+    await runPayoutRound(w.deps);
+    const failed = await w.eventually(async () => (await payoutsOf(order)).find((p) => p.state === 'failed'), 15_000);
+    const listed = await w.call('GET', '/api/admin/payouts?failed=1', { cookie: adminCookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.payouts.find((p: { id: string }) => p.id === failed.id)).toMatchObject({ state: 'failed', stateLabel: 'Failed', canRetry: true, trackingNumber: order.trackingNumber, problem: expect.stringMatching(/does not hold enough money/) });
+    const retries = await Promise.all(Array.from({ length: 50 }, () => w.call('POST', `/api/admin/payouts/${failed.id}/retry`, { cookie: adminCookie })));
+    expect(retries.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(retries.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([]);
+    await Promise.all([runPayoutRound(w.deps), runPayoutRound(w.deps)]);
+    await w.eventually(async () => ((await w.reload(order.id)).status === 'settlement_completed' ? true : undefined), 15_000);
+    expect(simPayoutsTo(order).map((p) => p.status)).toEqual(['failed', 'completed']);
+  });
+
+  it('a payout paid by hand: the M-Pesa reference is recorded once, the order settles, and a wrong reference is refused in words', async () => {
+    const { order } = await w.delivered(seller);
+    const [payout] = await payoutsOf(order);
+    const bad = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: 'not a receipt' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Enter the 10-character M-Pesa reference of the payout');
+    const recorded = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: 'qk12ab34cd' } });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.data.payout).toMatchObject({ state: 'recorded', receipt: 'QK12AB34CD' });
+    expect(await w.reload(order.id)).toMatchObject({ status: 'settlement_completed', settlementReference: 'QK12AB34CD' });
+    expect(simPayoutsTo(order)).toHaveLength(0);
+    const again = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: 'QK12AB34CE' } });
+    expect(again.status).toBe(409);
+  });
+});

@@ -4,6 +4,8 @@ import type { Order } from '../../orders/order.js';
 import { planTransition } from '../../orders/transitions.js';
 import { PAID_STATES, type Payout } from '../../payouts/payout.js';
 import { adminOf } from '../admin/admin-caller.js';
+import type { EscrowTx } from '../../ports/escrow-store.js';
+import type { TransactionOptions } from '../../ports/idempotency-store.js';
 import type { EscrowDeps } from '../deps.js';
 import { RollbackError } from '../mutate-order.js';
 import { parseMpesaReceipt } from '../confirm-payment.js';
@@ -22,7 +24,7 @@ export interface OrderPayouts {
  * Idempotent and race-free: the order row is locked, and only a payout still waiting for
  * approval is queued, so fifty approvals at once queue it once and it is sent once.
  */
-export async function approvePayouts(deps: EscrowDeps, args: { orderId: string; actor: Actor }): Promise<Result<OrderPayouts>> {
+export async function approvePayouts(deps: EscrowDeps, args: { orderId: string; actor: Actor }, options: TransactionOptions<Result<OrderPayouts>> = {}): Promise<Result<OrderPayouts>> {
   const admin = adminOf(args.actor);
   if (!admin) return err('FORBIDDEN');
   if (!deps.payouts) return err('PAYOUTS_NOT_CONFIGURED');
@@ -31,25 +33,36 @@ export async function approvePayouts(deps: EscrowDeps, args: { orderId: string; 
     return await deps.store.transaction(async (tx): Promise<Result<OrderPayouts>> => {
       const order = await tx.orders.getForUpdate(args.orderId);
       if (!order) return err('ORDER_NOT_FOUND');
-      // The checks of Mark Paid: delivered, verified payment, not settled.
-      const planned = planTransition(order, 'confirm_settlement');
-      if (!planned.ok) return planned;
-      const now = deps.clock.now();
-      const existing = await tx.payouts.listByOrder(order.id);
-      for (const payout of settlementPayouts(order, 'awaiting_approval', () => deps.random.uuid(), now)) {
-        if (!existing.some((p) => p.purpose === payout.purpose)) await tx.payouts.insert(payout);
-      }
-      for (const payout of await tx.payouts.listByOrder(order.id)) {
-        if (payout.state !== 'awaiting_approval') continue;
-        const queued = await changePayout(deps, tx, { order, payout, changes: { state: 'queued', nextAttemptAt: now, decidedBy: admin.userId }, now, actor: args.actor });
-        if (!queued) throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: `payout ${payout.id} changed under us` });
-      }
-      return ok({ order, payouts: await tx.payouts.listByOrder(order.id) });
-    });
+      const approved = await approveInTransaction(deps, tx, order, args.actor);
+      return approved.ok ? ok({ order, payouts: approved.value }) : approved;
+    }, options);
   } catch (error) {
     if (error instanceof RollbackError) return { ok: false, error: error.domainError };
     throw error;
   }
+}
+
+/**
+ * The approval inside the caller's transaction, with the order row already locked: the checks
+ * of Mark Paid (delivered, verified payment, not settled), the payouts made if missing, and
+ * those waiting for approval queued. Returns the order's payouts.
+ */
+export async function approveInTransaction(deps: EscrowDeps, tx: EscrowTx, order: Order, actor: Actor): Promise<Result<Payout[]>> {
+  const admin = adminOf(actor);
+  if (!admin) return err('FORBIDDEN');
+  const planned = planTransition(order, 'confirm_settlement');
+  if (!planned.ok) return planned;
+  const now = deps.clock.now();
+  const existing = await tx.payouts.listByOrder(order.id);
+  for (const payout of settlementPayouts(order, 'awaiting_approval', () => deps.random.uuid(), now)) {
+    if (!existing.some((p) => p.purpose === payout.purpose)) await tx.payouts.insert(payout);
+  }
+  for (const payout of await tx.payouts.listByOrder(order.id)) {
+    if (payout.state !== 'awaiting_approval') continue;
+    const queued = await changePayout(deps, tx, { order, payout, changes: { state: 'queued', nextAttemptAt: now, decidedBy: admin.userId }, now, actor });
+    if (!queued) throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: `payout ${payout.id} changed under us` });
+  }
+  return ok(await tx.payouts.listByOrder(order.id));
 }
 
 /** 'Retry' a failed payout: queued again, to be sent with a new OriginatorConversationID (the failed attempt paid nothing). */

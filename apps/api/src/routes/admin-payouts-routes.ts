@@ -1,0 +1,119 @@
+import { listPayouts, payoutStateLabel, recordPayoutReference, retryPayout, type EscrowDeps, type Payout, type PayoutDestination } from '@escrow/core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/app-env.js';
+import { answerOf, sendResult } from '../http/error-handler.js';
+import type { EscrowHttp } from '../http/escrow-http.js';
+import { idempotent } from '../http/idempotency.js';
+import { jsonBody } from '../http/json-body.js';
+import { adminCaller, adminOnly, orderNotFound, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
+import { jsonBodyLimit, queryOf } from './seller-orders-input.js';
+
+export const PAYOUT_MESSAGES = {
+  retried: 'Payout queued again. M-Pesa will be asked to pay it with a new request.',
+  recorded: 'M-Pesa reference recorded. The payout is marked as paid by hand.',
+} as const;
+
+const PAYOUT_ID_FORMAT = /^[A-Za-z0-9-]{8,64}$/;
+const listQuery = z.object({ failed: z.enum(['1', 'true'], { error: 'failed must be 1 or true' }).optional(), limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(500).optional() });
+const referenceSchema = z.object({ reference: z.string({ error: 'Enter the 10-character M-Pesa reference of the payout' }).max(40, { error: 'Enter the 10-character M-Pesa reference of the payout' }) });
+
+function destinationText(destination: PayoutDestination | null): string | null {
+  if (!destination) return null;
+  switch (destination.kind) {
+    case 'mpesa_phone':
+      return `M-Pesa ${destination.msisdn}`;
+    case 'paybill':
+      return `Paybill ${destination.businessNumber} account ${destination.accountReference}`;
+    case 'till':
+      return `Till ${destination.tillNumber}`;
+  }
+}
+
+/** A payout as the admin screen and the CLI show it: its state in words, why it failed, what may be done. */
+export function payoutView(payout: Payout & { trackingNumber?: string; itemName?: string }, deps: Pick<EscrowDeps, 'payouts'>) {
+  return {
+    id: payout.id,
+    orderId: payout.orderId,
+    ...(payout.trackingNumber !== undefined ? { trackingNumber: payout.trackingNumber, itemName: payout.itemName ?? '' } : {}),
+    purpose: payout.purpose,
+    amount: payout.amount,
+    state: payout.state,
+    stateLabel: payoutStateLabel(payout.state),
+    destination: destinationText(payout.destination),
+    receipt: payout.receipt,
+    receiverName: payout.receiverName,
+    problem: payout.problem,
+    attempt: payout.attempt,
+    originatorConversationId: payout.originatorConversationId,
+    nextAttemptAt: payout.nextAttemptAt?.toISOString() ?? null,
+    createdAt: payout.createdAt.toISOString(),
+    updatedAt: payout.updatedAt.toISOString(),
+    completedAt: payout.completedAt?.toISOString() ?? null,
+    canRetry: deps.payouts !== undefined && payout.state === 'failed',
+    canRecordReference: ['awaiting_approval', 'queued', 'failed'].includes(payout.state),
+  };
+}
+
+/**
+ * Payouts on the admin API (decision 0051), mounted at /api/admin:
+ *   GET  /payouts?failed=1          newest first; failed=1: failed and unknown only
+ *   GET  /orders/:id/payouts        one order's payouts
+ *   POST /payouts/:id/retry         a failed payout, sent again with a new OriginatorConversationID
+ *   POST /payouts/:id/reference     { reference }: paid by hand; references are M-Pesa receipts
+ */
+export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const notFound = { ok: false, error: { code: 'PAYOUT_NOT_FOUND' } } as const;
+
+  app.get('/payouts', adminOnly, queryOf(listQuery), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const query = c.req.valid('query');
+    const found = await listPayouts(h.deps, { actor: caller.actor, failedOnly: query.failed !== undefined, ...(query.limit ? { limit: query.limit } : {}) });
+    return sendResult(c, found.ok ? { ok: true, value: { payouts: found.value.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } } : found);
+  });
+
+  app.get('/orders/:id/payouts', adminOnly, async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const orderId = c.req.param('id');
+    if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
+    const payouts = await h.deps.store.read((tx) => tx.payouts.listByOrder(orderId));
+    return sendResult(c, { ok: true, value: { payouts: payouts.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } });
+  });
+
+  app.post('/payouts/:id/retry', adminOnly, async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    const payoutId = c.req.param('id');
+    if (!PAYOUT_ID_FORMAT.test(payoutId)) return sendResult(c, notFound);
+    const response = await idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { retry: payoutId } },
+      () => retryPayout(h.deps, { payoutId, actor: caller.actor }),
+      (result) => answerOf(result.ok ? { ok: true, value: { payout: payoutView(result.value, h.deps), message: PAYOUT_MESSAGES.retried } } : result),
+    );
+    h.wakePayouts?.();
+    return response;
+  });
+
+  app.post('/payouts/:id/reference', adminOnly, jsonBodyLimit(), jsonBody(referenceSchema), async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    const payoutId = c.req.param('id');
+    if (!PAYOUT_ID_FORMAT.test(payoutId)) return sendResult(c, notFound);
+    const input = c.req.valid('json');
+    return idempotent(
+      c,
+      h.keys,
+      { scope: caller.scope, fingerprint: { record: payoutId, ...input } },
+      () => recordPayoutReference(h.deps, { payoutId, actor: caller.actor, reference: input.reference }),
+      (result) => answerOf(result.ok ? { ok: true, value: { payout: payoutView(result.value, h.deps), message: PAYOUT_MESSAGES.recorded } } : result),
+    );
+  });
+  return app;
+}
