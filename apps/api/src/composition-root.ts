@@ -130,7 +130,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon });
   const liveStreamsClosing = new AbortController();
   // Started below, once the app is built; approvals and retries wake it.
-  let payoutWorker: { wake(): void; stop(): Promise<void> } | undefined;
+  const payouts: { worker?: { wake(): void; stop(): Promise<void> } } = {};
   const app = createApp({
     checkDatabase: async () => {
       const reachable = await database.check();
@@ -158,7 +158,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       ...(smsCallbackSecret ? { smsCallbacks: { secret: smsCallbackSecret, deps: { smsReports: createKyselySmsDeliveryReports(database.db), clock: systemClock } } } : {}),
       live: { closing: liveStreamsClosing.signal },
       sendOutboxSoon,
-      wakePayouts: () => payoutWorker?.wake(),
+      wakePayouts: () => payouts.worker?.wake(),
     },
     accounts: accounts.http,
     contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
@@ -185,7 +185,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     ...(options.fileSweep ? { options: options.fileSweep } : {}),
   });
   const reconciler = mpesa ? startPaymentReconciler(deps, logger, options.reconcileIntervalMs) : undefined;
-  payoutWorker = mpesa?.payouts ? startPayoutWorker(deps, logger, options.payoutIntervalMs ?? config.mpesa?.payoutIntervalMs) : undefined;
+  if (mpesa?.payouts) payouts.worker = startPayoutWorker(deps, logger, options.payoutIntervalMs ?? config.mpesa?.payoutIntervalMs);
   const registering = mpesa && config.mpesa?.registerC2bUrls ? registerC2bUrls(mpesa, logger) : Promise.resolve();
   let closed = false;
   return {
@@ -200,7 +200,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       liveStreamsClosing.abort();
       // Background work first, letting a running sweep or outbox round finish on the open database.
       clearInterval(sweep);
-      await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop(), reconciler?.stop(), payoutWorker?.stop(), registering]);
+      await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop(), reconciler?.stop(), payouts.worker?.stop(), registering]);
       notifications.close();
       if (events instanceof PostgresEventBus) await events.close();
       await database.close();
