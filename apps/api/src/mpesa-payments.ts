@@ -1,4 +1,4 @@
-import { reconcilePayments, runPayoutRound, type EscrowDeps } from '@escrow/core';
+import { reconcilePayments, reconcilePayouts, runPayoutRound, type EscrowDeps } from '@escrow/core';
 import { createDarajaClient, DarajaMpesaGateway, DarajaPayoutGateway, mpesaCallbackUrls, type DarajaClient, type MpesaCallbackUrls } from '@escrow/mpesa-daraja';
 import type { Config } from './config.js';
 import type { Logger } from './http/logger.js';
@@ -68,6 +68,17 @@ export function startPayoutWorker(deps: EscrowDeps, logger: Logger, intervalMs =
   };
   const timer = setInterval(round, intervalMs);
   timer.unref();
+  // Daily reconciliation (read only, so every process may run it): mismatches are logged for the
+  // operator; the admin screen and `escrow-admin payouts reconcile` show the same at any time.
+  const daily = setInterval(() => {
+    void reconcilePayouts(deps, { actor: { kind: 'admin', userId: 'daily-reconciliation' } }).then(
+      (report) => {
+        if (report.ok && report.value.unmatched.length > 0) logger.warn('payout reconciliation: mismatches', { count: report.value.unmatched.length, first: report.value.unmatched.slice(0, 5).map((m) => m.problem) });
+      },
+      (error: unknown) => logger.warn('payout reconciliation failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
+  }, 24 * 60 * 60_000);
+  daily.unref();
   // A process that starts picks up what is due at once (another died with payouts claimed).
   round();
   return {
@@ -75,6 +86,7 @@ export function startPayoutWorker(deps: EscrowDeps, logger: Logger, intervalMs =
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearInterval(daily);
       await running;
     },
   };

@@ -103,6 +103,11 @@ export interface PayoutRepository {
   listDue(states: readonly PayoutState[], now: Date, limit: number): Promise<Payout[]>;
   /** Orders still `awaiting_settlement` whose seller and rider payouts are all paid (succeeded or recorded). */
   ordersPaidOut(limit: number): Promise<string[]>;
+  /**
+   * For reconciliation: mpesa_clearing as the payout postings moved it (`clearingInLedger`), the
+   * whole shillings of the payouts in flight (`inFlight`: sending, sent, unknown), and how many payouts there are.
+   */
+  clearingFigures(): Promise<{ clearingInLedger: number; inFlight: number; total: number }>;
   /** For screens and the CLI: newest first, optionally only some states. */
   list(filter: { states?: readonly PayoutState[]; limit: number }): Promise<Payout[]>;
 }

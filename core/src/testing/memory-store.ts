@@ -216,6 +216,13 @@ function bind(s: MemoryState): EscrowTx {
           .filter((p) => states.includes(p.state) && p.nextAttemptAt !== null && p.nextAttemptAt <= now)
           .sort((a, b) => (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0))
           .slice(0, limit),
+      clearingFigures: async () => {
+        const kinds = new Set(['payout_sent', 'payout_returned', 'payout_paid']);
+        let clearingInLedger = 0;
+        for (const p of s.postings) if (kinds.has(p.kind)) for (const e of p.entries) if (e.account === 'mpesa_clearing') clearingInLedger += e.amount;
+        const inFlight = [...s.payouts.values()].filter((p) => ['sending', 'sent', 'unknown'].includes(p.state)).reduce((sum, p) => sum + Math.floor(p.amount / 100) * 100, 0);
+        return { clearingInLedger, inFlight, total: s.payouts.size };
+      },
       ordersPaidOut: async (limit) => {
         const byOrder = new Map<string, Payout[]>();
         for (const p of s.payouts.values()) if (p.purpose !== 'refund') byOrder.set(p.orderId, [...(byOrder.get(p.orderId) ?? []), p]);

@@ -140,6 +140,21 @@ export function kyselyPayoutRepository(db: Kysely<Database>): PayoutRepository {
           .execute()
       ).map(toPayout);
     },
+    async clearingFigures() {
+      // CAST: PostgreSQL's SUM(bigint) is NUMERIC, which the driver would hand over as text.
+      const ledger = await sql<{ total: unknown }>`
+        select cast(coalesce(sum(e.amount), 0) as bigint) as total
+        from ledger_entries e join ledger_postings p on p.id = e.posting_id
+        where e.account = 'mpesa_clearing' and p.kind in ('payout_sent', 'payout_returned', 'payout_paid')`.execute(db);
+      const payouts = await sql<{ in_flight: unknown; total: unknown }>`
+        select cast(coalesce(sum(case when state in ('sending', 'sent', 'unknown') then (amount / 100) * 100 else 0 end), 0) as bigint) as in_flight, count(*) as total
+        from payouts`.execute(db);
+      return {
+        clearingInLedger: decodeInteger(Number(ledger.rows[0]?.total ?? 0)),
+        inFlight: decodeInteger(Number(payouts.rows[0]?.in_flight ?? 0)),
+        total: decodeInteger(Number(payouts.rows[0]?.total ?? 0)),
+      };
+    },
     async ordersPaidOut(limit) {
       const rows = await db
         .selectFrom('payouts as p')

@@ -1,4 +1,4 @@
-import { listPayouts, payoutStateLabel, recordPayoutReference, retryPayout, type EscrowDeps, type Payout, type PayoutDestination } from '@escrow/core';
+import { listPayouts, payoutStateLabel, reconcilePayouts, recordPayoutReference, retryPayout, type EscrowDeps, type Payout, type PayoutDestination } from '@escrow/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
@@ -58,6 +58,7 @@ export function payoutView(payout: Payout & { trackingNumber?: string; itemName?
 /**
  * Payouts on the admin API (decision 0051), mounted at /api/admin:
  *   GET  /payouts?failed=1          newest first; failed=1: failed and unknown only
+ *   GET  /payouts/reconciliation    the ledger's mpesa_clearing against the payouts in flight, and every mismatch
  *   GET  /orders/:id/payouts        one order's payouts
  *   POST /payouts/:id/retry         a failed payout, sent again with a new OriginatorConversationID
  *   POST /payouts/:id/reference     { reference }: paid by hand; references are M-Pesa receipts
@@ -73,6 +74,15 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     const query = c.req.valid('query');
     const found = await listPayouts(h.deps, { actor: caller.actor, failedOnly: query.failed !== undefined, ...(query.limit ? { limit: query.limit } : {}) });
     return sendResult(c, found.ok ? { ok: true, value: { payouts: found.value.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } } : found);
+  });
+
+  // Reconciliation (issue 17): what does not match between the ledger, the payouts and M-Pesa's reports.
+  app.get('/payouts/reconciliation', adminOnly, async (c) => {
+    const caller = adminCaller(c);
+    if (!caller.ok) return caller.response;
+    c.header('Cache-Control', 'no-store');
+    const report = await reconcilePayouts(h.deps, { actor: caller.actor });
+    return sendResult(c, report.ok ? { ok: true, value: { ...report.value, checkedAt: report.value.checkedAt.toISOString() } } : report);
   });
 
   app.get('/orders/:id/payouts', adminOnly, async (c) => {

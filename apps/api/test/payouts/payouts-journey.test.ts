@@ -1,4 +1,4 @@
-import { account, approvePayouts, balances, checkLedger, retryPayout, runPayoutRound, type Order, type Payout } from '@escrow/core';
+import { account, approvePayouts, balances, checkLedger, reconcilePayouts, retryPayout, runPayoutRound, type Order, type Payout } from '@escrow/core';
 import { createKyselyLedgerAudit } from '@escrow/db-kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type SellerSession } from '../escrow-seller/seller-world.js';
@@ -161,6 +161,23 @@ describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)
     await payoutIn(order, 'succeeded');
     expect((await approvePayouts(w.deps, { orderId: order.id, actor: ADMIN })).ok).toBe(false);
     expect(simPayoutsTo(order)).toHaveLength(1);
+  });
+
+  it('reconciliation: nothing unmatched when every payout is paid; a failed payout and money in clearing show until they are resolved', async () => {
+    const clean = must(await reconcilePayouts(w.deps, { actor: ADMIN }));
+    expect(clean.unmatched).toEqual([]);
+    expect(clean.clearingInLedger).toBe(clean.inFlight);
+    w.sim.payouts.setBehaviour(SELLER_MSISDN, { outcome: 'insufficient_funds', times: 1 });
+    const { order } = await w.delivered(seller);
+    await runPayoutRound(w.deps);
+    const failed = await payoutIn(order, 'failed');
+    const report = must(await reconcilePayouts(w.deps, { actor: ADMIN }));
+    expect(report.unmatched).toEqual([{ payoutId: failed.id, orderId: order.id, problem: expect.stringMatching(/^Failed and not paid: .*does not hold enough money/) }]);
+    expect(report.clearingInLedger).toBe(report.inFlight);
+    must(await retryPayout(w.deps, { payoutId: failed.id, actor: ADMIN }));
+    await runPayoutRound(w.deps);
+    await payoutIn(order, 'succeeded');
+    expect(must(await reconcilePayouts(w.deps, { actor: ADMIN })).unmatched).toEqual([]);
   });
 });
 

@@ -4,3 +4,4 @@ export * from './plan-payouts.js';
 export * from './record-payout-report.js';
 export * from './send-payouts.js';
 export * from './payout-timing.js';
+export * from './reconcile-payouts.js';

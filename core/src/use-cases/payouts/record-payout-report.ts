@@ -5,6 +5,7 @@ import { formatKsh } from '../../money/cents.js';
 import type { EscrowDeps } from '../deps.js';
 import { enqueueSms } from '../mutate-order.js';
 import { finishSettlement } from './finish-settlement.js';
+import { reportedAmountProblem } from './reconcile-payouts.js';
 import { changePayout } from './payout-change.js';
 
 const SYSTEM: Actor = { kind: 'system' };
@@ -54,7 +55,8 @@ export async function recordPayoutReport(
     }
     if (report.outcome === 'paid') {
       if (PAID_STATES.includes(payout.state)) return { outcome: 'unchanged' };
-      const updated = await change({ state: 'succeeded', receipt: report.receipt, receiverName: report.receiverName, problem: null, nextAttemptAt: null, completedAt: now });
+      // Paid is paid; an amount other than the one asked is kept as a problem for reconciliation.
+      const updated = await change({ state: 'succeeded', receipt: report.receipt, receiverName: report.receiverName, problem: reportedAmountProblem(payout, report.amount), nextAttemptAt: null, completedAt: now });
       if (updated && payout.purpose === 'refund' && order.payerPhone) {
         await enqueueSms(deps, tx, { to: order.payerPhone, body: `Escrow Delivery: your refund of ${formatKsh(payout.amount)} for order ${order.trackingNumber} was sent to your M-Pesa. Receipt ${report.receipt}.` }, now);
       }
