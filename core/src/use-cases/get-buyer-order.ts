@@ -3,6 +3,7 @@ import { canSee } from '../orders/access.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { Feedback, SellerRef } from '../ports/records.js';
+import type { Payout } from '../payouts/payout.js';
 import type { EscrowDeps } from './deps.js';
 
 export interface BuyerOrderData {
@@ -10,6 +11,8 @@ export interface BuyerOrderData {
   readonly seller: SellerRef | null;
   readonly feedback: Feedback | null;
   readonly refundRequested: boolean;
+  /** A refunded order's refund payout (decision 0051); null for others, and for refunds made by hand before payouts. */
+  readonly refundPayout: Payout | null;
 }
 
 /**
@@ -23,5 +26,8 @@ export async function getBuyerOrder(deps: Pick<EscrowDeps, 'store'>, args: { ord
   // One read for the order and what the page shows beside it; nothing of it leaves unless the code fits.
   const page = await deps.store.read((tx) => tx.orders.getBuyerPage(args.orderId));
   if (!page || !canSee(page.order, actor)) return err('BUYER_ORDER_NOT_FOUND');
-  return ok({ order: page.order, seller: page.seller, feedback: page.feedback, refundRequested: page.refundRequested });
+  // Only a refunded order (cancelled after payment) has a refund to show: one more read, on that rare page only.
+  const refunded = page.order.status === 'cancelled' && page.order.paymentConfirmed;
+  const refundPayout = refunded ? ((await deps.store.read((tx) => tx.payouts.listByOrder(page.order.id))).find((p) => p.purpose === 'refund') ?? null) : null;
+  return ok({ order: page.order, seller: page.seller, feedback: page.feedback, refundRequested: page.refundRequested, refundPayout });
 }

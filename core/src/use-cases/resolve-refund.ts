@@ -8,6 +8,9 @@ import { sellerRefundedSms } from '../messages/seller-sms.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { parseMpesaReceipt } from './confirm-payment.js';
 import { optionalText, unstorableText } from './input-text.js';
+import { newPayout } from './payouts/plan-payouts.js';
+import { formatKsh } from '../money/cents.js';
+import type { Posting } from '../ledger/posting.js';
 
 export type RefundDecision =
   | { readonly decision: 'refund'; readonly mpesaReference: string; readonly note?: string | null }
@@ -24,8 +27,12 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
   const resolution: Partial<Record<string, unknown>> = typeof args.resolution === 'object' && args.resolution !== null ? { ...args.resolution } : {};
   const decision = resolution['decision'];
   if (decision !== 'refund' && decision !== 'reject') return err('VALIDATION_FAILED', { message: 'Choose to refund or reject' });
-  const reference = decision === 'refund' ? parseMpesaReceipt(resolution['mpesaReference']) : null;
-  if (decision === 'refund' && !reference) {
+  const typed = resolution['mpesaReference'];
+  const reference = decision === 'refund' ? parseMpesaReceipt(typed) : null;
+  // With M-Pesa payouts on, a refund with no reference typed is paid by B2C to the phone that
+  // paid (decision 0051); a reference typed records a refund made by hand, as without payouts.
+  const byPayout = decision === 'refund' && deps.payouts !== undefined && (typed === undefined || typed === null || typed === '');
+  if (decision === 'refund' && !reference && !byPayout) {
     return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa reference of the refund' });
   }
   const refused = unstorableText([[resolution['note'], 'The note contains a character that is not allowed']]);
@@ -51,6 +58,24 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
       if (!resolved) throw new RollbackError({ code: 'REFUND_ALREADY_RESOLVED' });
       if (decision === 'reject') {
         return ok({ auditData: { refundRequestId: request.id, decision: 'reject' } });
+      }
+      if (byPayout) {
+        const payerPhone = order.payerPhone;
+        if (!payerPhone) throw new RollbackError({ code: 'VALIDATION_FAILED', message: 'M-Pesa did not give the phone that paid this order: refund it by hand and enter the M-Pesa reference of the refund' });
+        const refund = newPayout({ id: deps.random.uuid(), order, purpose: 'refund', amount: order.price, state: 'queued', now, decidedBy: adminId });
+        if (!(await tx.payouts.insert(refund))) throw new RollbackError({ code: 'REFUND_ALREADY_RESOLVED' });
+        return ok({
+          changes: { cancelledAt: now, riderKey: null },
+          // Escrow to the buyer's refundable account now; the payout moves it out when M-Pesa pays.
+          postings: (updated, newId) => [refundPostings(updated, { reserveId: newId(), outId: newId(), createdAt: now, reference: '' })[0] as Result<Posting>],
+          auditData: { refundRequestId: request.id, decision: 'refund', payoutId: refund.id, orderStatusBefore: order.status },
+          notifySeller: (updated) => ({
+            subject: 'Order refunded',
+            body: `Order ${updated.trackingNumber} was refunded to the buyer and cancelled.`,
+            sms: sellerRefundedSms({ trackingNumber: updated.trackingNumber }),
+          }),
+          sms: (updated) => [{ to: payerPhone, body: `Escrow Delivery: your refund of ${formatKsh(updated.price)} for order ${updated.trackingNumber} is on its way to your M-Pesa.` }],
+        });
       }
       return ok({
         changes: { cancelledAt: now, riderKey: null },

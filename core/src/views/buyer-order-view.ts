@@ -1,10 +1,11 @@
 import { maskedPhone } from '../messages/buyer-sms.js';
 import { claimPending } from '../ledger/ledger-audit.js';
-import type { Cents } from '../money/cents.js';
+import { formatKsh, type Cents } from '../money/cents.js';
 import type { DeliveryPaidBy } from '../money/payouts.js';
 import type { Order } from '../orders/order.js';
 import type { PaymentMethod } from '../orders/order-status.js';
 import type { Feedback } from '../ports/records.js';
+import type { Payout } from '../payouts/payout.js';
 import { isoOrNull, progressView, type ProgressView } from './order-progress.js';
 
 /** The platform Paybill the buyer pays into (operator configuration; may be unset). */
@@ -63,6 +64,8 @@ export interface BuyerOrderView extends ProgressView {
   };
   readonly rider: { readonly name: string | null; readonly phone: string } | null;
   readonly refundRequested: boolean;
+  /** A paid order that was refunded: where the money is (null for every other order). */
+  readonly refund: BuyerRefundView | null;
   /**
    * The delivery code, only for the buyer who holds it (PRODUCT-DECISIONS, Real money): typed,
    * from an old link that carried it, or in the payer's browser. Null on the shared link's view.
@@ -75,6 +78,33 @@ export interface BuyerOrderView extends ProgressView {
   readonly feedback: { readonly riderRating: number; readonly sellerRating: number; readonly comment: string | null; readonly createdAt: string } | null;
   readonly createdAt: string;
   readonly deliveredAt: string | null;
+}
+
+/** The refund of a paid order that was cancelled, as the buyer reads it. */
+export interface BuyerRefundView {
+  /** on_its_way: M-Pesa is sending it; delayed: it failed and a person is on it; sent: paid. */
+  readonly state: 'on_its_way' | 'delayed' | 'sent';
+  readonly amount: number;
+  readonly receipt: string | null;
+  readonly message: string;
+}
+
+export function buyerRefundView(order: Order, payout: Payout | null): BuyerRefundView | null {
+  if (order.status !== 'cancelled' || !order.paymentConfirmed) return null;
+  const amount = formatKsh(order.price);
+  const phone = order.payerPhone ? ` (${maskedPhone(order.payerPhone)})` : '';
+  // Refunded by hand before payouts: the admin recorded it as sent.
+  if (!payout) return { state: 'sent', amount: order.price, receipt: null, message: `Your payment of ${amount} was refunded.` };
+  switch (payout.state) {
+    case 'succeeded':
+    case 'recorded':
+      return { state: 'sent', amount: order.price, receipt: payout.receipt, message: `Your refund of ${amount} was sent to your M-Pesa${phone}.${payout.receipt ? ` M-Pesa receipt: ${payout.receipt}.` : ''}` };
+    case 'failed':
+    case 'awaiting_approval':
+      return { state: 'delayed', amount: order.price, receipt: null, message: `Your refund of ${amount} is delayed. We are sorting it out and will send you an SMS when it is sent.` };
+    default:
+      return { state: 'on_its_way', amount: order.price, receipt: null, message: `Your refund of ${amount} is on its way to your M-Pesa${phone}.` };
+  }
 }
 
 /** Payment instructions while the buyer still owes the Paybill (never for cash orders). */
@@ -93,7 +123,7 @@ export function buyerPaymentInstructions(order: Order, paybill: PaybillDestinati
  */
 export function buyerOrderView(
   order: Order,
-  extras: { sellerBusinessName: string | null; feedback: Feedback | null; refundRequested: boolean; paybill: PaybillDestination; holdsCode: boolean },
+  extras: { sellerBusinessName: string | null; feedback: Feedback | null; refundRequested: boolean; paybill: PaybillDestination; holdsCode: boolean; refundPayout?: Payout | null },
 ): BuyerOrderView {
   const feedback = extras.feedback;
   return {
@@ -125,6 +155,7 @@ export function buyerOrderView(
     },
     rider: order.riderPhone ? { name: order.riderName, phone: order.riderPhone } : null,
     refundRequested: extras.refundRequested,
+    refund: buyerRefundView(order, extras.refundPayout ?? null),
     deliveryCode: extras.holdsCode ? order.deliveryCode : null,
     holdsCode: extras.holdsCode,
     codeSentTo: order.payerPhone ? maskedPhone(order.payerPhone) : null,

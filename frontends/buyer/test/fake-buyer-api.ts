@@ -65,6 +65,7 @@ export function buyerOrder(
     },
     rider: null,
     refundRequested: false,
+    refund: null,
     // The page was opened with the code (DELIVERY_CODE), so it holds it unless told otherwise.
     holdsCode: overrides.holdsCode ?? true,
     deliveryCode: (overrides.holdsCode ?? true) ? DELIVERY_CODE : null,

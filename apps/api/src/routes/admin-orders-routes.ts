@@ -31,6 +31,8 @@ export const PAYOUT_APPROVED_MESSAGE = 'Payout approved. M-Pesa is paying the se
 
 export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
 
+export const REFUND_BY_MPESA_MESSAGE = 'Refund approved. M-Pesa is sending it to the phone that paid; the order is cancelled.';
+
 export const UNMATCHED_RESOLVED_MESSAGES = { attached: 'Payment attached. The order is paid.', refunded: 'Refund recorded for this payment.' } as const;
 /** An M-Pesa receipt (TransID), or the CheckoutRequestID of a prompt paid with its callback lost. */
 const TRANS_ID_FORMAT = /^[A-Za-z0-9_-]{6,40}$/;
@@ -53,7 +55,8 @@ const note = optionalText({ max: 1000, tooLong: 'The note must be at most 1000 c
 const resolutionSchema = z.discriminatedUnion(
   'decision',
   [
-    z.object({ decision: z.literal('refund'), mpesaReference: z.string({ error: 'Enter the 10-character M-Pesa reference of the refund' }).max(40, { error: 'Enter the 10-character M-Pesa reference of the refund' }), note }),
+    // Without a reference on a deployment with M-Pesa payouts: M-Pesa pays the refund (the core decides).
+    z.object({ decision: z.literal('refund'), mpesaReference: z.string({ error: 'Enter the 10-character M-Pesa reference of the refund' }).max(40, { error: 'Enter the 10-character M-Pesa reference of the refund' }).optional(), note }),
     z.object({ decision: z.literal('reject'), note }),
   ],
   { error: 'Choose to refund or reject' },
@@ -70,7 +73,8 @@ const resolutionSchema = z.discriminatedUnion(
  *   POST /payments/unmatched/:transId/attach  { trackingNumber }: pays that order with it
  *   POST /payments/unmatched/:transId/refund  { mpesaReference }: the payment was sent back by hand
  *   GET  /refund-requests                 ?status=open (default) | refunded | rejected | all
- *   POST /refund-requests/:id/resolve     { decision: 'refund', mpesaReference, note? } | { decision: 'reject', note? }
+ *   POST /refund-requests/:id/resolve     { decision: 'refund', mpesaReference?, note? } | { decision: 'reject', note? }
+ *                                         (no mpesaReference with M-Pesa payouts on: M-Pesa pays it to the phone that paid)
  */
 export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -177,14 +181,15 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     const refundId = c.req.param('id');
     if (!SESSION_ORDER_ID_FORMAT.test(refundId)) return sendResult(c, { ok: false, error: { code: 'REFUND_NOT_FOUND' } });
     const input = c.req.valid('json');
-    const resolution = input.decision === 'refund' ? { decision: 'refund' as const, mpesaReference: input.mpesaReference, note: input.note } : { decision: 'reject' as const, note: input.note };
+    const resolution = input.decision === 'refund' ? { decision: 'refund' as const, mpesaReference: input.mpesaReference ?? '', note: input.note } : { decision: 'reject' as const, note: input.note };
+    const byPayout = input.decision === 'refund' && !input.mpesaReference && h.deps.payouts !== undefined;
     return idempotent(
       c,
       h.keys,
       { scope: caller.scope, fingerprint: input },
       (keyed) => resolveRefund(h.deps, { refundId, actor: caller.actor, resolution }, keyed()),
-      view(REFUND_RESOLVED_MESSAGES[input.decision]),
-    );
+      view(byPayout ? REFUND_BY_MPESA_MESSAGE : REFUND_RESOLVED_MESSAGES[input.decision]),
+    ).finally(() => h.wakePayouts?.());
   });
 
   return app;

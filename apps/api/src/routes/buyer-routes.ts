@@ -76,9 +76,9 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     const result = await getBuyerOrder(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) });
     if (!result.ok) return sendResult(c, result);
-    const { order, seller, feedback, refundRequested } = result.value;
+    const { order, seller, feedback, refundRequested, refundPayout } = result.value;
     const holdsCode = holdsDeliveryCode(order, buyerActor(c, g.code, g.orderId));
-    const view = buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: await h.paybillSource.current(), holdsCode });
+    const view = buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: await h.paybillSource.current(), holdsCode, refundPayout });
     // `mpesaPrompt`: the page may offer "Pay with M-Pesa" (STK Push) besides the Paybill steps.
     return sendResult(c, { ok: true, value: { ...view, mpesaPrompt: h.deps.mpesa !== undefined } });
   });

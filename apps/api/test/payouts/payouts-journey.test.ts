@@ -1,4 +1,4 @@
-import { account, approvePayouts, balances, checkLedger, reconcilePayouts, retryPayout, runPayoutRound, type Order, type Payout } from '@escrow/core';
+import { account, approvePayouts, balances, checkLedger, reconcilePayouts, recordC2bPayment, requestRefund, retryPayout, runPayoutRound, type Order, type Payout } from '@escrow/core';
 import { createKyselyLedgerAudit } from '@escrow/db-kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type SellerSession } from '../escrow-seller/seller-world.js';
@@ -161,6 +161,60 @@ describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)
     await payoutIn(order, 'succeeded');
     expect((await approvePayouts(w.deps, { orderId: order.id, actor: ADMIN })).ok).toBe(false);
     expect(simPayoutsTo(order)).toHaveLength(1);
+  });
+
+  it('a refund approved without a reference is paid by B2C to the phone that paid, once; the buyer reads where it is and gets an SMS', async () => {
+    const order = await w.order(seller);
+    const payer = '254722333444';
+    const paid = await recordC2bPayment(w.deps, { transId: `RF${order.trackingNumber.slice(0, 8)}`, billRefNumber: order.trackingNumber, amount: order.price, msisdn: payer, payerName: 'JANE PAYER', businessShortCode: '174379', transTime: '20261127120000' });
+    expect(paid.ok && paid.value.outcome).toBe('paid_order');
+    const before = await w.reload(order.id);
+    expect(before.payerPhone).toBe('+254722333444');
+    must(await requestRefund(w.deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, reason: 'The seller stopped answering' }));
+    const request = await w.deps.store.read((tx) => tx.refunds.findOpenByOrder(order.id));
+    const adminCookie = (await w.admin()).cookie;
+    const resolved = await w.call('POST', `/api/admin/refund-requests/${request!.id}/resolve`, { cookie: adminCookie, json: { decision: 'refund' } });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.data.message).toMatch(/M-Pesa is sending it/);
+    expect(await w.reload(order.id)).toMatchObject({ status: 'cancelled' });
+    const buyerPage = async () => (await w.call('GET', `/api/buyer/orders/${order.id}`, { headers: { 'x-delivery-code': order.deliveryCode } })).body.data;
+    expect((await buyerPage()).refund).toMatchObject({ state: 'on_its_way', message: expect.stringMatching(/is on its way to your M-Pesa \(07xx xxx 444\)/) });
+    await runPayoutRound(w.deps);
+    const refunded = await payoutIn(order, 'succeeded', 'refund');
+    const sent = simPayoutsTo(order);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ api: 'b2c', receiver: payer, amount: Math.floor(order.price / 100), status: 'completed' });
+    expect((await buyerPage()).refund).toMatchObject({ state: 'sent', receipt: refunded.receipt, message: expect.stringContaining(`M-Pesa receipt: ${refunded.receipt}`) });
+    // The texts to the payer, as queued in the outbox (sent by the dispatcher after commit).
+    const texts = (await w.composed.database.db.selectFrom('outbox').select('payload').execute())
+      .map((row) => JSON.parse(row.payload) as { channel?: string; to?: string; body?: string })
+      .filter((m) => m.channel === 'sms' && m.to === '+254722333444')
+      .map((m) => m.body ?? '');
+    expect(texts.some((t) => t.includes('was sent to your M-Pesa') && t.includes(refunded.receipt ?? '?'))).toBe(true);
+    expect(texts.some((t) => t.includes('is on its way to your M-Pesa'))).toBe(true);
+    const mine = await postings(order);
+    expect(mine.map((p) => p.kind)).toEqual(['payment_in', 'refund_reserve', 'payout_sent', 'payout_paid']);
+    expect(balances(mine).get(account.escrow) ?? 0).toBe(0);
+    expect(await ledgerProblems()).toEqual([]);
+    // A second resolution of the same request changes nothing and pays nothing.
+    expect((await w.call('POST', `/api/admin/refund-requests/${request!.id}/resolve`, { cookie: adminCookie, json: { decision: 'refund' } })).status).toBe(409);
+    expect(simPayoutsTo(order)).toHaveLength(1);
+  });
+
+  it('a refund with no phone that paid is refused in words unless the M-Pesa reference of a refund made by hand is given', async () => {
+    const order = await w.paid(seller);
+    expect((await w.reload(order.id)).payerPhone).toBeNull();
+    must(await requestRefund(w.deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, reason: 'Never came' }));
+    const request = await w.deps.store.read((tx) => tx.refunds.findOpenByOrder(order.id));
+    const adminCookie = (await w.admin()).cookie;
+    const refused = await w.call('POST', `/api/admin/refund-requests/${request!.id}/resolve`, { cookie: adminCookie, json: { decision: 'refund' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/did not give the phone that paid/);
+    expect((await w.reload(order.id)).status).toBe('paid');
+    const byHand = await w.call('POST', `/api/admin/refund-requests/${request!.id}/resolve`, { cookie: adminCookie, json: { decision: 'refund', mpesaReference: 'QR12ST34UV' } });
+    expect(byHand.status).toBe(200);
+    expect(simPayoutsTo(order)).toHaveLength(0);
+    expect(await ledgerProblems()).toEqual([]);
   });
 
   it('reconciliation: nothing unmatched when every payout is paid; a failed payout and money in clearing show until they are resolved', async () => {

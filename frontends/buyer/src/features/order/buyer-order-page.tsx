@@ -114,7 +114,12 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
           {statusLabel(order)}
         </h2>
         <OrderProgress status={order.status} />
-        {order.status === 'cancelled' ? <p>This order was cancelled. No payment is expected.</p> : null}
+        {order.status === 'cancelled' && !order.refund ? <p>This order was cancelled. No payment is expected.</p> : null}
+        {order.refund ? (
+          <p className={`refund-state refund-state--${order.refund.state}`} role="status">
+            {order.refund.message}
+          </p>
+        ) : null}
         {stale ? (
           <p className="note" role="status">
             This page could not be refreshed and may be out of date.{' '}
