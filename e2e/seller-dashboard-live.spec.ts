@@ -35,8 +35,8 @@ test.describe('dashboard live updates', () => {
       };
       new MutationObserver((records) => {
         for (const r of records) {
-          if (times.shown === undefined && [...r.addedNodes].some(isPaid)) times.shown = performance.now();
-          if (times.shown !== undefined && times.gone === undefined && [...r.removedNodes].some(isPaid)) times.gone = performance.now();
+          if (times.shown === undefined && Array.from(r.addedNodes).some(isPaid)) times.shown = performance.now();
+          if (times.shown !== undefined && times.gone === undefined && Array.from(r.removedNodes).some(isPaid)) times.gone = performance.now();
         }
       }).observe(document.body, { childList: true, subtree: true });
     });

@@ -209,7 +209,7 @@ describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)
     const adminCookie = (await w.admin()).cookie;
     const refused = await w.call('POST', `/api/admin/refund-requests/${request!.id}/resolve`, { cookie: adminCookie, json: { decision: 'refund' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toMatch(/did not give the phone that paid/);
+    expect(refused.body.error?.message).toMatch(/did not give the phone that paid/);
     expect((await w.reload(order.id)).status).toBe('paid');
     const byHand = await w.call('POST', `/api/admin/refund-requests/${request!.id}/resolve`, { cookie: adminCookie, json: { decision: 'refund', mpesaReference: 'QR12ST34UV' } });
     expect(byHand.status).toBe(200);
@@ -299,7 +299,7 @@ describe.each(DIALECTS)('payouts approved by an admin (%s)', (dialect) => {
     const [payout] = await payoutsOf(order);
     const bad = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: 'not a receipt' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe('Enter the 10-character M-Pesa reference of the payout');
+    expect(bad.body.error?.message).toBe('Enter the 10-character M-Pesa reference of the payout');
     const recorded = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: 'qk12ab34cd' } });
     expect(recorded.status).toBe(200);
     expect(recorded.body.data.payout).toMatchObject({ state: 'recorded', receipt: 'QK12AB34CD' });
