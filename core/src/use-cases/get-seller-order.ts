@@ -3,6 +3,7 @@ import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { Feedback, RefundRequest, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
+import type { Payout } from '../payouts/payout.js';
 
 export interface SellerOrderData {
   readonly order: Order;
@@ -10,6 +11,8 @@ export interface SellerOrderData {
   readonly feedback: Feedback | null;
   readonly openRefundRequest: RefundRequest | null;
   readonly riderPayments: readonly RiderPaymentConfirmation[];
+  /** The seller's payout by M-Pesa, once the order is delivered (decision 0051); null before, or when paid by hand. */
+  readonly sellerPayout: Payout | null;
 }
 
 /**
@@ -27,6 +30,8 @@ export async function getSellerOrder(deps: Pick<EscrowDeps, 'store'>, args: { or
     const feedback = await tx.feedback.get(order.id);
     const openRefundRequest = await tx.refunds.findOpenByOrder(order.id);
     const riderPayments = await tx.riderPayments.listByOrder(order.id);
-    return ok({ order, seller: seller ?? null, feedback: feedback ?? null, openRefundRequest: openRefundRequest ?? null, riderPayments });
+    const delivered = order.status === 'awaiting_settlement' || order.status === 'settlement_completed';
+    const sellerPayout = delivered ? ((await tx.payouts.listByOrder(order.id)).find((p) => p.purpose === 'seller') ?? null) : null;
+    return ok({ order, seller: seller ?? null, feedback: feedback ?? null, openRefundRequest: openRefundRequest ?? null, riderPayments, sellerPayout });
   });
 }

@@ -6,6 +6,7 @@ import type { Order } from '../orders/order.js';
 import type { PaymentMethod } from '../orders/order-status.js';
 import type { OrderListRow } from '../ports/escrow-queries.js';
 import type { Feedback, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
+import type { Payout } from '../payouts/payout.js';
 import { isoOrNull, progressView, type ProgressView } from './order-progress.js';
 
 /** A row of the seller's order list (dashboard): enough to find the order, no code, no links. */
@@ -65,6 +66,27 @@ export interface SellerOrderExtras {
   readonly openRefundRequest: RefundRequest | null;
   readonly riderPayments: readonly RiderPaymentConfirmation[];
   readonly links: OrderLinks;
+  /** The seller's payout by M-Pesa (decision 0051), when there is one. */
+  readonly sellerPayout?: Payout | null;
+}
+
+/** Where the seller's money is, in the seller's words (never the internals of a failure: an admin deals with those). */
+export function sellerPayoutView(payout: Payout | null | undefined) {
+  if (!payout) return null;
+  const paid = payout.state === 'succeeded' || payout.state === 'recorded';
+  const delayed = payout.state === 'failed' || (payout.state === 'unknown' && payout.statusChecks > 2);
+  return {
+    state: paid ? ('paid' as const) : delayed ? ('delayed' as const) : payout.state === 'awaiting_approval' ? ('awaiting_approval' as const) : ('on_its_way' as const),
+    amount: payout.amount,
+    receipt: paid ? payout.receipt : null,
+    message: paid
+      ? `Paid to your M-Pesa${payout.receipt ? `: receipt ${payout.receipt}` : ''}.`
+      : delayed
+        ? 'Your payout is delayed. We are sorting it out with M-Pesa and will tell you when it is sent.'
+        : payout.state === 'awaiting_approval'
+          ? 'Your payout is waiting for approval.'
+          : 'Your payout is on its way to your M-Pesa.',
+  };
 }
 
 /**
@@ -117,6 +139,7 @@ export function sellerOrderView(order: Order, extras: SellerOrderExtras) {
       : null,
     refundRequest: openRefundRequest ? refundRequestView(openRefundRequest) : null,
     riderPayments: riderPayments.map((p) => ({ riderPhone: p.riderPhone, paymentReceived: p.paymentReceived, paymentIssue: p.paymentIssue, createdAt: p.createdAt.toISOString() })),
+    payout: sellerPayoutView(extras.sellerPayout),
   };
 }
 

@@ -71,6 +71,7 @@ export function sellerOrder(overrides: Partial<SellerOrderView> & { status?: Ord
     feedback: null,
     refundRequest: null,
     riderPayments: [],
+    payout: null,
     ...overrides,
   };
 }

@@ -54,6 +54,9 @@ describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)
     expect(paid.destination).toEqual({ kind: 'mpesa_phone', msisdn: expect.stringMatching(/712345678$/) });
     const settled = await w.eventually(async () => ((await w.reload(order.id)).status === 'settlement_completed' ? w.reload(order.id) : undefined));
     expect(settled).toMatchObject({ settlementPaid: true, settlementReference: paid.receipt });
+    // What the seller sees on the order.
+    const sellerView = await w.call('GET', `/api/seller/orders/${order.id}`, { cookie: seller.cookie });
+    expect(sellerView.body.data.payout).toEqual({ state: 'paid', amount: order.sellerPayout, receipt: paid.receipt, message: `Paid to your M-Pesa: receipt ${paid.receipt}.` });
     // M-Pesa's side: one request, whole shillings.
     const sent = simPayoutsTo(order);
     expect(sent).toHaveLength(1);
@@ -87,6 +90,9 @@ describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)
     const failed = await payoutIn(order, 'failed');
     expect(failed.problem).toMatch(words);
     expect((await w.reload(order.id)).status).toBe('awaiting_settlement');
+    // The seller reads that it is delayed, not M-Pesa's internals.
+    const sellerView = await w.call('GET', `/api/seller/orders/${order.id}`, { cookie: seller.cookie });
+    expect(sellerView.body.data.payout).toMatchObject({ state: 'delayed', receipt: null });
     expect(balances(await postings(order)).get(account.sellerPayable(order.sellerId))).toBe(order.sellerPayout);
     expect(await ledgerProblems()).toEqual([]);
 

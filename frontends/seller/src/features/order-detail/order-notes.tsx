@@ -1,15 +1,20 @@
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import type { SellerOrderView } from '../../shared/orders-api.ts';
 
-/** What others said about the order: an open refund request, the rider's payment record, the buyer's feedback. */
+/** What others said about the order: the payout's progress, an open refund request, the rider's payment record, the buyer's feedback. */
 export function OrderNotes({ order }: { order: SellerOrderView }) {
-  const { refundRequest, riderPayments, feedback } = order;
-  if (!refundRequest && riderPayments.length === 0 && !feedback) return null;
+  const { refundRequest, riderPayments, feedback, payout } = order;
+  if (!refundRequest && riderPayments.length === 0 && !feedback && !payout) return null;
   return (
     <section className="card" aria-labelledby="notes-title">
       <h2 id="notes-title" className="card__title">
         Updates
       </h2>
+      {payout ? (
+        <p role="status" className={`payout-state payout-state--${payout.state}`}>
+          <strong>Payout:</strong> {payout.message}
+        </p>
+      ) : null}
       {refundRequest ? (
         <div className="form-alert form-alert--error">
           <p>
