@@ -8,6 +8,7 @@ import { sellerRefundedSms } from '../messages/seller-sms.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { parseMpesaReceipt } from './confirm-payment.js';
 import { optionalText, unstorableText } from './input-text.js';
+import { claimMoneyOutReference } from './claim-money-out-reference.js';
 
 export type RefundDecision =
   | { readonly decision: 'refund'; readonly mpesaReference: string; readonly note?: string | null }
@@ -16,6 +17,8 @@ export type RefundDecision =
 /**
  * An admin resolves an open refund request: refund (the order is cancelled and the whole
  * escrowed price goes back to the buyer, with the M-Pesa reference of the refund) or reject.
+ * The reference is refused when another refund, settlement or payout has it, or when it is a
+ * buyer's payment receipt (decision 0050); then nothing changes.
  */
 export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; actor: Actor; resolution: RefundDecision }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const actor = parseActor(args.actor);
@@ -52,6 +55,9 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
       if (decision === 'reject') {
         return ok({ auditData: { refundRequestId: request.id, decision: 'reject' } });
       }
+      // One M-Pesa transaction is one refund or payout (decision 0050); a refusal undoes the resolve above.
+      const refused = await claimMoneyOutReference(tx, { reference: reference ?? '', kind: 'refund', orderId: order.id, ownerId: request.id, at: now });
+      if (refused) throw new RollbackError(refused);
       return ok({
         changes: { cancelledAt: now, riderKey: null },
         postings: (updated, newId) => refundPostings(updated, { reserveId: newId(), outId: newId(), createdAt: now, reference: reference ?? '' }),
