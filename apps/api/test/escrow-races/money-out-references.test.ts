@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { catalogue, checkLedger, recordC2bPayment, requestRefund, type Cents, type Order, type RefundRequest } from '@escrow/core';
 import { createKyselyLedgerAudit } from '@escrow/db-kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/http/serve.js';
+import { payoutReference } from '../escrow-support/world.js';
 import { DIALECTS, openSellerWorld, type SellerSession, type SellerWorld, type Session } from '../escrow-seller/seller-world.js';
 
 /** A fresh M-Pesa-shaped reference (10 letters and digits) no other test uses. */
-const reference = (): string => `R${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`;
+const reference = payoutReference;
 const USED = catalogue.errors.referenceAlreadyUsed;
 const PAYMENT = catalogue.errors.referenceIsAPayment;
 
