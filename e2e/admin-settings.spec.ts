@@ -1,4 +1,5 @@
 // The admin's other work: the Paybill buyers pay into, contact messages, refund requests.
+import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 import { createOrder, payOrder, requestRefund, seedSeller, sendContactMessage, signInAsNewAdmin, uniqueId } from './admin-seed.ts';
 import { openAdminDashboard } from './admin-page.ts';
@@ -92,14 +93,16 @@ test.describe('admin: settings, contacts and refunds', () => {
     await dialog.getByLabel('M-Pesa reference of the refund').fill('short');
     await dialog.getByRole('button', { name: 'Record Refund' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Enter the 10-character M-Pesa reference of the refund');
-    await dialog.getByLabel('M-Pesa reference of the refund').fill('rfd1234567');
+    // Each refund its own reference (decision 0050), typed in lower case as an admin might.
+    const mpesaReference = `RF${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+    await dialog.getByLabel('M-Pesa reference of the refund').fill(mpesaReference.toLowerCase());
     await dialog.getByRole('button', { name: 'Record Refund' }).click();
     await expect(page.getByText('Refund recorded. The order is cancelled.')).toBeVisible();
     await expect(request).toHaveCount(0);
 
     await page.getByLabel('Show').selectOption('refunded');
     const refunded = page.getByRole('article', { name: `Refund request: ${order.itemName}` });
-    await expect(refunded).toContainText('RFD1234567');
+    await expect(refunded).toContainText(mpesaReference);
     await expect(refunded).toContainText('cancelled');
     await seller.api.dispose();
   });

@@ -80,7 +80,8 @@ test.describe('admin: settlement', () => {
     await expect(dialog).toContainText('KSh 14,325.00');
     // Where to send it: the seller's saved M-Pesa number (0712345678 at sign-up, stored as +254).
     await expect(dialog).toContainText('M-Pesa +254712345678');
-    await dialog.getByLabel('Payout reference').fill('SETTLE1234');
+    // Each payout its own reference (decision 0050).
+    await dialog.getByLabel('Payout reference').fill(`SETTLE${Date.now().toString(36).toUpperCase().slice(-6)}`);
     await dialog.getByRole('button', { name: 'Mark Paid' }).click();
     await expect(page.getByText('Settlement confirmed! Payment marked as sent to seller and rider.')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'PAYOUTS_NOT_CONFIGURED',
   'REFUND_ALREADY_REQUESTED',
   'REFUND_ALREADY_RESOLVED',
+  // a reference of money going out (refund, settlement, payout) is recorded once (decision 0050)
+  'REFERENCE_ALREADY_USED',
+  'REFERENCE_IS_A_PAYMENT',
   'CONTACT_ALREADY_RESOLVED',
   'FEEDBACK_ALREADY_SUBMITTED',
   'FEEDBACK_NOT_ALLOWED',

@@ -108,6 +108,27 @@ describe.each(DIALECTS)('escrow-admin admin commands on %s (real processes on th
     expect((await world.reload(order.id)).status).toBe('settlement_completed');
   });
 
+  it('settle: a reference already recorded for another payout (any case), or a payment receipt, is refused (exit 4), nothing changes; the ledger check passes', { timeout: 240_000 }, async () => {
+    const { order: first } = await world.delivered(seller);
+    const { order: second } = await world.delivered(seller);
+    const reference = `B2C${Date.now().toString(36).toUpperCase()}`;
+    expect((await cli(['settle', first.trackingNumber, '--reference', reference], env)).code).toBe(0);
+    for (const reused of [reference.toLowerCase(), ` ${reference}`]) {
+      const refused = await cli(['settle', second.trackingNumber, '--reference', reused], env);
+      expect(refused.code, refused.stderr).toBe(4);
+      expect(refused.stderr).toContain(`refused: This M-Pesa reference is already recorded for another payout or refund. Check the reference in the M-Pesa message and enter it again. Order ${second.trackingNumber} is not settled; nothing changed`);
+    }
+    const receipt = await cli(['settle', second.trackingNumber, '--reference', (second.mpesaReceipt ?? '').toLowerCase()], env);
+    expect(receipt.code, receipt.stderr).toBe(4);
+    expect(receipt.stderr).toContain("This M-Pesa reference is a buyer's payment into an order, not a payout or refund.");
+    expect(await world.reload(second.id)).toMatchObject({ status: 'awaiting_settlement', settlementPaid: false, settlementReference: null });
+    expect(await settlements(second.id)).toHaveLength(0);
+    expect((await cli(['settle', second.trackingNumber, '--reference', `${reference}-2`], env)).code).toBe(0);
+    const check = await cli(['ledger', 'check'], env);
+    expect(check.stdout).toMatch(/^Ledger check passed: /);
+    expect(check.code).toBe(0);
+  });
+
   it('export-csv: the same bytes as the API export, to a file or to standard output; bad dates are refused', { timeout: 240_000 }, async () => {
     await world.order(seller, { itemName: '=HYPERLINK("http://evil.example")' });
     const response = await world.app.request(`${ORIGIN}/api/admin/export.csv`, { headers: { cookie: `session=${admin.cookie}` } });

@@ -166,6 +166,9 @@ export const catalogue = {
     payoutsNotConfigured: 'M-Pesa payouts are not set up on this deployment: pay by hand and record the M-Pesa reference',
     refundAlreadyRequested: 'A refund has already been requested for this order',
     refundAlreadyResolved: 'This refund request has already been resolved',
+    // Money going out: one M-Pesa transaction is one payout or refund (decision 0050).
+    referenceAlreadyUsed: 'This M-Pesa reference is already recorded for another payout or refund. Check the reference in the M-Pesa message and enter it again.',
+    referenceIsAPayment: "This M-Pesa reference is a buyer's payment into an order, not a payout or refund. Enter the reference of the money you sent.",
     contactAlreadyResolved: 'This contact message has already been marked as resolved',
     feedbackAlreadySubmitted: 'Feedback has already been submitted for this order',
     feedbackNotAllowed: 'Feedback can be given once the order has been delivered',

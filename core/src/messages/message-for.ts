@@ -47,6 +47,8 @@ const MESSAGE_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   PAYOUTS_NOT_CONFIGURED: errors.payoutsNotConfigured,
   REFUND_ALREADY_REQUESTED: errors.refundAlreadyRequested,
   REFUND_ALREADY_RESOLVED: errors.refundAlreadyResolved,
+  REFERENCE_ALREADY_USED: errors.referenceAlreadyUsed,
+  REFERENCE_IS_A_PAYMENT: errors.referenceIsAPayment,
   CONTACT_ALREADY_RESOLVED: errors.contactAlreadyResolved,
   FEEDBACK_ALREADY_SUBMITTED: errors.feedbackAlreadySubmitted,
   FEEDBACK_NOT_ALLOWED: errors.feedbackNotAllowed,

@@ -1,6 +1,7 @@
 import type { Posting } from '../ledger/posting.js';
 import type { OrderChangedEvent } from './event-bus.js';
 import type { TransactionOptions } from './idempotency-store.js';
+import type { MoneyOutReferenceRepository } from './money-out-references.js';
 import type { MpesaPaymentRepository } from './mpesa-payments.js';
 import type { Order, OrderChanges } from '../orders/order.js';
 import type { Payout, PayoutState } from '../payouts/payout.js';
@@ -192,6 +193,8 @@ export interface EscrowTx {
   readonly orders: OrderRepository;
   readonly receipts: PaymentReceiptRepository;
   readonly mpesa: MpesaPaymentRepository;
+  /** References of money going out, each recorded once (refunds, settlements, payouts). */
+  readonly moneyOutReferences: MoneyOutReferenceRepository;
   readonly ledger: LedgerRepository;
   readonly sellers: SellerRepository;
   readonly riders: RiderRepository;

@@ -7,6 +7,7 @@ export type * from './notifier.js';
 export type * from './payment-gateway.js';
 export type * from './mpesa-gateway.js';
 export type * from './mpesa-payments.js';
+export * from './money-out-references.js';
 export type * from './payout-gateway.js';
 export type * from './random.js';
 export * from './records.js';

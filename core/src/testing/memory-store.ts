@@ -2,6 +2,7 @@ import type { Posting } from '../ledger/posting.js';
 import type { Payout } from '../payouts/payout.js';
 import type { Order } from '../orders/order.js';
 import type { EscrowStore, EscrowTx } from '../ports/escrow-store.js';
+import { moneyOutReferenceKey, type MoneyOutReference } from '../ports/money-out-references.js';
 import { IdempotencyKeyUsed, type StoredIdempotentAnswer, type TransactionOptions } from '../ports/idempotency-store.js';
 import type { C2bPayment } from '../payments/c2b-payment.js';
 import type { StatusQuery } from '../payments/status-query.js';
@@ -14,6 +15,8 @@ import type { CodeAttempt, Feedback, OrderEvent, OutboxMessage, RefundRequest, R
 export interface MemoryState {
   orders: Map<string, Order>;
   receipts: Map<string, string>;
+  /** By reference (trimmed, upper case). */
+  moneyOutReferences: Map<string, MoneyOutReference>;
   stkRequests: Map<string, StkRequest>;
   c2bPayments: Map<string, C2bPayment>;
   statusQueries: Map<string, StatusQuery>;
@@ -37,6 +40,7 @@ export interface MemoryState {
 const emptyState = (): MemoryState => ({
   orders: new Map(),
   receipts: new Map(),
+  moneyOutReferences: new Map(),
   stkRequests: new Map(),
   c2bPayments: new Map(),
   statusQueries: new Map(),
@@ -58,6 +62,7 @@ const emptyState = (): MemoryState => ({
 const copyState = (s: MemoryState): MemoryState => ({
   orders: new Map(s.orders),
   receipts: new Map(s.receipts),
+  moneyOutReferences: new Map(s.moneyOutReferences),
   stkRequests: new Map(s.stkRequests),
   c2bPayments: new Map(s.c2bPayments),
   statusQueries: new Map(s.statusQueries),
@@ -126,6 +131,20 @@ function bind(s: MemoryState): EscrowTx {
         if (s.receipts.has(receipt)) return false;
         s.receipts.set(receipt, orderId);
         return true;
+      },
+    },
+    moneyOutReferences: {
+      claim: async ({ reference, kind, orderId, ownerId, at }) => {
+        const key = moneyOutReferenceKey(reference);
+        const taken = s.moneyOutReferences.get(key);
+        if (taken) return taken.kind === kind && taken.ownerId === ownerId;
+        s.moneyOutReferences.set(key, { reference: key, kind, orderId, ownerId, recordedAt: at });
+        return true;
+      },
+      get: async (reference) => s.moneyOutReferences.get(moneyOutReferenceKey(reference)),
+      isPaymentReceipt: async (reference) => {
+        const key = moneyOutReferenceKey(reference);
+        return s.receipts.has(key) || s.c2bPayments.has(key) || [...s.stkRequests.values()].some((r) => r.callbackReceipt === key);
       },
     },
     mpesa: memoryMpesaPayments(s),

@@ -61,6 +61,9 @@ export interface ScenarioReport {
 }
 
 const RECEIPTS = ['QAB1CD2EF3', 'QAB1CD2EF4', 'QAB1CD2EF5', 'QAB1CD2EF6'];
+
+/** A refund's own 10-character M-Pesa-shaped reference, from its request id (letters and digits). */
+const refundReference = (requestId: string): string => `RF${requestId.replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(-8).padStart(8, '0')}`;
 const PRICES = [0, 1, 99, 100_00, 149_999, 2_500_000_00, 1_000_000_000];
 
 export async function runScenario(deps: EscrowDeps, world: ScenarioWorld, steps: readonly Step[]): Promise<ScenarioReport> {
@@ -169,7 +172,8 @@ async function runStep(deps: EscrowDeps, step: Step, orderId: string, actor: Act
     case 'unlock':
       return unlockDeliveryCode(deps, { orderId, actor });
     case 'settle':
-      return confirmSettlement(deps, { orderId, actor, reference: 'PAYOUT-1' });
+      // Each order its own payout reference, and now and then one another order may have used (refused: decision 0050).
+      return confirmSettlement(deps, { orderId, actor, reference: step.n % 5 === 0 ? 'PAYOUT-SHARED' : `PAYOUT-${orderId}` });
     case 'cancel':
       return cancelOrder(deps, { orderId, actor });
     case 'refundRequest':
@@ -180,7 +184,7 @@ async function runStep(deps: EscrowDeps, step: Step, orderId: string, actor: Act
       return resolveRefund(deps, {
         refundId: open.id,
         actor,
-        resolution: step.n % 3 === 0 ? { decision: 'reject', note: 'Item matched' } : { decision: 'refund', mpesaReference: 'RFD1234567' },
+        resolution: step.n % 3 === 0 ? { decision: 'reject', note: 'Item matched' } : { decision: 'refund', mpesaReference: step.n % 5 === 1 ? 'RFDSHARED1' : refundReference(open.id) },
       });
     }
     case 'feedback':
@@ -225,6 +229,11 @@ async function checkWorld(store: EscrowStore, orderIds: string[]): Promise<strin
         for (const e of p.entries) total += e.amount;
       }
       if (postings.filter((p) => p.kind === 'settlement_out').length > 1) problems.push(`order ${id} settled twice`);
+      // Every reference of money going out belongs to the one order that paid it out (decision 0050).
+      for (const p of postings.filter((q) => (q.kind === 'settlement_out' || q.kind === 'refund_out') && q.reference)) {
+        const recorded = await tx.moneyOutReferences.get(p.reference ?? '');
+        if (recorded?.orderId !== id || recorded.kind !== (p.kind === 'refund_out' ? 'refund' : 'settlement')) problems.push(`order ${id}: ${p.kind} reference ${p.reference} is recorded as ${JSON.stringify(recorded)}`);
+      }
       problems.push(...checkOrderAgainstLedger(order, postings).map((m) => `order ${id}: ${m}`));
     }
     if (total !== 0) problems.push(`ledger does not sum to zero: ${total}`);

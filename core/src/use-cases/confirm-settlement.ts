@@ -7,6 +7,7 @@ import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { optionalText, unstorableText } from './input-text.js';
+import { claimMoneyOutReference } from './claim-money-out-reference.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { approveInTransaction } from './payouts/admin-payouts.js';
 import { adminOf } from './admin/admin-caller.js';
@@ -15,6 +16,8 @@ import { adminOf } from './admin/admin-caller.js';
  * Admin "Mark Paid": the seller's (and rider's) payout was sent. Exactly once: the row lock,
  * the status guard and the version-conditional update each stop a second settlement. The seller
  * is told the amount and the admin's reference, so they can match it to what reached them.
+ * A reference another refund, settlement or payout has, or a buyer's payment receipt, is
+ * refused and nothing is settled (decision 0050).
  */
 export async function confirmSettlement(deps: EscrowDeps, args: { orderId: string; actor: Actor; reference?: string | null }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const refused = unstorableText([[args.reference, 'The payout reference contains a character that is not allowed']]);
@@ -43,6 +46,11 @@ export async function confirmSettlement(deps: EscrowDeps, args: { orderId: strin
     decide: async ({ order, tx, now }) => {
       // An order paid out by payouts (written while payouts were on) is settled by its payouts: each is recorded on its own.
       if ((await tx.payouts.listByOrder(order.id)).some((p) => p.purpose !== 'refund')) return err('PAYOUTS_NOT_CONFIGURED');
+      // One M-Pesa transaction is one payout or refund (decision 0050): nothing is settled on a reused reference.
+      if (reference !== null) {
+        const refused = await claimMoneyOutReference(tx, { reference, kind: 'settlement', orderId: order.id, ownerId: order.id, at: now });
+        if (refused) throw new RollbackError(refused);
+      }
       return ok({
         changes: { settlementPaid: true, settledAt: now, settlementReference: reference },
         postings: (updated, newId) => [settlementPosting(updated, { id: newId(), createdAt: now, reference })],

@@ -5,6 +5,7 @@ export * from './complete-delivery.js';
 export * from './confirm-payment.js';
 export * from './confirm-pickup.js';
 export * from './confirm-pickup-with-photo.js';
+export * from './claim-money-out-reference.js';
 export * from './confirm-settlement.js';
 export * from './create-order.js';
 export * from './deliver-outbox.js';

@@ -11,6 +11,7 @@ import { optionalText, unstorableText } from './input-text.js';
 import { newPayout } from './payouts/plan-payouts.js';
 import { formatKsh } from '../money/cents.js';
 import type { Posting } from '../ledger/posting.js';
+import { claimMoneyOutReference } from './claim-money-out-reference.js';
 
 export type RefundDecision =
   | { readonly decision: 'refund'; readonly mpesaReference: string; readonly note?: string | null }
@@ -19,6 +20,8 @@ export type RefundDecision =
 /**
  * An admin resolves an open refund request: refund (the order is cancelled and the whole
  * escrowed price goes back to the buyer, with the M-Pesa reference of the refund) or reject.
+ * The reference is refused when another refund, settlement or payout has it, or when it is a
+ * buyer's payment receipt (decision 0050); then nothing changes.
  */
 export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; actor: Actor; resolution: RefundDecision }, options: ChangeOptions<Result<Order>> = {}): Promise<Result<Order>> {
   const actor = parseActor(args.actor);
@@ -77,6 +80,9 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
           sms: (updated) => [{ to: payerPhone, body: `Escrow Delivery: your refund of ${formatKsh(updated.price)} for order ${updated.trackingNumber} is on its way to your M-Pesa.` }],
         });
       }
+      // One M-Pesa transaction is one refund or payout (decision 0050); a refusal undoes the resolve above.
+      const refused = await claimMoneyOutReference(tx, { reference: reference ?? '', kind: 'refund', orderId: order.id, ownerId: request.id, at: now });
+      if (refused) throw new RollbackError(refused);
       return ok({
         changes: { cancelledAt: now, riderKey: null },
         postings: (updated, newId) => refundPostings(updated, { reserveId: newId(), outId: newId(), createdAt: now, reference: reference ?? '' }),

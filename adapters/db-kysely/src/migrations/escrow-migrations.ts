@@ -17,6 +17,7 @@ import { riderPhoneProofsMigration } from './0014-rider-phone-proofs.js';
 import { codeToPayerMigration } from './0015-code-to-payer.js';
 import { payoutsMigration } from './0019-payouts.js';
 import { sellerNotifyChannelsMigration } from './0016-seller-notify-channels.js';
+import { moneyOutReferencesMigration } from './0018-money-out-references.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -43,6 +44,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0014-rider-phone-proofs': riderPhoneProofsMigration(dialect),
     '0015-code-to-payer': codeToPayerMigration(dialect),
     '0016-seller-notify-channels': sellerNotifyChannelsMigration(dialect),
+    '0018-money-out-references': moneyOutReferencesMigration(dialect),
     '0019-payouts': payoutsMigration(dialect),
   };
 }

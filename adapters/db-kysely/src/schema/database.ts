@@ -21,7 +21,7 @@ import type {
   RiderPaymentConfirmationsTable,
   RidersTable,
 } from './order-tables.js';
-import type { C2bPaymentsTable, PayoutsTable, StatusQueriesTable, StkRequestsTable } from './payment-tables.js';
+import type { C2bPaymentsTable, MoneyOutReferencesTable, PayoutsTable, StatusQueriesTable, StkRequestsTable } from './payment-tables.js';
 import type { RiderPhoneCodesTable, RiderPhoneProofsTable } from './rider-phone-tables.js';
 
 /** The Kysely view of the schema built by src/migrations (table name -> row shape). */
@@ -42,6 +42,7 @@ export interface Database {
   c2b_payments: C2bPaymentsTable;
   status_queries: StatusQueriesTable;
   payouts: PayoutsTable;
+  money_out_references: MoneyOutReferencesTable;
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   order_events: OrderEventsTable;

@@ -98,3 +98,15 @@ export interface PayoutsTable {
   completed_at: Timestamp | null;
   version: number;
 }
+
+export type MoneyOutKindColumn = 'refund' | 'settlement' | 'payout' | 'unmatched_refund';
+
+/** A reference of money going out, recorded once (core/ports/money-out-references.ts); migration 0018. */
+export interface MoneyOutReferencesTable {
+  /** Trimmed, upper case; the primary key. */
+  reference: string;
+  kind: MoneyOutKindColumn;
+  order_id: string | null;
+  owner_id: string;
+  recorded_at: Timestamp;
+}

@@ -9,6 +9,7 @@ import { kyselyCodeAttemptRepository } from './code-attempt-repository.js';
 import { immediateInserts, type Inserts } from './deferred-inserts.js';
 import { kyselyFeedbackRepository } from './feedback-repository.js';
 import { kyselyLedgerRepository } from './ledger-repository.js';
+import { kyselyMoneyOutReferenceRepository } from './money-out-reference-repository.js';
 import { kyselyMpesaPaymentRepository } from './mpesa-payment-repository.js';
 import { kyselyOrderEventRepository } from './order-event-repository.js';
 import { kyselyOrderRepository } from './order-repository.js';
@@ -69,6 +70,7 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
       orders: kyselyOrderRepository(conn, codec, sellers.remember, inserts),
       receipts: kyselyPaymentReceiptRepository(conn),
       mpesa: kyselyMpesaPaymentRepository(conn, codec, inserts),
+      moneyOutReferences: kyselyMoneyOutReferenceRepository(conn),
       ledger: kyselyLedgerRepository(conn, inserts),
       sellers,
       riders: kyselyRiderRepository(conn),

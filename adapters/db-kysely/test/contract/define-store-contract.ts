@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe } from 'vitest';
 import type { StoreHarness, StoreTarget } from '../support/store-harness.js';
 import { idempotencyContract } from './idempotency-contract.js';
 import { ledgerContract } from './ledger-contract.js';
+import { moneyOutReferencesContract } from './money-out-references-contract.js';
 import { mpesaPaymentsContract } from './mpesa-payments-contract.js';
 import { orderListsContract } from './order-lists-contract.js';
 import { ordersContract } from './orders-contract.js';
@@ -49,5 +50,6 @@ export function defineStoreContract(target: StoreTarget): void {
     describe('Idempotency-Keys written with the change', () => idempotencyContract(harness));
     describe('text no column can hold', () => unstorableTextContract(harness));
     describe("riders' phone codes and proofs", () => riderPhonesContract(harness));
+    describe('references of money going out', () => moneyOutReferencesContract(harness));
   });
 }

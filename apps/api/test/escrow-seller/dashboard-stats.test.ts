@@ -1,7 +1,7 @@
 import { confirmSettlement, requestRefund, resolveRefund, sellerDashboardFigures, submitFeedback, cancelOrder, type Order } from '@escrow/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { must } from '../escrow-support/world.js';
+import { must, payoutReference } from '../escrow-support/world.js';
 import { DIALECTS, openSellerWorld, type SellerSession, type SellerWorld } from './seller-world.js';
 
 type Fate = 'unpaid' | 'cancelled' | 'paid' | 'assigned' | 'in_transit' | 'delivered' | 'rated' | 'settled' | 'settled_rated' | 'refunded' | 'cash_completed';
@@ -29,7 +29,7 @@ describe.each(DIALECTS)('seller dashboard figures on %s', (dialect) => {
     if (fate === 'refunded') {
       const order = await world.paid(seller, input);
       const request = must(await requestRefund(world.deps, { orderId: order.id, actor: buyer(order), reason: 'Never arrived on time' }));
-      return void must(await resolveRefund(world.deps, { refundId: request.id, actor: admin, resolution: { decision: 'refund', mpesaReference: 'RFD0000001' } }));
+      return void must(await resolveRefund(world.deps, { refundId: request.id, actor: admin, resolution: { decision: 'refund', mpesaReference: payoutReference() } }));
     }
     if (fate === 'assigned') return void (await world.assigned(seller));
     if (fate === 'in_transit') return void (await world.inTransit(seller));

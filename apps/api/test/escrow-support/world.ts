@@ -85,6 +85,9 @@ export interface WorldOptions {
 let receiptCounter = 0;
 export const receipt = (): string => `QK${String(Date.now() % 1e6).padStart(6, '0')}${String((receiptCounter += 1) % 100).padStart(2, '0')}`.slice(0, 10);
 
+/** A fresh M-Pesa-shaped reference of money going out (a refund, a payout): each is recorded once (decision 0050). */
+export const payoutReference = (): string => `R${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 9)}`;
+
 /** A migrated database of `dialect`, the core on it, and the production app factory with the escrow routes. */
 export async function openWorld(dialect: SqlDialect, options: WorldOptions = {}): Promise<World> {
   const dir = await mkdtemp(join(tmpdir(), 'escrow-http-'));

@@ -58,7 +58,8 @@ describe.each(DIALECTS)('the seller\'s notification choice, over real HTTP (%s)'
     return order;
   }
 
-  async function deliverAndSettle(seller: SellerSession, orderId: string, riderPhone: string) {
+  /** `reference`: the payout's M-Pesa reference, one per payout (decision 0050). */
+  async function deliverAndSettle(seller: SellerSession, orderId: string, riderPhone: string, reference: string) {
     const assigned = await http('POST', `/api/seller/orders/${orderId}/rider`, { cookie: seller.cookie, json: { newRiderName: 'Kamau Rider', newRiderPhone: riderPhone } });
     expect(assigned.status, assigned.text).toBe(200);
     const order = await w.reload(orderId);
@@ -67,7 +68,7 @@ describe.each(DIALECTS)('the seller\'s notification choice, over real HTTP (%s)'
     expect((await http('POST', `/api/rider/orders/${orderId}/pickup`, { headers: rider, form: photoForm(PNG) })).status).toBe(200);
     const completed = await http('POST', `/api/rider/orders/${orderId}/complete`, { headers: rider, json: { deliveryCode: order.deliveryCode } });
     expect(completed.status, completed.text).toBe(200);
-    const settled = await http('POST', `/api/admin/orders/${orderId}/settlement`, { cookie: admin, json: { reference: 'B2C7654321' } });
+    const settled = await http('POST', `/api/admin/orders/${orderId}/settlement`, { cookie: admin, json: { reference } });
     expect(settled.status, settled.text).toBe(200);
     return w.reload(orderId);
   }
@@ -93,7 +94,7 @@ describe.each(DIALECTS)('the seller\'s notification choice, over real HTTP (%s)'
     const t = order.trackingNumber;
     expect(w.sim.sms.messagesTo(seller.phone).map((m) => m.message)).toEqual([`Escrow Delivery: Payment of KSh 65,000.00 for order ${t} is confirmed by M-Pesa and held in escrow. Assign a rider now.`]);
 
-    const settled = await deliverAndSettle(seller, order.id, '0733 500 101');
+    const settled = await deliverAndSettle(seller, order.id, '0733 500 101', 'B2C7654321');
     await w.composed.sendOutboxNow();
     expect(settled.sellerPayout).toBe(63_375_00);
     // The inbox lists the newest first, and one dispatch pass sends several texts at once: compared as a set.
@@ -129,7 +130,7 @@ describe.each(DIALECTS)('the seller\'s notification choice, over real HTTP (%s)'
     const mailOnly = await sellerWithOwnPhone('Mail Only Shoes');
     await choose(mailOnly, { notifyBySms: false, notifyByEmail: true });
     const order = await paidOrder(mailOnly);
-    await deliverAndSettle(mailOnly, order.id, '0733 500 102');
+    await deliverAndSettle(mailOnly, order.id, '0733 500 102', 'B2C7654322');
     await w.composed.sendOutboxNow();
     expect(w.sim.sms.messagesTo(mailOnly.phone)).toEqual([]);
     expect((await outboxFor(mailOnly, order.trackingNumber)).map((p) => `${String(p['channel'])}: ${String(p['subject'])}`)).toEqual([
@@ -137,6 +138,6 @@ describe.each(DIALECTS)('the seller\'s notification choice, over real HTTP (%s)'
     ]);
     const payout = (await consoleEmailsTo(mailOnly.email, order.trackingNumber)).find((line) => line.includes('subject="Payout sent"'));
     expect(payout).toContain('subject="Payout sent"');
-    expect(payout).toContain(`Your payout of KSh 63,375.00 for order ${order.trackingNumber} (iPhone 13) has been sent. Reference: B2C7654321.`);
+    expect(payout).toContain(`Your payout of KSh 63,375.00 for order ${order.trackingNumber} (iPhone 13) has been sent. Reference: B2C7654322.`);
   });
 });

@@ -1,4 +1,4 @@
-import { confirmSettlement, formatKsh, nairobiDateTime, type Order } from '@escrow/core';
+import { confirmSettlement, formatKsh, messageFor, nairobiDateTime, type Order } from '@escrow/core';
 import type { AdminContext } from '../admin-context.js';
 import { cliActor } from '../cli-actor.js';
 import { cliArgs } from '../cli-args.js';
@@ -35,10 +35,13 @@ Send the money first ("escrow-admin settlements list" shows what to pay and wher
 Arguments:
   ORDER_ID_OR_TRACKING   the tracking number (any case) or the order id
 Options:
-  --reference REF        the payout's reference (e.g. the M-Pesa B2C receipt), at most 100 characters
+  --reference REF        the payout's reference (e.g. the M-Pesa B2C receipt), at most 100
+                         characters. A reference is recorded once: one already recorded for
+                         another payout or refund (any case), or a buyer's payment receipt, is
+                         refused.
 
 Exit codes: 0 settled, 1 failed, 2 wrong usage, 3 no such order, 4 refused (already settled,
-or not delivered yet).`,
+not delivered yet, or the reference is already recorded or is a payment receipt).`,
 
   async run(args, env, io) {
     const { values, positionals } = cliArgs(args, { reference: { type: 'string' } }, USAGE, { min: 1, max: 1 });
@@ -67,6 +70,10 @@ or not delivered yet).`,
             throw new CliError(`order ${now.trackingNumber} is ${now.status}: only delivered orders (awaiting_settlement) can be settled; nothing changed`, EXIT.refused);
           case 'ORDER_NOT_FOUND':
             throw new CliError(`no order with the tracking number or id "${given}"`, EXIT.notFound);
+          // One M-Pesa transaction is one payout or refund (decision 0050): the admin screen's words.
+          case 'REFERENCE_ALREADY_USED':
+          case 'REFERENCE_IS_A_PAYMENT':
+            throw new CliError(`reference ${reference ?? ''} refused: ${messageFor(result.error)} Order ${now.trackingNumber} is not settled; nothing changed`, EXIT.refused);
           default:
             throw new CliError(`refused: ${result.error.code}`, EXIT.refused);
         }

@@ -8,6 +8,7 @@ import type { EscrowDeps } from '../deps.js';
 import { mutateOrder, RollbackError } from '../mutate-order.js';
 import { verifiedPaymentDecision } from './verified-payment.js';
 import { payerPhoneFrom } from '../../messages/buyer-sms.js';
+import { claimMoneyOutReference } from '../claim-money-out-reference.js';
 
 // An M-Pesa receipt (TransID), or the CheckoutRequestID of a prompt paid with its callback lost
 // (settle-stk-request lists those under it): letters, digits, '_' and '-'.
@@ -67,7 +68,8 @@ export async function attachUnmatchedPayment(
 
 /**
  * An admin records that an unmatched Paybill payment was sent back to its payer by hand (the
- * M-Pesa reference of the reversal or refund); Daraja payouts come with issue 17.
+ * M-Pesa reference of the reversal or refund); Daraja payouts come with issue 17. The reference
+ * is recorded once across all money going out (decision 0050).
  */
 export async function markUnmatchedPaymentRefunded(deps: EscrowDeps, args: { actor: Actor; transId: string; reference: string }, options: ChangeOptions<Result<C2bPayment>> = {}): Promise<Result<C2bPayment>> {
   const actor = parseActor(args.actor);
@@ -75,12 +77,20 @@ export async function markUnmatchedPaymentRefunded(deps: EscrowDeps, args: { act
   const transId = typeof args.transId === 'string' ? unmatchedKey(args.transId) : '';
   const reference = parseMpesaReceipt(args.reference);
   if (!reference) return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa reference of the refund' });
-  return deps.store.transaction(async (tx) => {
-    const now = deps.clock.now();
-    if (!(await tx.mpesa.updateC2bPayment(transId, 'unmatched', { status: 'refunded', resolvedBy: actor.userId, resolvedAt: now, note: `refunded by hand, M-Pesa reference ${reference}` }))) {
-      return err('VALIDATION_FAILED', { message: ALREADY_RESOLVED });
-    }
-    const updated = await tx.mpesa.getC2bPayment(transId);
-    return updated ? ok(updated) : err('VALIDATION_FAILED');
-  }, options);
+  try {
+    return await deps.store.transaction(async (tx) => {
+      const now = deps.clock.now();
+      if (!(await tx.mpesa.updateC2bPayment(transId, 'unmatched', { status: 'refunded', resolvedBy: actor.userId, resolvedAt: now, note: `refunded by hand, M-Pesa reference ${reference}` }))) {
+        return err('VALIDATION_FAILED', { message: ALREADY_RESOLVED });
+      }
+      // One M-Pesa transaction is one refund or payout (decision 0050); a refusal undoes the update above.
+      const refused = await claimMoneyOutReference(tx, { reference, kind: 'unmatched_refund', orderId: null, ownerId: transId, at: now });
+      if (refused) throw new RollbackError(refused);
+      const updated = await tx.mpesa.getC2bPayment(transId);
+      return updated ? ok(updated) : err('VALIDATION_FAILED');
+    }, options);
+  } catch (error) {
+    if (error instanceof RollbackError) return { ok: false, error: error.domainError };
+    throw error;
+  }
 }
