@@ -306,6 +306,11 @@ describe.each(DIALECTS)('payouts approved by an admin (%s)', (dialect) => {
     const bad = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: 'not a receipt' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.message).toBe('Enter the 10-character M-Pesa reference of the payout');
+    // The buyer's payment receipt is not a payout's (decision 0050): refused, nothing changes.
+    const asPayment = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: order.mpesaReceipt } });
+    expect(asPayment.status).toBe(409);
+    expect(asPayment.body.error?.code).toBe('REFERENCE_IS_A_PAYMENT');
+    expect((await payoutsOf(order))[0]?.state).toBe('awaiting_approval');
     const recorded = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: 'qk12ab34cd' } });
     expect(recorded.status).toBe(200);
     expect(recorded.body.data.payout).toMatchObject({ state: 'recorded', receipt: 'QK12AB34CD' });
@@ -313,5 +318,11 @@ describe.each(DIALECTS)('payouts approved by an admin (%s)', (dialect) => {
     expect(simPayoutsTo(order)).toHaveLength(0);
     const again = await w.call('POST', `/api/admin/payouts/${payout!.id}/reference`, { cookie: adminCookie, json: { reference: 'QK12AB34CE' } });
     expect(again.status).toBe(409);
+    // The same reference for another order's payout: refused.
+    const other = (await w.delivered(seller)).order;
+    const [otherPayout] = await payoutsOf(other);
+    const reused = await w.call('POST', `/api/admin/payouts/${otherPayout!.id}/reference`, { cookie: adminCookie, json: { reference: 'QK12AB34CD' } });
+    expect(reused.status).toBe(409);
+    expect(reused.body.error?.code).toBe('REFERENCE_ALREADY_USED');
   });
 });

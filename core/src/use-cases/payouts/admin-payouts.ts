@@ -9,6 +9,7 @@ import type { TransactionOptions } from '../../ports/idempotency-store.js';
 import type { EscrowDeps } from '../deps.js';
 import { RollbackError } from '../mutate-order.js';
 import { parseMpesaReceipt } from '../confirm-payment.js';
+import { claimMoneyOutReference } from '../claim-money-out-reference.js';
 import { finishSettlement } from './finish-settlement.js';
 import { changePayout } from './payout-change.js';
 import { settlementPayouts } from './plan-payouts.js';
@@ -106,8 +107,15 @@ export async function recordPayoutReference(deps: EscrowDeps, args: { payoutId: 
     if (PAID_STATES.includes(payout.state)) return err('ALREADY_SETTLED');
     if (!['awaiting_approval', 'queued', 'failed'].includes(payout.state)) return err('PAYOUT_NOT_RETRYABLE', { message: 'This payout is with M-Pesa now: wait for its result before recording one made by hand' });
     const now = deps.clock.now();
+    // One M-Pesa transaction is one refund or payout (decision 0050); a refusal keeps nothing.
+    const refused = await claimMoneyOutReference(tx, { reference, kind: 'payout', orderId: order.id, ownerId: payout.id, at: now });
+    if (refused) throw new RollbackError(refused);
     const done = await changePayout(deps, tx, { order, payout, changes: { state: 'recorded', receipt: reference, problem: null, nextAttemptAt: null, completedAt: now, decidedBy: admin.userId }, now, actor: args.actor });
-    return done ? ok(done) : err('CONCURRENT_UPDATE');
+    if (!done) throw new RollbackError({ code: 'CONCURRENT_UPDATE' });
+    return ok(done);
+  }).catch((error: unknown) => {
+    if (error instanceof RollbackError) return { ok: false as const, error: error.domainError };
+    throw error;
   });
   if (recorded.ok && recorded.value.purpose !== 'refund') await finishSettlement(deps, recorded.value.orderId);
   return recorded;

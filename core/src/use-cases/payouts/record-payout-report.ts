@@ -4,6 +4,7 @@ import { attemptOfStatusQuery, IN_FLIGHT_STATES, PAID_STATES, type Payout } from
 import { formatKsh } from '../../money/cents.js';
 import type { EscrowDeps } from '../deps.js';
 import { enqueueSms } from '../mutate-order.js';
+import { claimMoneyOutReference } from '../claim-money-out-reference.js';
 import { finishSettlement } from './finish-settlement.js';
 import { reportedAmountProblem } from './reconcile-payouts.js';
 import { changePayout } from './payout-change.js';
@@ -55,8 +56,11 @@ export async function recordPayoutReport(
     }
     if (report.outcome === 'paid') {
       if (PAID_STATES.includes(payout.state)) return { outcome: 'unchanged' };
-      // Paid is paid; an amount other than the one asked is kept as a problem for reconciliation.
-      const updated = await change({ state: 'succeeded', receipt: report.receipt, receiverName: report.receiverName, problem: reportedAmountProblem(payout, report.amount), nextAttemptAt: null, completedAt: now });
+      // Paid is paid. A receipt another payout or refund already has (decision 0050), or an amount
+      // other than the one asked, is kept as a problem for reconciliation.
+      const clash = await claimMoneyOutReference(tx, { reference: report.receipt, kind: 'payout', orderId: order.id, ownerId: payout.id, at: now });
+      const problem = clash ? `M-Pesa receipt ${report.receipt} is also recorded elsewhere (${clash.code}): check this payout in the M-Pesa portal.` : reportedAmountProblem(payout, report.amount);
+      const updated = await change({ state: 'succeeded', receipt: report.receipt, receiverName: report.receiverName, problem, nextAttemptAt: null, completedAt: now });
       if (updated && payout.purpose === 'refund' && order.payerPhone) {
         await enqueueSms(deps, tx, { to: order.payerPhone, body: `Escrow Delivery: your refund of ${formatKsh(payout.amount)} for order ${order.trackingNumber} was sent to your M-Pesa. Receipt ${report.receipt}.` }, now);
       }
