@@ -21,4 +21,6 @@ export const ACCOUNT_RATE_LIMITS = {
   codeCheckPerAddress: { name: 'reset-check:address', limit: 60, windowMs: minutes(15) },
   codeCheckPerEmail: { name: 'reset-check:email', limit: 15, windowMs: minutes(15) },
   changePasswordPerUser: { name: 'change-password:user', limit: 10, windowMs: minutes(15) },
+  /** The payout details form asks for the password too (decision 0049); wrong ones also count as sign-in failures. */
+  payoutDetailsPerUser: { name: 'payout-details:user', limit: 10, windowMs: minutes(15) },
 } as const satisfies Record<string, RateLimitRule>;

@@ -1,4 +1,5 @@
 import type { SellerPayoutMethod } from '../validation/payment-number.js';
+import type { SellerPayoutDetails } from '../payouts/seller-payout-details.js';
 
 /** Roles a user may hold (user_roles). Only a super admin grants `admin` (product decisions). */
 export const USER_ROLES = ['admin', 'super_admin'] as const;
@@ -64,13 +65,15 @@ export interface SellerProfile {
   /** Notifications by SMS to `phone` and/or by email to `email`; both true unless the seller chose (decision 0048). */
   readonly notifyBySms: boolean;
   readonly notifyByEmail: boolean;
+  /** Where payouts go (decision 0049); `paymentMethod` / `paymentNumber` follow it for the spec's admin tables. */
+  readonly payoutDetails: SellerPayoutDetails;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
 
 /** The fields an owner may change, one profile section at a time. */
 export type SellerProfileChanges = Partial<
-  Pick<SellerProfile, 'businessName' | 'location' | 'phone' | 'whatsapp' | 'about' | 'logoUrl' | 'paymentMethod' | 'paymentNumber' | 'notifyBySms' | 'notifyByEmail'>
+  Pick<SellerProfile, 'businessName' | 'location' | 'phone' | 'whatsapp' | 'about' | 'logoUrl' | 'paymentMethod' | 'paymentNumber' | 'notifyBySms' | 'notifyByEmail' | 'payoutDetails'>
 >;
 
 /** What the frontends are told about the signed-in caller (GET /api/me). */

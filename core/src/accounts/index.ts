@@ -4,3 +4,4 @@ export * from './account-rate-limits.js';
 export * from './reset-code-policy.js';
 export * from './session-policy.js';
 export * from './sign-in-throttle.js';
+export * from './payout-details-email.js';

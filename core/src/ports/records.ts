@@ -1,4 +1,5 @@
 import type { Actor } from '../orders/actor.js';
+import type { SellerPayoutDetails } from '../payouts/seller-payout-details.js';
 
 /** The parts of a seller the escrow flow needs (accounts own the rest). */
 export interface SellerRef {
@@ -11,6 +12,11 @@ export interface SellerRef {
   /** How the seller chose to be told about their orders (decision 0048); see sellerNotifications. */
   readonly notifyBySms: boolean;
   readonly notifyByEmail: boolean;
+  /**
+   * Where the seller's payouts go (decision 0049), changed only with the password; never the
+   * business `phone`. Read it through sellerPayoutDestination, which holds new details 24 hours.
+   */
+  readonly payoutDetails: SellerPayoutDetails;
 }
 
 export interface Rider {

@@ -25,6 +25,6 @@ export * from './rider.js';
 export * from './seller-about.js';
 export * from './seller-business-details.js';
 export * from './seller-notifications.js';
-export * from './seller-payment-info.js';
+export * from './seller-payout-details.js';
 export * from './seller-signup.js';
 export * from './storable-text.js';

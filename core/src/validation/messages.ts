@@ -65,6 +65,11 @@ export const validationMessages = {
     notifyChoiceInvalid: 'Choose SMS, email or both',
     notifyChoiceRequired: 'Choose at least one way to be told about your orders',
     notifyEmailMissing: 'Your account has no email address, so choose SMS to be told about your orders',
+    // Where the seller is paid (decision 0049): changed only with the password.
+    payoutMethodRequired: 'Choose how you want to be paid: M-Pesa phone, Paybill or Till',
+    accountReferenceRequired: 'Enter the account number to pay into at this Paybill',
+    accountReferenceInvalid: 'The account number can be at most 13 letters, digits, spaces, hyphens, dots or slashes',
+    payoutPasswordRequired: 'Enter your password to change where you are paid',
   },
   rider: {
     fieldsRequired: 'Please fill in all fields',

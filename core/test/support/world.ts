@@ -1,12 +1,12 @@
-import { cryptoRandom, feePolicy, type Actor, type CreateOrderInput, type EscrowDeps, type Order, type Result } from '../../src/index.js';
+import { cryptoRandom, feePolicy, payoutDetailsFromSignup, type Actor, type CreateOrderInput, type EscrowDeps, type Order, type Result } from '../../src/index.js';
 import { FixedClock, MemoryEscrowStore, unverifiablePayments, type ScenarioWorld } from '../../src/testing/index.js';
 
 /** A fresh in-memory world: two sellers, the first with one rider on its list. */
 export function memoryWorld(): { deps: EscrowDeps; store: MemoryEscrowStore; clock: FixedClock; world: ScenarioWorld } {
   const store = new MemoryEscrowStore();
   const clock = new FixedClock();
-  store.addSeller({ id: 'seller-a', userId: 'user-a', businessName: 'Amani Phones', location: 'Westlands', phone: '+254711111111', email: 'amani@example.com', notifyBySms: true, notifyByEmail: true });
-  store.addSeller({ id: 'seller-b', userId: 'user-b', businessName: 'Baraka Boutique', location: 'CBD', phone: '+254722222222', email: null, notifyBySms: true, notifyByEmail: true });
+  store.addSeller({ id: 'seller-a', userId: 'user-a', businessName: 'Amani Phones', location: 'Westlands', phone: '+254711111111', email: 'amani@example.com', notifyBySms: true, notifyByEmail: true, payoutDetails: payoutDetailsFromSignup('direct_mpesa', '+254711111111') });
+  store.addSeller({ id: 'seller-b', userId: 'user-b', businessName: 'Baraka Boutique', location: 'CBD', phone: '+254722222222', email: null, notifyBySms: true, notifyByEmail: true, payoutDetails: payoutDetailsFromSignup('direct_mpesa', '+254722222222') });
   store.state.riders.set('rider-1', { id: 'rider-1', sellerId: 'seller-a', name: 'Kamau', phone: '+254733333333', motorbikePlate: 'KMEA 123B', createdAt: clock.now() });
   const fees = feePolicy(250);
   if (!fees.ok) throw new Error('fee policy');

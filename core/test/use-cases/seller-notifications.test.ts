@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  payoutDetailsFromSignup,
   acceptJob,
   assignRider,
   completeDelivery,
@@ -15,7 +16,7 @@ import { payByPaybill } from '../../src/testing/index.js';
 import { sellerNotifications, type SellerMessage } from '../../src/use-cases/seller-notifications.js';
 import { admin, buyerOf, memoryWorld, orderInput, riderOf, seller, value } from '../support/world.js';
 
-const amani: SellerRef = { id: 'seller-a', userId: 'user-a', businessName: 'Amani Phones', location: 'Westlands', phone: '+254711111111', email: 'amani@example.com', notifyBySms: true, notifyByEmail: true };
+const amani: SellerRef = { id: 'seller-a', userId: 'user-a', businessName: 'Amani Phones', location: 'Westlands', phone: '+254711111111', email: 'amani@example.com', notifyBySms: true, notifyByEmail: true, payoutDetails: payoutDetailsFromSignup('direct_mpesa', '+254711111111') };
 const message: SellerMessage = { subject: 'Payment confirmed', body: 'Payment for order TRK9D3F7J1 (Samsung A54) was confirmed ... Assign a rider to proceed.', sms: 'Escrow Delivery: Payment of KSh 40,000.00 for order TRK9D3F7J1 is confirmed.' };
 
 const email = { channel: 'email', to: 'amani@example.com', subject: message.subject, body: message.body };

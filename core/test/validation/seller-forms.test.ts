@@ -6,7 +6,6 @@ import {
   sellerAboutSchema,
   sellerBusinessDetailsSchema,
   sellerNotificationsSchema,
-  sellerPaymentInfoSchema,
   sellerSignupSchema,
 } from '../../src/validation/index.js';
 
@@ -74,24 +73,6 @@ describe('sellerSignupSchema', () => {
 
   it('reports the first field of an empty form', () => {
     expect(parseOrFirstError(sellerSignupSchema, {})).toEqual({ ok: false, message: 'Business name is required' });
-  });
-});
-
-describe('sellerPaymentInfoSchema', () => {
-  it.each([
-    [{ paymentMethod: '', paymentNumber: '247247' }, 'Please fill in all payment fields'],
-    [{ paymentMethod: 'paybill', paymentNumber: '  ' }, 'Please fill in all payment fields'],
-    [{}, 'Please fill in all payment fields'],
-    [{ paymentMethod: 'paybill', paymentNumber: 'abcde' }, 'Enter a Paybill number of 5 to 7 digits'],
-  ])('reports %j as %j', (input, message) => {
-    expect(parseOrFirstError(sellerPaymentInfoSchema, input)).toEqual({ ok: false, message });
-  });
-
-  it('stores an M-Pesa number as E.164', () => {
-    expect(sellerPaymentInfoSchema.parse({ paymentMethod: 'direct_mpesa', paymentNumber: '0712345678' })).toEqual({
-      paymentMethod: 'direct_mpesa',
-      paymentNumber: '+254712345678',
-    });
   });
 });
 

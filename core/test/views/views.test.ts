@@ -2,6 +2,7 @@ import { payByPaybill } from '../../src/testing/index.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  payoutDetailsFromSignup,
   assignRider,
   buyerOrderView,
   confirmPayment,
@@ -77,7 +78,7 @@ describe('views: what each caller may see of an order', () => {
   it('the rider job view has pickup and delivery details but neither code nor key; summaries carry no buyer personal data', async () => {
     const { order } = await anOrder();
     const assigned = { ...order, status: 'rider_assigned' as const, riderPhone: '+254733333333', riderKey: 'secret-key-value' };
-    const seller = { id: 'seller-a', userId: 'u', businessName: 'Amani Phones', location: 'Westlands', phone: '+254711111111', email: null, notifyBySms: true, notifyByEmail: true };
+    const seller = { id: 'seller-a', userId: 'u', businessName: 'Amani Phones', location: 'Westlands', phone: '+254711111111', email: null, notifyBySms: true, notifyByEmail: true, payoutDetails: payoutDetailsFromSignup('direct_mpesa', '+254711111111') };
     // Before the rider accepts: the area and the landmark, not who the buyer is nor where exactly.
     const offered = riderJobView(assigned, seller);
     expect(offered.delivery).toEqual({ buyerDetailsHidden: true, buyerName: null, buyerPhone: null, address: null, landmark: 'Opposite the church', estate: 'Lavington', houseNumber: null, pinLocationLink: null });

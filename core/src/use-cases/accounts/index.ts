@@ -1,6 +1,7 @@
 export * from './account.js';
 export type * from './accounts-deps.js';
 export * from './change-password.js';
+export * from './change-payout-details.js';
 export { isWellFormedSessionToken, type IssuedSession, type SignedIn } from './issue-session.js';
 export * from './password-reset.js';
 export * from './resolve-session.js';

@@ -1,12 +1,12 @@
 import type { SellerProfile, SellerProfileChanges } from '../../accounts/account-records.js';
 import { err, ok, type Result } from '../../errors.js';
+import { payoutDetailsFromSignup } from '../../payouts/seller-payout-details.js';
 import type { z } from 'zod';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import { sellerAboutSchema } from '../../validation/seller-about.js';
 import { sellerBusinessDetailsSchema } from '../../validation/seller-business-details.js';
 import { validationMessages } from '../../validation/messages.js';
 import { sellerNotificationsSchema } from '../../validation/seller-notifications.js';
-import { sellerPaymentInfoSchema } from '../../validation/seller-payment-info.js';
 import { sellerSignupSchema } from '../../validation/seller-signup.js';
 import type { AccountsDeps } from './accounts-deps.js';
 
@@ -61,6 +61,8 @@ export async function createSellerProfile(
       // Both until the seller chooses (decision 0048): the migration gave existing sellers the same.
       notifyBySms: true,
       notifyByEmail: true,
+      // Where payouts go starts as the sign-up form's method and number, unheld (decision 0049).
+      payoutDetails: payoutDetailsFromSignup(input.paymentMethod, input.paymentNumber),
       createdAt: now,
       updatedAt: now,
     };
@@ -111,11 +113,6 @@ export const updateSellerBusinessDetails = sectionUpdate(sellerBusinessDetailsSc
 /** About Your Business (empty saved as null). */
 export const updateSellerAbout = sectionUpdate(sellerAboutSchema, (v) => ({ about: v.about }));
 
-/** Payment Information: method and number, the number stored in its normalised form. */
-export const updateSellerPaymentInfo = sectionUpdate(sellerPaymentInfoSchema, (v) => ({
-  paymentMethod: v.paymentMethod,
-  paymentNumber: v.paymentNumber,
-}));
 
 /**
  * Notifications (decision 0048): SMS, email or both. Email alone needs the account's address
