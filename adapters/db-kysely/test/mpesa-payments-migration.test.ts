@@ -18,7 +18,7 @@ describe.each(dialects)('migration 0011-mpesa-payments on %s', (dialect) => {
     expect(error).toBeUndefined();
 
     // Orders as the code before 0011 wrote them: one paid on a typed receipt alone, one awaiting payment.
-    const seller = await seedSeller({ db: handle.db, dialect } as StoreHarness);
+    const seller = await seedSeller({ db: handle.db, dialect } as StoreHarness, {}, { beforeMigration0017: true });
     const receipt = receiptCode();
     const paid = newOrder(seller.id, { status: 'paid', paymentConfirmed: true, paymentConfirmedAt: at(3), termsAcceptedAt: at(3), mpesaReceipt: receipt, updatedAt: at(3), version: 1 });
     const waiting = newOrder(seller.id);

@@ -16,8 +16,8 @@ describe.each(dialects)('migration 0016-seller-notify-channels on %s', (dialect)
 
     // Sellers as the code before 0016 wrote them (seedSeller leaves the default choice out): one with an email, one without.
     const harness = { db: handle.db, dialect } as StoreHarness;
-    const amani = await seedSeller(harness, { businessName: 'Amani Phones' });
-    const baraka = await seedSeller(harness, { businessName: 'Baraka Boutique', email: null });
+    const amani = await seedSeller(harness, { businessName: 'Amani Phones' }, { beforeMigration0017: true });
+    const baraka = await seedSeller(harness, { businessName: 'Baraka Boutique', email: null }, { beforeMigration0017: true });
 
     await handle.migrate();
 

@@ -124,7 +124,7 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     expect(user.email).toBe(`anonymised-${leaving.userId}@deleted.invalid`);
     expect(user.anonymised_at).not.toBeNull();
     const sellerRow = await db().selectFrom('sellers').selectAll().where('id', '=', leaving.sellerId).executeTakeFirstOrThrow();
-    expect(sellerRow).toMatchObject({ business_name: 'Deleted seller', phone: 'Deleted', whatsapp: null, payment_number: 'Deleted', logo_url: null, email: null });
+    expect(sellerRow).toMatchObject({ business_name: 'Deleted seller', phone: 'Deleted', whatsapp: null, payment_number: 'Deleted', payout_phone: null, payout_paybill_number: null, payout_account_reference: null, payout_till_number: null, logo_url: null, email: null });
     const audit = await db().selectFrom('admin_audit_log').selectAll().where('action', '=', 'purge_inactive_account').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: 'admin:cli:ops', subject_type: 'user', subject_id: leaving.userId });

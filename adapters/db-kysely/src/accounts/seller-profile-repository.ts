@@ -2,6 +2,7 @@ import type { SellerProfile, SellerProfileRepository } from '@escrow/core';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { SellersTable } from '../schema/account-tables.js';
+import { payoutDetailsToRow, rowToPayoutDetails } from '../store/payout-details-mapping.js';
 import { decodeBool, decodeTime, decodeTimeOrNull, encodeTime, encodeTimeOrNull, type Codec } from '../store/codec.js';
 
 const toProfile = (row: Selectable<SellersTable>): SellerProfile => ({
@@ -21,6 +22,7 @@ const toProfile = (row: Selectable<SellersTable>): SellerProfile => ({
   email: row.email,
   notifyBySms: decodeBool(row.notify_by_sms),
   notifyByEmail: decodeBool(row.notify_by_email),
+  payoutDetails: rowToPayoutDetails(row),
   createdAt: decodeTime(row.created_at),
   updatedAt: decodeTime(row.updated_at),
 });
@@ -48,6 +50,7 @@ export function kyselySellerProfileRepository(db: Kysely<Database>, codec: Codec
           email: p.email,
           notify_by_sms: codec.bool(p.notifyBySms),
           notify_by_email: codec.bool(p.notifyByEmail),
+          ...payoutDetailsToRow(p.payoutDetails),
           created_at: encodeTime(p.createdAt),
           updated_at: encodeTime(p.updatedAt),
         })
@@ -78,6 +81,7 @@ export function kyselySellerProfileRepository(db: Kysely<Database>, codec: Codec
       if (changes.paymentNumber !== undefined) set.payment_number = changes.paymentNumber;
       if (changes.notifyBySms !== undefined) set.notify_by_sms = codec.bool(changes.notifyBySms);
       if (changes.notifyByEmail !== undefined) set.notify_by_email = codec.bool(changes.notifyByEmail);
+      if (changes.payoutDetails !== undefined) Object.assign(set, payoutDetailsToRow(changes.payoutDetails));
       const row = await db.updateTable('sellers').set(set).where('user_id', '=', userId).returningAll().executeTakeFirst();
       return row === undefined ? undefined : toProfile(row);
     },

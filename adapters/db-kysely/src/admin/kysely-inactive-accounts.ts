@@ -89,7 +89,24 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
   if (logo?.logo_url) files.push(logo.logo_url);
   await trx
     .updateTable('sellers')
-    .set({ business_name: 'Deleted seller', business_profile: null, location: REMOVED, phone: REMOVED, whatsapp: null, logo_url: null, about: null, payment_number: REMOVED, email: null, updated_at: when, anonymised_at: when })
+    .set({
+      business_name: 'Deleted seller',
+      business_profile: null,
+      location: REMOVED,
+      phone: REMOVED,
+      whatsapp: null,
+      logo_url: null,
+      about: null,
+      payment_number: REMOVED,
+      // Where payouts went (migration 0017): personal data like the rest.
+      payout_phone: null,
+      payout_paybill_number: null,
+      payout_account_reference: null,
+      payout_till_number: null,
+      email: null,
+      updated_at: when,
+      anonymised_at: when,
+    })
     .where('id', '=', sellerId)
     .execute();
   const riderPhones = await trx.selectFrom('riders').select('phone').where('seller_id', '=', sellerId).execute();

@@ -15,9 +15,10 @@ import { smsDeliveryReportsMigration } from './0012-sms-delivery-reports.js';
 import { statusQueriesMigration } from './0013-status-queries.js';
 import { riderPhoneProofsMigration } from './0014-rider-phone-proofs.js';
 import { codeToPayerMigration } from './0015-code-to-payer.js';
-import { payoutsMigration } from './0019-payouts.js';
 import { sellerNotifyChannelsMigration } from './0016-seller-notify-channels.js';
+import { sellerPayoutDetailsMigration } from './0017-seller-payout-details.js';
 import { moneyOutReferencesMigration } from './0018-money-out-references.js';
+import { payoutsMigration } from './0019-payouts.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -44,6 +45,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0014-rider-phone-proofs': riderPhoneProofsMigration(dialect),
     '0015-code-to-payer': codeToPayerMigration(dialect),
     '0016-seller-notify-channels': sellerNotifyChannelsMigration(dialect),
+    '0017-seller-payout-details': sellerPayoutDetailsMigration(dialect),
     '0018-money-out-references': moneyOutReferencesMigration(dialect),
     '0019-payouts': payoutsMigration(dialect),
   };

@@ -55,6 +55,11 @@ export interface PasswordResetCodesTable {
 
 export type SellerPaymentMethod = 'direct_mpesa' | 'paybill' | 'till_number';
 
+export type PayoutMethodColumn = 'mpesa_phone' | 'paybill' | 'till';
+
+/** A nullable column inserts may leave out (it defaults to null). */
+type NullableDefault<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 export interface SellersTable {
   id: string;
   user_id: string;
@@ -74,6 +79,17 @@ export interface SellersTable {
   /** How the seller is told about their orders, SMS and/or email; never both false (migration 0016, decision 0048). */
   notify_by_sms: DefaultTrue;
   notify_by_email: DefaultTrue;
+  /**
+   * Where payouts go (migration 0017, decision 0049), apart from `phone`; the chosen method's
+   * number is never null (CHECK) until the purge anonymises the row. Inserts written before
+   * 0017 leave them out. payment_method / payment_number follow every change.
+   */
+  payout_method: ColumnType<PayoutMethodColumn, PayoutMethodColumn | undefined, PayoutMethodColumn>;
+  payout_phone: NullableDefault<string>;
+  payout_paybill_number: NullableDefault<string>;
+  payout_account_reference: NullableDefault<string>;
+  payout_till_number: NullableDefault<string>;
+  payout_details_changed_at: NullableDefault<Timestamp>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Set once when the inactive-account purge removed the personal data (migration 0006). */

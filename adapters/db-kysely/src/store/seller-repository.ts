@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import type { DbBool } from '../schema/column-types.js';
 import type { Database } from '../schema/database.js';
 import { decodeBool } from './codec.js';
+import { PAYOUT_DETAILS_COLUMNS, rowToPayoutDetails, type PayoutDetailsRow } from './payout-details-mapping.js';
 
 /** The seller columns the escrow core reads (SellerRef), for this repository and joins elsewhere. */
-export const SELLER_REF_COLUMNS = ['id', 'user_id', 'business_name', 'location', 'phone', 'email', 'notify_by_sms', 'notify_by_email'] as const;
+export const SELLER_REF_COLUMNS = ['id', 'user_id', 'business_name', 'location', 'phone', 'email', 'notify_by_sms', 'notify_by_email', ...PAYOUT_DETAILS_COLUMNS] as const;
 
-type SellerRefRow = { id: string; user_id: string; business_name: string; location: string; phone: string; email: string | null; notify_by_sms: DbBool; notify_by_email: DbBool };
+type SellerRefRow = { id: string; user_id: string; business_name: string; location: string; phone: string; email: string | null; notify_by_sms: DbBool; notify_by_email: DbBool } & PayoutDetailsRow;
 
 export const rowToSellerRef = (row: SellerRefRow): SellerRef => ({
   id: row.id,
@@ -18,6 +19,7 @@ export const rowToSellerRef = (row: SellerRefRow): SellerRef => ({
   email: row.email,
   notifyBySms: decodeBool(row.notify_by_sms),
   notifyByEmail: decodeBool(row.notify_by_email),
+  payoutDetails: rowToPayoutDetails(row),
 });
 
 /** The same columns of a seller left-joined to another table, `s_` prefixed (null when there is no seller). */
@@ -30,6 +32,12 @@ export const JOINED_SELLER_REF_COLUMNS = [
   'sellers.email as s_email',
   'sellers.notify_by_sms as s_notify_by_sms',
   'sellers.notify_by_email as s_notify_by_email',
+  'sellers.payout_method as s_payout_method',
+  'sellers.payout_phone as s_payout_phone',
+  'sellers.payout_paybill_number as s_payout_paybill_number',
+  'sellers.payout_account_reference as s_payout_account_reference',
+  'sellers.payout_till_number as s_payout_till_number',
+  'sellers.payout_details_changed_at as s_payout_details_changed_at',
 ] as const;
 
 export type JoinedSellerRefRow = { [K in keyof SellerRefRow as `s_${K}`]: SellerRefRow[K] | null };
@@ -48,6 +56,12 @@ export const joinedSellerRef = (row: JoinedSellerRefRow): SellerRef | null =>
         // A seller row always has both (NOT NULL); the defaults only satisfy the types.
         notify_by_sms: row.s_notify_by_sms ?? true,
         notify_by_email: row.s_notify_by_email ?? true,
+        payout_method: row.s_payout_method ?? 'mpesa_phone',
+        payout_phone: row.s_payout_phone,
+        payout_paybill_number: row.s_payout_paybill_number,
+        payout_account_reference: row.s_payout_account_reference,
+        payout_till_number: row.s_payout_till_number,
+        payout_details_changed_at: row.s_payout_details_changed_at,
       });
 
 /** SellerRepository plus `remember`, for a seller row read along with something else. */

@@ -26,6 +26,7 @@ const seller = (id: string, userId: string): SellerProfile => ({
   email: 'amani@example.com',
   notifyBySms: true,
   notifyByEmail: true,
+  payoutDetails: { method: 'mpesa_phone', phone: '+254711111111', paybillNumber: null, accountReference: null, tillNumber: null, changedAt: null },
   createdAt: at('2026-01-01T09:00:00.000Z'),
   updatedAt: at('2026-01-01T09:00:00.000Z'),
 });
@@ -152,6 +153,25 @@ describe.each(targets)('AccountsStore on $name', (target) => {
     expect(await store.transaction((tx) => tx.sellers.updateOwn('u1', { notifyBySms: false, notifyByEmail: true }, later))).toMatchObject({ notifyBySms: false, notifyByEmail: true });
     await expect(store.transaction((tx) => tx.sellers.updateOwn('u1', { notifyBySms: false, notifyByEmail: false }, later))).rejects.toThrow(/check/i);
     expect(await store.read((tx) => tx.sellers.findByUserId('u1'))).toMatchObject({ notifyBySms: false, notifyByEmail: true });
+  });
+
+  it('keeps the payout details (decision 0049): changed by their own change only, never by the business phone; the database refuses a method without its number', async () => {
+    await store.transaction(async (tx) => {
+      await tx.users.insert(user('u1', 'amani@example.com'));
+      await tx.sellers.insert(seller('s1', 'u1'));
+    });
+    const later = at('2026-03-01T10:00:00.000Z');
+    const till = { method: 'till' as const, phone: null, paybillNumber: null, accountReference: null, tillNumber: '5123456', changedAt: later };
+    expect(await store.transaction((tx) => tx.sellers.updateOwn('u1', { payoutDetails: till, paymentMethod: 'till_number', paymentNumber: '5123456' }, later))).toMatchObject({ payoutDetails: till, paymentMethod: 'till_number' });
+    // The business phone changes; where money goes does not.
+    expect(await store.transaction((tx) => tx.sellers.updateOwn('u1', { phone: '+254799999999' }, later))).toMatchObject({ phone: '+254799999999', payoutDetails: till });
+    const paybill = { ...till, method: 'paybill' as const, tillNumber: null, paybillNumber: '247247', accountReference: 'ACC 12/3-4.5' };
+    expect(await store.transaction((tx) => tx.sellers.updateOwn('u1', { payoutDetails: paybill }, later))).toMatchObject({ payoutDetails: paybill });
+    await expect(store.transaction((tx) => tx.sellers.updateOwn('u1', { payoutDetails: { ...paybill, paybillNumber: null } }, later))).rejects.toThrow(/check/i);
+    await expect(store.transaction((tx) => tx.sellers.updateOwn('u1', { payoutDetails: { ...paybill, accountReference: '12345678901234' } }, later))).rejects.toThrow(/check/i);
+    await expect(store.transaction((tx) => tx.sellers.updateOwn('u1', { payoutDetails: { ...till, method: 'mpesa_phone', tillNumber: null, phone: '0712345678' } }, later))).rejects.toThrow(/check/i);
+    await expect(store.transaction((tx) => tx.sellers.updateOwn('u1', { payoutDetails: { ...till, tillNumber: '1234' } }, later))).rejects.toThrow(/check/i);
+    expect(await store.read((tx) => tx.sellers.findByUserId('u1'))).toMatchObject({ payoutDetails: paybill });
   });
 
   it('purges expired sessions and reset codes', async () => {

@@ -48,8 +48,11 @@ export function peopleAndAuditContract(harness: HarnessAccess): void {
     const anonymised = await seedSeller(h, { email: null });
     const smsOnly = await seedSeller(h, { notifyBySms: true, notifyByEmail: false });
     const emailOnly = await seedSeller(h, { notifyBySms: false, notifyByEmail: true });
+    const none = { phone: null, paybillNumber: null, accountReference: null, tillNumber: null };
+    const paybill = await seedSeller(h, { payoutDetails: { ...none, method: 'paybill', paybillNumber: '247247', accountReference: '0123456789', changedAt: at(5) } });
+    const till = await seedSeller(h, { payoutDetails: { ...none, method: 'till', tillNumber: '5123456', changedAt: null } });
     expect(seller).toMatchObject({ notifyBySms: true, notifyByEmail: true });
-    for (const s of [seller, anonymised, smsOnly, emailOnly]) expect(await h.store.read((tx) => tx.sellers.get(s.id))).toStrictEqual(s);
+    for (const s of [seller, anonymised, smsOnly, emailOnly, paybill, till]) expect(await h.store.read((tx) => tx.sellers.get(s.id))).toStrictEqual(s);
     expect(await h.store.read((tx) => tx.sellers.get('no-such-seller'))).toBeUndefined();
     // As a state change meets it: joined to the order it locks (then not read again), and on the buyer page.
     const order = newOrder(smsOnly.id);
@@ -60,6 +63,10 @@ export function peopleAndAuditContract(harness: HarnessAccess): void {
     });
     expect(locked).toStrictEqual(smsOnly);
     expect((await h.store.read((tx) => tx.orders.getBuyerPage(order.id)))?.seller).toStrictEqual(smsOnly);
+    // The payout details too, as the payouts read them with the order they settle (decision 0049).
+    const paybillOrder = newOrder(paybill.id);
+    await h.store.transaction((tx) => tx.orders.insert(paybillOrder));
+    expect(await h.store.transaction(async (tx) => (await tx.orders.getForUpdate(paybillOrder.id)) && tx.sellers.get(paybill.id))).toStrictEqual(paybill);
   });
 
   it('appends audit events, code attempts and rider payment reports, listed in the order written', async () => {

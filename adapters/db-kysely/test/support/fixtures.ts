@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { C2bPayment, Cents, Order, Rider, SellerRef, StatusQuery, StkRequest } from '@escrow/core';
+import { legacyPaymentFields, type C2bPayment, type Cents, type Order, type Rider, type SellerRef, type StatusQuery, type StkRequest } from '@escrow/core';
+import { payoutDetailsToRow } from '../../src/store/payout-details-mapping.js';
 import type { StoreHarness } from './store-harness.js';
 
 export const cents = (value: number): Cents => value as Cents;
@@ -20,8 +21,12 @@ export function phone(): string {
   return `+2547${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
 
-/** A user and a seller row, written directly: the store's ports only read sellers. */
-export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> = {}): Promise<SellerRef> {
+/**
+ * A user and a seller row, written directly: the store's ports only read sellers. Paid by
+ * default to an M-Pesa phone of its own (not its business phone). `beforeMigration0017`: the
+ * row as the code before 0017 wrote it, with only the spec's payment method and number.
+ */
+export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> = {}, options: { beforeMigration0017?: boolean } = {}): Promise<SellerRef> {
   const seller: SellerRef = {
     id: randomUUID(),
     userId: randomUUID(),
@@ -31,8 +36,11 @@ export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> 
     email: `amani-${randomUUID().slice(0, 8)}@example.com`,
     notifyBySms: true,
     notifyByEmail: true,
+    payoutDetails: { method: 'mpesa_phone', phone: '+254711000111', paybillNumber: null, accountReference: null, tillNumber: null, changedAt: null },
     ...overrides,
   };
+  const legacy = legacyPaymentFields(seller.payoutDetails);
+  const payout = options.beforeMigration0017 ? {} : payoutDetailsToRow(seller.payoutDetails);
   // The choice is written only when it is not the default, so databases before 0016 take the row too.
   const chosen = seller.notifyBySms && seller.notifyByEmail ? {} : { notify_by_sms: h.dialect === 'sqlite' ? Number(seller.notifyBySms) : seller.notifyBySms, notify_by_email: h.dialect === 'sqlite' ? Number(seller.notifyByEmail) : seller.notifyByEmail };
   const created = at(0).toISOString();
@@ -52,8 +60,9 @@ export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> 
       whatsapp: null,
       logo_url: null,
       about: null,
-      payment_method: 'direct_mpesa',
-      payment_number: '+254711000111',
+      payment_method: legacy.paymentMethod,
+      payment_number: legacy.paymentNumber,
+      ...payout,
       terms_accepted: h.dialect === 'sqlite' ? 1 : true,
       terms_accepted_at: created,
       email: seller.email,
