@@ -12,7 +12,7 @@ const ENDPOINTS: [string, string][] = [
   ['POST', '/api/seller/profile'],
   ['PUT', '/api/seller/profile/business-details'],
   ['PUT', '/api/seller/profile/about'],
-  ['PUT', '/api/seller/profile/payment-info'],
+  ['PUT', '/api/seller/profile/payout-details'],
   ['PUT', '/api/seller/profile/notifications'],
 ];
 
@@ -23,7 +23,7 @@ const body = fc.oneof(
   fc.jsonValue(),
   fc.record(
     Object.fromEntries(
-      ['email', 'password', 'code', 'confirmPassword', 'currentPassword', 'newPassword', 'businessName', 'location', 'phone', 'whatsapp', 'about', 'paymentMethod', 'paymentNumber', 'termsAccepted', 'notifyBySms', 'notifyByEmail', 'id', 'userId'].map(
+      ['email', 'password', 'code', 'confirmPassword', 'currentPassword', 'newPassword', 'businessName', 'location', 'phone', 'whatsapp', 'about', 'paymentMethod', 'paymentNumber', 'method', 'paybillNumber', 'accountReference', 'tillNumber', 'termsAccepted', 'notifyBySms', 'notifyByEmail', 'id', 'userId'].map(
         (key) => [key, field],
       ),
     ),

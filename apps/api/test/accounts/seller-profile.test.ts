@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_TARGETS, accountsWorld, type AccountsWorld } from './accounts-world.js';
+import { ACCOUNT_TARGETS, accountsWorld, STRONG_PASSWORD, type AccountsWorld } from './accounts-world.js';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
@@ -55,6 +55,8 @@ describe.each(ACCOUNT_TARGETS)('the seller record on $name', (target) => {
       email: 'amani@example.com',
       notifyBySms: true,
       notifyByEmail: true,
+      // Where payouts go starts as the sign-up's M-Pesa number, unheld (decision 0049).
+      payoutDetails: { method: 'mpesa_phone', phone: '+254712345678', paybillNumber: null, accountReference: null, tillNumber: null, changedAt: null, heldUntil: null },
       createdAt: '2026-03-02T07:00:05.000Z',
       updatedAt: '2026-03-02T07:00:05.000Z',
     });
@@ -88,7 +90,7 @@ describe.each(ACCOUNT_TARGETS)('the seller record on $name', (target) => {
     expect(again.body.error).toEqual({ code: 'SELLER_ALREADY_EXISTS', message: 'You already have a seller profile' });
   });
 
-  it('updates business details (empty WhatsApp saved as null), about and payment information', async () => {
+  it('updates business details (empty WhatsApp saved as null) and about; the unguarded payment-info route is gone', async () => {
     await create(amani);
     const details = await w.call('PUT', '/api/seller/profile/business-details', {
       cookie: amani,
@@ -101,12 +103,9 @@ describe.each(ACCOUNT_TARGETS)('the seller record on $name', (target) => {
     expect((await w.call('PUT', '/api/seller/profile/about', { cookie: amani, body: { about: '  Genuine phones since 2019 ' } })).body.data).toMatchObject({ about: 'Genuine phones since 2019' });
     expect((await w.call('PUT', '/api/seller/profile/about', { cookie: amani, body: { about: '' } })).body.data).toMatchObject({ about: null });
 
-    const payment = await w.call('PUT', '/api/seller/profile/payment-info', { cookie: amani, body: { paymentMethod: 'till_number', paymentNumber: '5123456' } });
-    expect(payment.body.data).toMatchObject({ paymentMethod: 'till_number', paymentNumber: '5123456' });
-    expect((await w.call('PUT', '/api/seller/profile/payment-info', { cookie: amani, body: { paymentMethod: 'till_number', paymentNumber: '' } })).body.error?.message).toBe('Please fill in all payment fields');
-    expect((await w.call('PUT', '/api/seller/profile/payment-info', { cookie: amani, body: { paymentMethod: 'direct_mpesa', paymentNumber: '5123456' } })).body.error?.message).toBe(
-      'Enter the M-Pesa phone number, e.g. 0712345678',
-    );
+    // Where money goes changes only with the password (decision 0049), never through the spec's old section.
+    expect((await w.call('PUT', '/api/seller/profile/payment-info', { cookie: amani, body: { paymentMethod: 'till_number', paymentNumber: '5123456' } })).status).toBe(404);
+    expect((await read(amani)).body.data).toMatchObject({ paymentMethod: 'direct_mpesa', paymentNumber: '+254712345678', payoutDetails: { method: 'mpesa_phone', phone: '+254712345678' } });
   });
 
   describe('Notifications (decision 0048)', () => {
@@ -184,7 +183,7 @@ describe.each(ACCOUNT_TARGETS)('the seller record on $name', (target) => {
     for (const [path, body] of [
       ['/api/seller/profile/business-details', { id: amaniRecord['id'], sellerId: amaniRecord['id'], userId: amaniUserId, businessName: 'Hijacked', location: 'X', phone: '0700000000' }],
       ['/api/seller/profile/about', { id: amaniRecord['id'], userId: amaniUserId, about: 'Hijacked' }],
-      ['/api/seller/profile/payment-info', { id: amaniRecord['id'], userId: amaniUserId, paymentMethod: 'paybill', paymentNumber: '999999' }],
+      ['/api/seller/profile/payout-details', { id: amaniRecord['id'], userId: amaniUserId, method: 'paybill', paybillNumber: '999999', accountReference: 'HIJACK', currentPassword: STRONG_PASSWORD }],
       ['/api/seller/profile/notifications', { id: amaniRecord['id'], userId: amaniUserId, notifyBySms: true, notifyByEmail: false }],
     ] as const) {
       const reply = await w.call('PUT', path, { cookie: baraka, body });

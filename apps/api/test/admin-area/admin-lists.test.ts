@@ -2,7 +2,7 @@ import { confirmSettlement } from '@escrow/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../escrow-support/world.js';
 import { nextMillisecond } from '../helpers/next-millisecond.js';
-import { DIALECTS, openSellerWorld, type SellerSession, type SellerWorld, type Session } from '../escrow-seller/seller-world.js';
+import { DIALECTS, openSellerWorld, PASSWORD, type SellerSession, type SellerWorld, type Session } from '../escrow-seller/seller-world.js';
 
 describe.each(DIALECTS)('admin lists and summary on %s', (dialect) => {
   let world: SellerWorld;
@@ -175,7 +175,7 @@ describe.each(DIALECTS)('admin lists and summary on %s', (dialect) => {
       expect(reply.status, `${method} ${path}`).toBe(404);
     }
     // The seller's own route finds the record by the session: an admin without a seller record has none to change.
-    const own = await world.call('PUT', '/api/seller/profile/payment-info', { cookie: admin.cookie, json: { ...body, sellerId: amani.sellerId } });
+    const own = await world.call('PUT', '/api/seller/profile/payout-details', { cookie: admin.cookie, json: { method: 'paybill', paybillNumber: '123456', accountReference: 'ADMIN', currentPassword: PASSWORD, sellerId: amani.sellerId } });
     expect(own.status).toBe(404);
     expect(own.body.error?.code).toBe('SELLER_NOT_FOUND');
     const after = await world.composed.database.db.selectFrom('sellers').selectAll().where('id', '=', amani.sellerId).executeTakeFirstOrThrow();

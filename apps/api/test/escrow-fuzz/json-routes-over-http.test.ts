@@ -131,7 +131,7 @@ describe.each(DIALECTS)('every JSON route over real HTTP on %s', (dialect) => {
       { name: 'POST /api/seller/profile', path: '/api/seller/profile', headers: account, valid: { ...SELLER_SIGNUP, businessName: 'Never Made' }, textFields: ['businessName', 'location', 'phone', 'whatsapp', 'businessProfile', 'about', 'paymentNumber'] },
       { name: 'PUT /api/seller/profile/business-details', path: '/api/seller/profile/business-details', headers: seller, valid: { businessName: 'Fuzz Phones', location: 'CBD', phone: '0712345678' }, textFields: ['businessName', 'location', 'phone', 'whatsapp'] },
       { name: 'PUT /api/seller/profile/about', path: '/api/seller/profile/about', headers: seller, valid: { about: 'We sell phones' }, textFields: ['about'] },
-      { name: 'PUT /api/seller/profile/payment-info', path: '/api/seller/profile/payment-info', headers: seller, valid: { paymentMethod: 'paybill', paymentNumber: '247247' }, textFields: ['paymentNumber'] },
+      { name: 'PUT /api/seller/profile/payout-details', path: '/api/seller/profile/payout-details', headers: seller, valid: { method: 'paybill', paybillNumber: '247247', accountReference: 'ACC-1', currentPassword: PASSWORD }, textFields: ['paybillNumber', 'accountReference', 'currentPassword'] },
       { name: 'POST /api/contact', path: '/api/contact', headers: {}, valid: { name: 'Amina', email: 'amina@example.com', message: 'Hello there' }, textFields: ['name', 'email', 'phone', 'message'] },
     ];
     for (const route of accountRoutes) routes.push({ ...route, method: route.name.startsWith('PUT') ? 'PUT' : 'POST' });
@@ -144,7 +144,7 @@ describe.each(DIALECTS)('every JSON route over real HTTP on %s', (dialect) => {
 
   it('has every JSON route: the escrow and admin ones, the auth routes, the four seller profile routes and the contact form', () => {
     expect(routes.length).toBeGreaterThanOrEqual(25);
-    for (const name of ['POST /api/contact', 'POST /api/seller/profile', 'PUT /api/seller/profile/payment-info', 'POST /api/auth/sign-in', 'POST /api/seller/orders', 'PUT /api/admin/payment-config']) {
+    for (const name of ['POST /api/contact', 'POST /api/seller/profile', 'PUT /api/seller/profile/payout-details', 'POST /api/auth/sign-in', 'POST /api/seller/orders', 'PUT /api/admin/payment-config']) {
       expect(routes.map((r) => r.name)).toContain(name);
     }
   });
