@@ -38,6 +38,8 @@ test.describe('accounts: sign-up, seller onboarding, profile, sign-out and sign-
     consoleGuard.expectHttpError('/api/seller/profile', 401);
     // Refusals the test provokes: a wrong current password, then the old password.
     consoleGuard.expectHttpError('/api/auth/change-password', 400);
+    // And a wrong password for the payout details.
+    consoleGuard.expectHttpError('/api/seller/profile/payout-details', 400);
     consoleGuard.expectHttpError('/api/auth/sign-in', 401);
     const email = newEmail('amani');
     await page.goto('/auth');
@@ -81,7 +83,7 @@ test.describe('accounts: sign-up, seller onboarding, profile, sign-out and sign-
     // Profile: five collapsible sections.
     await page.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL('/seller/profile');
-    for (const section of ['Business Details', 'Business Logo', 'About Your Business', 'Payment Information', 'Security']) {
+    for (const section of ['Business Details', 'Business Logo', 'About Your Business', 'Payout details', 'Notifications', 'Security']) {
       await expect(page.getByRole('button', { name: section, exact: true })).toBeVisible();
     }
     await page.getByLabel('Location').fill('CBD, Nairobi');
@@ -98,14 +100,29 @@ test.describe('accounts: sign-up, seller onboarding, profile, sign-out and sign-
     await page.getByRole('button', { name: 'Save About' }).click();
     await expect(page.getByText('About section updated!')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Payment Information', exact: true }).click();
+    // Payout details (decision 0049): the sign-up's M-Pesa number; a change needs the password, is emailed and held 24 hours.
+    await page.getByRole('button', { name: 'Payout details', exact: true }).click();
+    await expect(page.getByText('M-Pesa phone +254 712 345 678')).toBeVisible();
     await page.getByLabel('Paybill', { exact: true }).check();
-    await page.getByLabel('Paybill Number').fill('12');
-    await page.getByRole('button', { name: 'Save Payment Information' }).click();
+    await page.getByLabel('Paybill number').fill('12');
+    await page.getByLabel('Account number').fill('0123456789');
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save Payout Details' }).click();
     await expect(page.getByText('Enter a Paybill number of 5 to 7 digits')).toBeVisible();
-    await page.getByLabel('Paybill Number').fill('247247');
-    await page.getByRole('button', { name: 'Save Payment Information' }).click();
-    await expect(page.getByText('Payment information updated successfully!')).toBeVisible();
+    await page.getByLabel('Paybill number').fill('247247');
+    await page.getByLabel('Your password').fill('Wrong#Pass1');
+    await page.getByRole('button', { name: 'Save Payout Details' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Current password is incorrect' })).toBeVisible();
+    await expect(page.getByText('M-Pesa phone +254 712 345 678')).toBeVisible();
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save Payout Details' }).click();
+    await expect(page.getByText('Payout details updated. We emailed you; payouts to them start after 24 hours.')).toBeVisible();
+    await expect(page.getByText('Paybill 247247, account 0123456789')).toBeVisible();
+    await expect(page.getByText(/^Held until \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(Nairobi time\)/)).toBeVisible();
+    await expect(page.getByLabel('Your password')).toHaveValue('');
+    const notice = await waitForMail(email, /payout details were changed/);
+    expect(notice.text).toContain('Paybill 247247, account …789');
+    expect(notice.text).toContain('start after 24 hours');
 
     // Change Password: disabled until all three are filled; a wrong current password is refused.
     await page.getByRole('button', { name: 'Security', exact: true }).click();
@@ -276,6 +293,23 @@ test.describe('accounts on a phone', () => {
       await page.getByRole('button', { name: 'Notifications', exact: true }).click();
       await expect(page.getByRole('checkbox', { name: `By email to ${email}` })).not.toBeChecked();
       await expect(page.getByRole('checkbox', { name: 'By SMS to +254712345678' })).toBeChecked();
+
+      // Payout details (decision 0049) at 360 px: a change to a Till with the password is held 24 hours, shown in
+      // Nairobi time, and emailed even though this seller now chose SMS only.
+      await page.getByRole('button', { name: 'Payout details', exact: true }).click();
+      await expect(page.getByText('M-Pesa phone +254 712 345 678')).toBeVisible();
+      await page.getByLabel('Till (Buy Goods)').check();
+      await page.getByLabel('Till number').fill('5123456');
+      await page.getByLabel('Your password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Save Payout Details' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Payout details updated.' })).toBeVisible();
+      await expect(page.getByText('Till number 5123456')).toBeVisible();
+      await expect(page.getByText(/^Held until .* \(Nairobi time\)/)).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectTapTargets(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect((await waitForMail(email, /payout details were changed/)).text).toContain('Till number 5123456');
+
       await page.getByRole('button', { name: 'Security', exact: true }).click();
       await page.getByRole('button', { name: 'Change Password' }).click();
       await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible();

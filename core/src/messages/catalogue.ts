@@ -97,6 +97,9 @@ export const catalogue = {
     fillInAllPaymentInformation: v.paymentConfig.fieldsRequired,
     updatePaymentInformationFailed: 'Failed to update payment information',
     updateNotificationsFailed: 'Failed to update notification settings',
+    // Decision 0049: where payouts go, changed only with the password.
+    payoutDetailsUpdated: 'Payout details updated. We emailed you; payouts to them start after 24 hours.',
+    updatePayoutDetailsFailed: 'Failed to update payout details',
     updateContactFailed: 'Failed to update contact',
     confirmSettlementFailed: 'Failed to confirm settlement',
     updatePaymentConfigurationFailed: 'Failed to update payment configuration',
@@ -133,6 +136,9 @@ export const catalogue = {
     removeLogoFailed: 'Failed to remove logo',
     updatePaymentInformationFailed: 'Failed to update payment information',
     updateNotificationsFailed: 'Failed to update notification settings',
+    // Decision 0049: where payouts go, changed only with the password.
+    payoutDetailsUpdated: 'Payout details updated. We emailed you; payouts to them start after 24 hours.',
+    updatePayoutDetailsFailed: 'Failed to update payout details',
     fillInAllPaymentFields: v.seller.paymentFieldsRequired,
   },
   notFound: {

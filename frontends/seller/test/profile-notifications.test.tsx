@@ -25,6 +25,7 @@ const PROFILE: SellerProfile = {
   email: 'amani.wanjiru.phones@example.com',
   notifyBySms: true,
   notifyByEmail: true,
+  payoutDetails: { method: 'mpesa_phone', phone: '+254712345678', paybillNumber: null, accountReference: null, tillNumber: null, changedAt: null, heldUntil: null },
   createdAt: '2026-01-01T09:00:00.000Z',
   updatedAt: '2026-01-01T09:00:00.000Z',
 };

@@ -11,6 +11,17 @@ export interface Account {
 
 export type PayoutMethod = 'direct_mpesa' | 'paybill' | 'till_number';
 
+/** Where payouts go (decision 0049), as the owner reads it; `heldUntil`: changed less than 24 hours ago. */
+export interface PayoutDetails {
+  readonly method: 'mpesa_phone' | 'paybill' | 'till';
+  readonly phone: string | null;
+  readonly paybillNumber: string | null;
+  readonly accountReference: string | null;
+  readonly tillNumber: string | null;
+  readonly changedAt: string | null;
+  readonly heldUntil: string | null;
+}
+
 /** The seller record as GET /api/seller/profile answers it (apps/api sellerProfileView). */
 export interface SellerProfile {
   readonly id: string;
@@ -29,6 +40,7 @@ export interface SellerProfile {
   readonly email: string | null;
   readonly notifyBySms: boolean;
   readonly notifyByEmail: boolean;
+  readonly payoutDetails: PayoutDetails;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -42,7 +54,7 @@ export const sellerApi = {
   createProfile: (body: unknown, fallback: string) => requestJson<SellerProfile>('POST', PROFILE, body, { fallbackMessage: fallback }),
   updateBusinessDetails: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/business-details`, body, { fallbackMessage: fallback }),
   updateAbout: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/about`, body, { fallbackMessage: fallback }),
-  updatePaymentInfo: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/payment-info`, body, { fallbackMessage: fallback }),
+  updatePayoutDetails: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/payout-details`, body, { fallbackMessage: fallback }),
   updateNotifications: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/notifications`, body, { fallbackMessage: fallback }),
   uploadLogo: (file: File, fallback: string): Promise<ApiResult<SellerProfile>> => {
     const form = new FormData();

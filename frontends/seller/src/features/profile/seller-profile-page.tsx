@@ -12,7 +12,7 @@ import { BusinessDetailsSection } from './business-details-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { LogoSection } from './logo-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
-import { PaymentInfoSection } from './payment-info-section.tsx';
+import { PayoutDetailsSection } from './payout-details-section.tsx';
 import '../../shared/seller.css';
 
 function Section({ value, title, children }: { value: string; title: string; children: ReactNode }) {
@@ -33,7 +33,8 @@ function Section({ value, title, children }: { value: string; title: string; chi
 
 /**
  * /seller/profile (spec section 2): the signed-in seller's record in collapsible sections (the
- * spec's five, and Notifications: SMS and/or email, decision 0048).
+ * spec's five, with Payment Information become Payout details, guarded by the password (decision
+ * 0049), and Notifications: SMS and/or email, decision 0048).
  * No session: to /auth; no seller record yet: to /seller/signup.
  */
 export default function SellerProfilePage({ navigate }: SellerPageProps) {
@@ -70,8 +71,8 @@ export default function SellerProfilePage({ navigate }: SellerPageProps) {
         <Section value="about" title="About Your Business">
           <AboutSection profile={data} onSaved={profile.replace} />
         </Section>
-        <Section value="payment" title="Payment Information">
-          <PaymentInfoSection profile={data} onSaved={profile.replace} />
+        <Section value="payout-details" title="Payout details">
+          <PayoutDetailsSection profile={data} onSaved={profile.replace} />
         </Section>
         <Section value="notifications" title="Notifications">
           <NotificationsSection profile={data} onSaved={profile.replace} />
