@@ -1,6 +1,5 @@
 import type { PayoutDestination } from '../ports/payout-gateway.js';
 import type { SellerRef } from '../ports/records.js';
-import { toMpesaMsisdn } from '../validation/phone.js';
 import type { PayoutDetailsChoice, PayoutDetailsMethod } from '../validation/seller-payout-details.js';
 import type { SellerPayoutMethod } from '../validation/payment-number.js';
 
@@ -40,7 +39,8 @@ export function payoutDetailsHeldUntil(details: Pick<SellerPayoutDetails, 'chang
 
 /**
  * Where a payout to this seller goes and until when it must wait (decision 0049): the payout
- * port's destination (the phone as Daraja's MSISDN, `2547XXXXXXXX`), and `heldUntil` = the
+ * port's destination (the phone in E.164, like the rider's and the payer's: the Daraja adapter
+ * sends it as `2547XXXXXXXX`), and `heldUntil` = the
  * change + 24 hours while that is still ahead of `now`, else null. Never the business phone:
  * only the payout details, which change only with the password. A Paybill without its account
  * reference gives no destination (`missing`): nothing is paid until the seller adds it.
@@ -61,7 +61,7 @@ function payoutDestinationOf(details: PayoutDetailsChoice): PayoutDestination | 
   };
   switch (details.method) {
     case 'mpesa_phone':
-      return { kind: 'mpesa_phone', msisdn: toMpesaMsisdn(required(details.phone, 'phone')) };
+      return { kind: 'mpesa_phone', msisdn: required(details.phone, 'phone') };
     case 'paybill':
       if (details.accountReference === null || details.accountReference === '') return null;
       return { kind: 'paybill', businessNumber: required(details.paybillNumber, 'business number'), accountReference: details.accountReference };

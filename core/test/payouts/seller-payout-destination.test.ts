@@ -31,9 +31,9 @@ const seller = (payoutDetails: SellerPayoutDetails): SellerRef => ({
 describe('sellerPayoutDestination (decision 0049)', () => {
   const now = at('2026-03-02T10:00:00.000Z');
 
-  it('gives the payout port each kind of destination, the phone as Daraja\'s MSISDN; never the business phone', () => {
-    expect(sellerPayoutDestination(seller({ ...none, method: 'mpesa_phone', phone: '+254722000123' }), now)).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '254722000123' }, heldUntil: null });
-    expect(sellerPayoutDestination(seller({ ...none, method: 'mpesa_phone', phone: '+254110000123' }), now)).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '254110000123' }, heldUntil: null });
+  it('gives the payout port each kind of destination, the phone in E.164; never the business phone', () => {
+    expect(sellerPayoutDestination(seller({ ...none, method: 'mpesa_phone', phone: '+254722000123' }), now)).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '+254722000123' }, heldUntil: null });
+    expect(sellerPayoutDestination(seller({ ...none, method: 'mpesa_phone', phone: '+254110000123' }), now)).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '+254110000123' }, heldUntil: null });
     expect(sellerPayoutDestination(seller({ ...none, method: 'paybill', paybillNumber: '247247', accountReference: '0123456789' }), now)).toEqual({
       destination: { kind: 'paybill', businessNumber: '247247', accountReference: '0123456789' },
       heldUntil: null,
@@ -59,7 +59,7 @@ describe('sellerPayoutDestination (decision 0049)', () => {
       fc.property(instant, fc.integer({ min: -PAYOUT_DETAILS_HOLD_MS, max: 3 * PAYOUT_DETAILS_HOLD_MS }), (changed, later) => {
         const changedAt = new Date(changed);
         const result = sellerPayoutDestination(seller({ ...none, method: 'mpesa_phone', phone: '+254722000123', changedAt }), new Date(changed + later));
-        expect(result.destination).toEqual({ kind: 'mpesa_phone', msisdn: '254722000123' });
+        expect(result.destination).toEqual({ kind: 'mpesa_phone', msisdn: '+254722000123' });
         if (later < PAYOUT_DETAILS_HOLD_MS) expect(result.heldUntil).toEqual(new Date(changed + PAYOUT_DETAILS_HOLD_MS));
         else expect(result.heldUntil).toBeNull();
       }),

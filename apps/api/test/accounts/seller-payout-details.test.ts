@@ -48,7 +48,7 @@ describe.each(ACCOUNT_TARGETS)('the seller\'s payout details on $name', (target)
 
   it('changes them with the right password: stored with the time of the change, held 24 hours, the owner emailed (masked), the spec\'s method and number following', async () => {
     const before = w.clock.now();
-    expect(await destinationAt(before)).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '254712345678' }, heldUntil: null });
+    expect(await destinationAt(before)).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '+254712345678' }, heldUntil: null });
     w.clock.advance(60_000);
     const changedAt = w.clock.now();
     const heldUntil = new Date(changedAt.getTime() + DAY_MS);
@@ -84,7 +84,7 @@ describe.each(ACCOUNT_TARGETS)('the seller\'s payout details on $name', (target)
     const phoneMail = (await payoutEmails()).at(-1);
     expect(phoneMail?.body).toContain('M-Pesa phone 07xx xxx 123');
     expect(phoneMail?.body).not.toMatch(/722000123|0722 000 123/);
-    expect((await destinationAt(w.clock.now())).destination).toEqual({ kind: 'mpesa_phone', msisdn: '254722000123' });
+    expect((await destinationAt(w.clock.now())).destination).toEqual({ kind: 'mpesa_phone', msisdn: '+254722000123' });
   });
 
   it('refuses a wrong password with a 400 that says so, and changes nothing: no row, no email, no hold', async () => {
@@ -97,7 +97,7 @@ describe.each(ACCOUNT_TARGETS)('the seller\'s payout details on $name', (target)
     }
     expect(await sellerRow()).toEqual(row);
     expect((await w.emailsTo(EMAIL)).length).toBe(outbox);
-    expect(await destinationAt(w.clock.now())).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '254712345678' }, heldUntil: null });
+    expect(await destinationAt(w.clock.now())).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '+254712345678' }, heldUntil: null });
   });
 
   it('counts wrong passwords against the sign-in throttle of the account at that address (a guesser is slowed, the owner\'s right password works again after the wait)', async () => {
@@ -133,7 +133,7 @@ describe.each(ACCOUNT_TARGETS)('the seller\'s payout details on $name', (target)
   it('a change of the business phone leaves the payout phone alone (and emails nothing)', async () => {
     const details = await w.call('PUT', '/api/seller/profile/business-details', { cookie: amani, body: { businessName: 'Amani Phones', location: 'CBD', phone: '0799 111 222', whatsapp: '' } });
     expect(details.body.data).toMatchObject({ phone: '+254799111222', payoutDetails: { method: 'mpesa_phone', phone: '+254712345678', changedAt: null, heldUntil: null }, paymentNumber: '+254712345678' });
-    expect(await destinationAt(w.clock.now())).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '254712345678' }, heldUntil: null });
+    expect(await destinationAt(w.clock.now())).toEqual({ destination: { kind: 'mpesa_phone', msisdn: '+254712345678' }, heldUntil: null });
     expect(await payoutEmails()).toEqual([]);
   });
 
