@@ -1,7 +1,7 @@
 import { account, approvePayouts, balances, checkLedger, reconcilePayouts, recordC2bPayment, requestRefund, retryPayout, runPayoutRound, type Order, type Payout } from '@escrow/core';
 import { createKyselyLedgerAudit } from '@escrow/db-kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS, type SellerSession } from '../escrow-seller/seller-world.js';
+import { DIALECTS, PASSWORD, type SellerSession } from '../escrow-seller/seller-world.js';
 import { openMpesaWorld, type MpesaWorld } from '../mpesa/mpesa-world.js';
 
 const ADMIN = { kind: 'admin', userId: 'payouts-admin' } as const;
@@ -220,6 +220,26 @@ describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)
     const byHand = await w.call('POST', `/api/admin/refund-requests/${request!.id}/resolve`, { cookie: adminCookie, json: { decision: 'refund', mpesaReference: 'QR12ST34UV' } });
     expect(byHand.status).toBe(200);
     expect(simPayoutsTo(order)).toHaveLength(0);
+    expect(await ledgerProblems()).toEqual([]);
+  });
+
+  it('new payout details wait 24 hours, then the payout goes to them: a Paybill by B2B, paid once', async () => {
+    const changer = await w.seller('Paybill Traders');
+    const changed = await w.call('PUT', '/api/seller/profile/payout-details', { cookie: changer.cookie, json: { method: 'paybill', paybillNumber: '247247', accountReference: 'ACC-77', currentPassword: PASSWORD } });
+    expect(changed.status).toBe(200);
+    const { order } = await w.delivered(changer);
+    await runPayoutRound(w.deps);
+    const held = (await payoutsOf(order))[0]!;
+    expect(held).toMatchObject({ state: 'queued', problem: expect.stringMatching(/^Held until .* the seller changed the payout details less than 24 hours ago/) });
+    expect(held.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 60 * 60_000);
+    expect(simPayoutsTo(order)).toHaveLength(0);
+    // A day passes: the change is older than 24 hours, and the payout is due.
+    await w.composed.database.db.updateTable('sellers').set({ payout_details_changed_at: new Date(Date.now() - 25 * 60 * 60_000).toISOString() }).where('id', '=', order.sellerId).execute();
+    await dueNow(held);
+    await runPayoutRound(w.deps);
+    const paid = await payoutIn(order, 'succeeded');
+    expect(paid.destination).toEqual({ kind: 'paybill', businessNumber: '247247', accountReference: 'ACC-77' });
+    expect(simPayoutsTo(order)).toEqual([expect.objectContaining({ api: 'b2b', commandId: 'BusinessPayBill', receiver: '247247', accountReference: 'ACC-77', status: 'completed' })]);
     expect(await ledgerProblems()).toEqual([]);
   });
 

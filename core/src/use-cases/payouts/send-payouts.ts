@@ -4,6 +4,8 @@ import type { EscrowTx } from '../../ports/escrow-store.js';
 import type { PayoutDestination, PayoutGateway } from '../../ports/payout-gateway.js';
 import { payoutOriginatorId, payoutStatusQueryId, type Payout } from '../../payouts/payout.js';
 import type { EscrowDeps } from '../deps.js';
+import { sellerPayoutDestination } from '../../payouts/seller-payout-details.js';
+import { nairobiDateTime } from '../../export/orders-csv.js';
 import { finishSettlements } from './finish-settlement.js';
 import { changePayout } from './payout-change.js';
 import { RESULT_WAIT_MS, resendDelayMs, SENDING_LEASE_MS, STATUS_CHECKS_BEFORE_ALERT, statusCheckDelayMs } from './payout-timing.js';
@@ -13,12 +15,20 @@ const SYSTEM: Actor = { kind: 'system' };
 type Where = { readonly destination: PayoutDestination } | { readonly heldUntil: Date; readonly why: string } | { readonly problem: string };
 
 /** Where a payout goes now: the seller's payout details, the rider's phone, or the phone that paid (a refund). */
-async function destinationFor(tx: EscrowTx, order: Order, payout: Payout): Promise<Where> {
+async function destinationFor(tx: EscrowTx, order: Order, payout: Payout, now: Date): Promise<Where> {
   switch (payout.purpose) {
     case 'seller': {
       const seller = await tx.sellers.get(order.sellerId);
       if (!seller) return { problem: 'The seller account no longer exists: pay by hand and record the M-Pesa reference.' };
-      return { destination: { kind: 'mpesa_phone', msisdn: seller.phone } };
+      // The seller's payout details, never the business phone; new details wait 24 hours (decision 0049).
+      const where = sellerPayoutDestination(seller, now);
+      if (where.destination === null) {
+        return { heldUntil: new Date(now.getTime() + 60 * 60_000), why: 'Waiting for the seller to add the account number of their Paybill in Payout details.' };
+      }
+      if (where.heldUntil) {
+        return { heldUntil: where.heldUntil, why: `Held until ${nairobiDateTime(where.heldUntil)} (Nairobi time): the seller changed the payout details less than 24 hours ago.` };
+      }
+      return { destination: where.destination };
     }
     case 'rider':
       return order.riderPhone ? { destination: { kind: 'mpesa_phone', msisdn: order.riderPhone } } : { problem: 'The order has no rider phone to pay.' };
@@ -66,7 +76,7 @@ async function claimForSending(deps: EscrowDeps, payoutId: string): Promise<{ pa
     const payout = await tx.payouts.get(payoutId);
     const now = deps.clock.now();
     if (!order || !payout || payout.state !== 'queued' || (payout.nextAttemptAt && payout.nextAttemptAt > now)) return null;
-    const where = await destinationFor(tx, order, payout);
+    const where = await destinationFor(tx, order, payout, now);
     if ('heldUntil' in where) {
       await changePayout(deps, tx, { order, payout, changes: { nextAttemptAt: where.heldUntil, problem: where.why }, now, actor: SYSTEM });
       return 'held';
