@@ -64,7 +64,7 @@ Exit codes: 0 listed (also when there is none), 1 failed, 2 wrong usage.`,
         io.stdout(`No ${which}s (${mode}).`);
         return EXIT.ok;
       }
-      io.stdout(`${payouts.length} ${which}${payouts.length === 1 ? '' : 's'}, newest first${payouts.length === limit ? ` (the first ${limit}; --limit shows more)` : ''} (${mode}).`);
+      io.stdout(`${payouts.length} ${which}${payouts.length === 1 ? '' : 's'}, newest first${payouts.length === limit ? ` (the newest ${limit} only: --limit N shows more)` : ''} (${mode}).`);
       io.stdout('');
       for (const line of table(payouts)) io.stdout(line);
       return EXIT.ok;
