@@ -36,7 +36,8 @@ test.describe('admin: settlement', () => {
     await expect(row).toContainText('Awaiting Escrow Payment');
     await expect(row.getByRole('button', { name: /^Mark Paid/ })).toBeVisible();
 
-    // Export Data: a day range is checked first; then the CSV download, 11 columns, this order's row.
+    // Export Data: a day range is checked first; then the CSV download, the spec's 11 columns then
+    // the 3 money-out columns, this order's row.
     await page.getByRole('button', { name: 'Export Data' }).click();
     const exportDialog = page.getByRole('dialog', { name: 'Export Data' });
     await exportDialog.getByLabel('From').fill('2026-12-31');
@@ -50,11 +51,15 @@ test.describe('admin: settlement', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^escrow-orders-.*\.csv$/);
     const rows = parseCsv(await readFile(await download.path(), 'utf8'));
-    expect(rows[0]).toHaveLength(11);
+    expect(rows[0]).toHaveLength(14);
+    expect(rows[0]?.slice(11)).toEqual(['M-Pesa receipt', 'Payout reference', 'Payout state']);
     const exported = rows.find((cells) => cells[0] === delivered.id);
     expect(exported, 'the delivered order is in the export').toBeDefined();
     expect(exported?.slice(0, 10)).toEqual([delivered.id, delivered.itemName, seller.businessName, delivered.buyerName, '15000.00', 'awaiting_settlement', 'mpesa_prepay', '14325.00', '300.00', '375.00']);
     expect(exported?.[10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Paid by M-Pesa, not yet paid out (this deployment pays by hand; nothing is settled yet).
+    expect(exported?.[11]).toMatch(/^[A-Z0-9]{10}$/);
+    expect(exported?.slice(12)).toEqual(['', '']);
     await expect(page.getByText('Data exported successfully!')).toBeVisible();
     await expect(exportDialog).toBeHidden();
 

@@ -1,9 +1,10 @@
 import type { Cents } from '../money/cents.js';
+import { payoutStateLabel } from '../payouts/payout.js';
 import type { OrderExportRow } from '../ports/admin-queries.js';
 import { csvRecord, UTF8_BOM } from './csv.js';
 
 /** Spec section 9: the admin export's eleven columns, in this order. Money in KSh, not cents. */
-export const ORDER_CSV_HEADER = [
+export const ORDER_CSV_SPEC_COLUMNS = [
   'Order ID',
   'Item',
   'Seller',
@@ -17,6 +18,15 @@ export const ORDER_CSV_HEADER = [
   'Created At (EAT)',
 ] as const;
 
+/**
+ * Money out by M-Pesa (issue 17), after the spec's columns, which stay first and unchanged so a
+ * spreadsheet built on them keeps working: the receipt of the buyer's payment, the seller
+ * payout's reference and its state (orderPayoutCells).
+ */
+export const ORDER_CSV_MONEY_COLUMNS = ['M-Pesa receipt', 'Payout reference', 'Payout state'] as const;
+
+export const ORDER_CSV_HEADER = [...ORDER_CSV_SPEC_COLUMNS, ...ORDER_CSV_MONEY_COLUMNS] as const;
+
 /** 1234567 cents -> '12345.67': a number a spreadsheet sums, built from integers (never a float). */
 export function kshDecimal(amount: Cents): string {
   return `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
@@ -28,6 +38,19 @@ const NAIROBI_OFFSET_MS = 3 * 3_600_000;
 /** '2026-11-22 14:05:09': the time in Africa/Nairobi, as people there read it and spreadsheets parse it. */
 export function nairobiDateTime(at: Date): string {
   return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * 'Payout reference' and 'Payout state': the seller payout's M-Pesa receipt (or the reference
+ * typed for one paid by hand) and its state as the admin screen words it; for an order settled
+ * by Mark Paid without payouts, the reference recorded and "Paid by hand"; otherwise empty (not
+ * settled yet, no payout owed, or only a rider payout).
+ */
+export function orderPayoutCells(row: Pick<OrderExportRow, 'payouts' | 'settlementPaid' | 'settlementReference'>): [reference: string, state: string] {
+  const seller = row.payouts.find((p) => p.purpose === 'seller');
+  if (seller) return [seller.receipt ?? '', payoutStateLabel(seller.state)];
+  if (row.payouts.length === 0 && row.settlementPaid) return [row.settlementReference ?? '', 'Paid by hand'];
+  return ['', ''];
 }
 
 export function orderCsvRecord(row: OrderExportRow): string {
@@ -43,6 +66,8 @@ export function orderCsvRecord(row: OrderExportRow): string {
     kshDecimal(row.riderPayout),
     kshDecimal(row.serviceFee),
     nairobiDateTime(row.createdAt),
+    row.mpesaReceipt ?? '',
+    ...orderPayoutCells(row),
   ]);
 }
 

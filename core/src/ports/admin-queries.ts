@@ -1,6 +1,7 @@
 import type { Cents } from '../money/cents.js';
 import type { DeliveryPaidBy } from '../money/payouts.js';
 import type { OrderStatus, PaymentMethod } from '../orders/order-status.js';
+import type { Payout } from '../payouts/payout.js';
 import type { SellerPayoutMethod } from '../validation/payment-number.js';
 import type { PageRequest, Paged } from './escrow-queries.js';
 
@@ -114,7 +115,10 @@ export interface SavedPaymentConfig {
   readonly updatedByEmail: string | null;
 }
 
-/** One order as the CSV export writes it (spec section 9: eleven columns). */
+/**
+ * One order as the CSV export writes it: the spec's eleven columns (section 9), then what money
+ * out by M-Pesa added (issue 17): the payment's receipt, the payout's reference and state.
+ */
 export interface OrderExportRow {
   readonly id: string;
   readonly itemName: string;
@@ -127,6 +131,13 @@ export interface OrderExportRow {
   readonly riderPayout: Cents;
   readonly serviceFee: Cents;
   readonly createdAt: Date;
+  /** The M-Pesa receipt of the buyer's payment; null while unpaid (and for cash). */
+  readonly mpesaReceipt: string | null;
+  readonly settlementPaid: boolean;
+  /** The reference Mark Paid recorded (paid by hand), or the payout's receipt once payouts settled the order. */
+  readonly settlementReference: string | null;
+  /** The order's payouts to the seller and the rider (refunds aside): read once per batch of orders, not per order. */
+  readonly payouts: readonly Pick<Payout, 'purpose' | 'state' | 'receipt'>[];
 }
 
 /** A delivered order waiting for its payout ('Mark Paid'), with where the money goes. */

@@ -6,3 +6,4 @@ export * from './seller-order-view.js';
 export * from './admin-order-view.js';
 export * from './seller-dashboard-view.js';
 export * from './admin-area-views.js';
+export * from './admin-payout-view.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adminOrderSearch, csvCell, csvRecord, kshDecimal, nairobiDateTime, nairobiDayRange, ordersCsv, type Cents, type OrderExportRow } from '../../src/index.js';
+import { adminOrderSearch, csvCell, csvRecord, kshDecimal, nairobiDateTime, nairobiDayRange, orderPayoutCells, ordersCsv, PAYOUT_STATES, payoutStateLabel, type Cents, type OrderExportRow } from '../../src/index.js';
 
 /** RFC 4180 fields of one record (the test's own reader). */
 function readRecord(text: string): string[] {
@@ -86,6 +86,10 @@ describe('the CSV writer', () => {
       riderPayout: 0 as Cents,
       serviceFee: 30_864 as Cents,
       createdAt: new Date('2026-11-21T22:30:00.000Z'),
+      mpesaReceipt: i === 3 ? null : `QK1234567${i}`,
+      settlementPaid: i === 4,
+      settlementReference: i === 4 ? 'B2C-77' : null,
+      payouts: i === 0 ? [{ purpose: 'seller', state: 'succeeded', receipt: 'UKSQW4QQE7' }] : [],
     });
     async function* rows() {
       for (let i = 0; i < 5; i += 1) yield row(i);
@@ -94,10 +98,27 @@ describe('the CSV writer', () => {
     for await (const chunk of ordersCsv(rows(), { recordsPerChunk: 2 })) chunks.push(chunk);
     expect(chunks).toHaveLength(3);
     const text = chunks.join('');
-    expect(text.startsWith('\uFEFFOrder ID,Item,Seller,Buyer,Price (KSh),Status,Payment Method,Seller Payout (KSh),Rider Payout (KSh),Service Fee (KSh),Created At (EAT)\r\n')).toBe(true);
-    expect(text).toContain(`o0,Item 0,"Amani, Phones",Achieng,12345.67,paid,mpesa_prepay,12037.03,0.00,308.64,2026-11-22 01:30:00\r\n`);
+    // The spec's eleven columns first, unchanged; then the money-out columns.
+    expect(text.startsWith('\uFEFFOrder ID,Item,Seller,Buyer,Price (KSh),Status,Payment Method,Seller Payout (KSh),Rider Payout (KSh),Service Fee (KSh),Created At (EAT),M-Pesa receipt,Payout reference,Payout state\r\n')).toBe(true);
+    expect(text).toContain(`o0,Item 0,"Amani, Phones",Achieng,12345.67,paid,mpesa_prepay,12037.03,0.00,308.64,2026-11-22 01:30:00,QK12345670,UKSQW4QQE7,Paid\r\n`);
+    expect(text).toContain(`,2026-11-22 01:30:00,,,\r\n`);
+    expect(text).toContain(`,2026-11-22 01:30:00,QK12345674,B2C-77,Paid by hand\r\n`);
     expect(text).toContain(`o1,"'=evil()",`);
     expect(text).toContain('o2,Item 2,N/A,');
+  });
+
+  it('payout columns: the seller payout\'s receipt and state; "Paid by hand" for an order settled without payouts; empty otherwise', () => {
+    const order = { settlementPaid: false, settlementReference: null, payouts: [] } as const;
+    for (const state of PAYOUT_STATES) {
+      expect(orderPayoutCells({ ...order, payouts: [{ purpose: 'rider', state: 'failed', receipt: null }, { purpose: 'seller', state, receipt: state === 'succeeded' ? 'UKSQW4QQE7' : null }] })).toEqual([state === 'succeeded' ? 'UKSQW4QQE7' : '', payoutStateLabel(state)]);
+    }
+    // Settled by payouts: the seller payout speaks, whatever the order's own reference says.
+    expect(orderPayoutCells({ settlementPaid: true, settlementReference: 'UKSQW4QQE7', payouts: [{ purpose: 'seller', state: 'recorded', receipt: 'QK12AB34CD' }] })).toEqual(['QK12AB34CD', 'Paid by hand']);
+    expect(orderPayoutCells({ settlementPaid: true, settlementReference: 'B2C-77', payouts: [] })).toEqual(['B2C-77', 'Paid by hand']);
+    expect(orderPayoutCells({ settlementPaid: true, settlementReference: null, payouts: [] })).toEqual(['', 'Paid by hand']);
+    expect(orderPayoutCells(order)).toEqual(['', '']);
+    // Only a rider payout (no seller payout owed): nothing about the seller's payout to say.
+    expect(orderPayoutCells({ settlementPaid: true, settlementReference: 'RDR4QQE7XY', payouts: [{ purpose: 'rider', state: 'succeeded', receipt: 'RDR4QQE7XY' }] })).toEqual(['', '']);
   });
 
   it('writes money as KSh with two decimals from integer cents, and times in Nairobi', () => {

@@ -9,7 +9,8 @@ import { queryOf } from './seller-orders-input.js';
 
 /**
  * GET /export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the orders as a CSV attachment (spec section
- * 9, eleven columns; core's writer, shared with `escrow-admin export-csv`). Streamed: each
+ * 9's eleven columns first, then M-Pesa receipt, Payout reference, Payout state; core's writer,
+ * shared with `escrow-admin export-csv`). Streamed: each
  * chunk is read from the database when the client is ready for it (a pull stream), so the
  * file is never held in memory and a slow client slows only its own export. Bad dates are a
  * 400 before anything is sent; a failure after the first byte can only cut the file short,

@@ -1,4 +1,4 @@
-import { listPayouts, payoutStateLabel, reconcilePayouts, recordPayoutReference, retryPayout, type EscrowDeps, type Payout, type PayoutDestination } from '@escrow/core';
+import { listPayouts, payoutView, reconcilePayouts, recordPayoutReference, retryPayout } from '@escrow/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
@@ -17,43 +17,6 @@ export const PAYOUT_MESSAGES = {
 const PAYOUT_ID_FORMAT = /^[A-Za-z0-9-]{8,64}$/;
 const listQuery = z.object({ failed: z.enum(['1', 'true'], { error: 'failed must be 1 or true' }).optional(), limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(500).optional() });
 const referenceSchema = z.object({ reference: z.string({ error: 'Enter the 10-character M-Pesa reference of the payout' }).max(40, { error: 'Enter the 10-character M-Pesa reference of the payout' }) });
-
-function destinationText(destination: PayoutDestination | null): string | null {
-  if (!destination) return null;
-  switch (destination.kind) {
-    case 'mpesa_phone':
-      return `M-Pesa ${destination.msisdn}`;
-    case 'paybill':
-      return `Paybill ${destination.businessNumber} account ${destination.accountReference}`;
-    case 'till':
-      return `Till ${destination.tillNumber}`;
-  }
-}
-
-/** A payout as the admin screen and the CLI show it: its state in words, why it failed, what may be done. */
-export function payoutView(payout: Payout & { trackingNumber?: string; itemName?: string }, deps: Pick<EscrowDeps, 'payouts'>) {
-  return {
-    id: payout.id,
-    orderId: payout.orderId,
-    ...(payout.trackingNumber !== undefined ? { trackingNumber: payout.trackingNumber, itemName: payout.itemName ?? '' } : {}),
-    purpose: payout.purpose,
-    amount: payout.amount,
-    state: payout.state,
-    stateLabel: payoutStateLabel(payout.state),
-    destination: destinationText(payout.destination),
-    receipt: payout.receipt,
-    receiverName: payout.receiverName,
-    problem: payout.problem,
-    attempt: payout.attempt,
-    originatorConversationId: payout.originatorConversationId,
-    nextAttemptAt: payout.nextAttemptAt?.toISOString() ?? null,
-    createdAt: payout.createdAt.toISOString(),
-    updatedAt: payout.updatedAt.toISOString(),
-    completedAt: payout.completedAt?.toISOString() ?? null,
-    canRetry: deps.payouts !== undefined && payout.state === 'failed',
-    canRecordReference: ['awaiting_approval', 'queued', 'failed'].includes(payout.state),
-  };
-}
 
 /**
  * Payouts on the admin API (decision 0051), mounted at /api/admin:

@@ -1,4 +1,4 @@
-import { confirmSettlement, ORDER_CSV_HEADER, TRACKING_ALPHABET } from '@escrow/core';
+import { approvePayouts, confirmSettlement, ORDER_CSV_HEADER, recordPayoutReference, recordPayoutReport, runPayoutRound, TRACKING_ALPHABET, type EscrowDeps, type PayoutGateway } from '@escrow/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { must } from '../escrow-support/world.js';
 import { DIALECTS, openSellerWorld, ORIGIN, type SellerSession, type SellerWorld, type Session } from '../escrow-seller/seller-world.js';
@@ -51,7 +51,9 @@ describe.each(DIALECTS)('admin CSV export on %s', (dialect) => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const [header, ...records] = parseCsv(text.slice(1));
     expect(header).toEqual([...ORDER_CSV_HEADER]);
-    expect(header).toHaveLength(11);
+    // The spec's eleven columns first, unchanged; the money-out columns after them.
+    expect(header?.slice(0, 11)).toEqual(['Order ID', 'Item', 'Seller', 'Buyer', 'Price (KSh)', 'Status', 'Payment Method', 'Seller Payout (KSh)', 'Rider Payout (KSh)', 'Service Fee (KSh)', 'Created At (EAT)']);
+    expect(header?.slice(11)).toEqual(['M-Pesa receipt', 'Payout reference', 'Payout state']);
     const row = records.find((r) => r[0] === order.id);
     const created = new Date(order.createdAt.getTime() + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     expect(row).toEqual([
@@ -66,9 +68,59 @@ describe.each(DIALECTS)('admin CSV export on %s', (dialect) => {
       '300.00',
       (order.serviceFee / 100).toFixed(2),
       created,
+      order.mpesaReceipt,
+      // Mark Paid without a reference, on a deployment that pays by hand.
+      '',
+      'Paid by hand',
     ]);
+    expect(order.mpesaReceipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(text).toContain('"Amani ""Best"" Phones, Ltd"');
     expect(text).not.toContain(order.deliveryCode);
+  });
+
+  it('payout columns: the payment receipt, the seller payout\'s M-Pesa receipt and state, "Paid by hand" with the reference of Mark Paid', async () => {
+    // Payouts by M-Pesa through the core, with a payout port that accepts (or refuses, for one
+    // order) and M-Pesa's Result delivered as the callback route delivers it.
+    const refuse = new Set<string>();
+    const gateway: PayoutGateway = {
+      send: async (request) =>
+        refuse.has(request.occasion) ? { status: 'refused', reason: 'The initiator is not allowed to pay this receiver', retryable: false } : { status: 'accepted', conversationId: `AG_${request.originatorConversationId}` },
+      queryStatus: async () => ({ status: 'accepted' }),
+    };
+    const deps: EscrowDeps = { ...world.deps, payouts: { mode: 'approval', gateway } };
+    const adminActor = { kind: 'admin', userId: admin.userId } as const;
+    const { order: paid } = await world.delivered(seller);
+    const { order: failed } = await world.delivered(seller);
+    const { order: byHand } = await world.delivered(seller);
+    const { order: waiting } = await world.delivered(seller);
+    const unpaid = await world.order(seller);
+    refuse.add(failed.trackingNumber);
+    for (const order of [paid, failed]) must(await approvePayouts(deps, { orderId: order.id, actor: adminActor }));
+    await runPayoutRound(deps);
+    const [sent] = await world.deps.store.read((tx) => tx.payouts.listByOrder(paid.id));
+    expect(await recordPayoutReport(deps, { source: 'result', originatorConversationId: sent?.originatorConversationId ?? '', report: { outcome: 'paid', receipt: 'UKSQW4QQE7', amount: null, receiverName: 'AMANI PHONES' } })).toBe('recorded');
+    expect((await world.reload(paid.id)).status).toBe('settlement_completed');
+    // Settled by Mark Paid on a deployment without payouts: no payout rows, the reference typed.
+    must(await confirmSettlement(world.deps, { orderId: byHand.id, actor: adminActor, reference: 'QK12AB34CD' }));
+    must(await approvePayouts(deps, { orderId: waiting.id, actor: adminActor }));
+
+    const cells = async () => {
+      const records = parseCsv((await download()).text.slice(1)).slice(1);
+      return (order: { id: string }) => records.find((r) => r[0] === order.id)?.slice(11);
+    };
+    let of = await cells();
+    expect(of(paid)).toEqual([paid.mpesaReceipt, 'UKSQW4QQE7', 'Paid']);
+    expect(of(failed)).toEqual([failed.mpesaReceipt, '', 'Failed']);
+    expect(of(byHand)).toEqual([byHand.mpesaReceipt, 'QK12AB34CD', 'Paid by hand']);
+    expect(of(waiting)).toEqual([waiting.mpesaReceipt, '', 'Queued']);
+    expect(of(unpaid)).toEqual(['', '', '']);
+
+    // A queued payout an admin then paid by hand, recording its M-Pesa reference.
+    const [queued] = await world.deps.store.read((tx) => tx.payouts.listByOrder(waiting.id));
+    must(await recordPayoutReference(deps, { payoutId: queued?.id ?? '', actor: adminActor, reference: 'QK98ZY76XW' }));
+    of = await cells();
+    expect(of(waiting)).toEqual([waiting.mpesaReceipt, 'QK98ZY76XW', 'Paid by hand']);
+    expect((await world.reload(waiting.id)).status).toBe('settlement_completed');
   });
 
   it('neutralises cells a spreadsheet would run as formulas, whatever field they come in', async () => {
@@ -130,9 +182,36 @@ describe.each(DIALECTS)('admin CSV export on %s', (dialect) => {
     const unique = new Set(rows.map((r) => r.tracking_number));
     expect(unique.size).toBe(rows.length);
     for (let i = 0; i < rows.length; i += 200) await db.insertInto('orders').values(rows.slice(i, i + 200)).execute();
+    // Payouts on orders in every read batch (500 orders each, one payouts statement per batch): each lands on its own row.
+    const paidOut = rows.filter((_, i) => i % 97 === 0);
+    await db
+      .insertInto('payouts')
+      .values(
+        paidOut.map((r, k) => ({
+          id: `bulk-payout-${k}`,
+          order_id: r.id,
+          purpose: 'seller' as const,
+          amount: r.seller_payout,
+          state: k % 2 === 0 ? ('succeeded' as const) : ('failed' as const),
+          attempt: 1,
+          receipt: k % 2 === 0 ? `BULKRCPT${String(k).padStart(2, '0')}` : null,
+          status_checks: 0,
+          created_at: r.created_at,
+          updated_at: r.created_at,
+          version: 1,
+        })),
+      )
+      .execute();
     const { text, chunks } = await download('?from=2025-06-01&to=2025-06-30');
-    const ids = parseCsv(text.slice(1)).slice(1).map((r) => r[0]);
+    const records = parseCsv(text.slice(1)).slice(1);
+    const ids = records.map((r) => r[0]);
     expect(ids).toEqual(rows.map((r) => r.id));
+    expect(records.map((r) => r.slice(12).join('|'))).toEqual(
+      rows.map((r) => {
+        const k = paidOut.indexOf(r);
+        return k < 0 ? '|' : k % 2 === 0 ? `BULKRCPT${String(k).padStart(2, '0')}|Paid` : '|Failed';
+      }),
+    );
     expect(chunks).toBeGreaterThanOrEqual(6);
   });
 });

@@ -50,7 +50,10 @@ export const exportCsvCommand: Command = {
 
 Writes the orders as CSV, the same file as Export Data on the admin screen (one writer for
 both): order id, item, seller, buyer, price, status, payment method, seller payout, rider
-payout, service fee, created at; money in KSh with 2 decimals, times in Nairobi time; RFC 4180
+payout, service fee, created at (the spec's columns), then M-Pesa receipt (the buyer's
+payment), Payout reference (the seller payout's M-Pesa receipt, or Mark Paid's reference) and
+Payout state (as "payouts list" words it, or "Paid by hand" for an order settled without
+payouts); money in KSh with 2 decimals, times in Nairobi time; RFC 4180
 quoting; cells that a spreadsheet would run as formulas are neutralised. Orders are read in
 batches and written as they come, so any number of orders fits in little memory.
 

@@ -1,21 +1,11 @@
-import { confirmSettlement, formatKsh, messageFor, nairobiDateTime, type Order } from '@escrow/core';
-import type { AdminContext } from '../admin-context.js';
+import { confirmSettlement, formatKsh, messageFor, nairobiDateTime } from '@escrow/core';
 import { cliActor } from '../cli-actor.js';
 import { cliArgs } from '../cli-args.js';
 import { CliError, EXIT, type Command } from '../command.js';
+import { findOrder } from '../find-order.js';
+import { payoutsModeOf } from '../payouts-mode.js';
 
 const USAGE = 'escrow-admin settle ORDER_ID_OR_TRACKING [--reference REF]';
-
-/** The order a tracking number (any case) or an order id names. */
-async function findOrder(ctx: AdminContext, given: string): Promise<Order | undefined> {
-  const tracking = given.replace(/\s+/g, '').toUpperCase();
-  if (/^[A-Z0-9]{1,12}$/.test(tracking)) {
-    const found = await ctx.adminQueries.orders({ search: { trackingNumber: tracking, buyerPhone: null, businessName: null } }, { limit: 1, offset: 0 });
-    const id = found.items[0]?.id;
-    if (id) return ctx.escrow.store.read((tx) => tx.orders.get(id));
-  }
-  return given.length <= 100 ? ctx.escrow.store.read((tx) => tx.orders.get(given)) : undefined;
-}
 
 export const settleCommand: Command = {
   name: 'settle',
@@ -32,6 +22,10 @@ ESCROW_OPERATOR or, when that is not set, the operating-system user.
 
 Send the money first ("escrow-admin settlements list" shows what to pay and where).
 
+On a deployment that pays by M-Pesa (MPESA_PAYOUTS=automatic or approval) there is nothing to
+record by hand: settle is refused (exit 4), "escrow-admin payouts approve ORDER" approves the
+payouts and the API's payout worker pays them; M-Pesa's result settles the order.
+
 Arguments:
   ORDER_ID_OR_TRACKING   the tracking number (any case) or the order id
 Options:
@@ -41,7 +35,8 @@ Options:
                          refused.
 
 Exit codes: 0 settled, 1 failed, 2 wrong usage, 3 no such order, 4 refused (already settled,
-not delivered yet, or the reference is already recorded or is a payment receipt).`,
+not delivered yet, the reference is already recorded or is a payment receipt, or payouts are
+paid by M-Pesa here).`,
 
   async run(args, env, io) {
     const { values, positionals } = cliArgs(args, { reference: { type: 'string' } }, USAGE, { min: 1, max: 1 });
@@ -50,6 +45,15 @@ not delivered yet, or the reference is already recorded or is a payment receipt)
     if (given === '') throw new CliError(`give the order's tracking number or id. Usage: ${USAGE}`, EXIT.usage);
     if (reference !== null && reference.length > 100) throw new CliError('the reference must be at most 100 characters', EXIT.usage);
     const actor = cliActor(env);
+    // With M-Pesa payouts, confirmSettlement would approve them and ignore the reference: an
+    // operator who paid by hand would have M-Pesa pay a second time. Refused before anything opens.
+    const mode = payoutsModeOf(env);
+    if (mode !== 'off') {
+      throw new CliError(
+        `this deployment pays sellers by M-Pesa (MPESA_PAYOUTS=${mode}): nothing to record by hand. "escrow-admin payouts approve ${given}" approves the order's payouts and the API's payout worker pays them; a payout made by hand is recorded with "Record M-Pesa reference" on the admin screen. Nothing changed`,
+        EXIT.refused,
+      );
+    }
     // The database drivers load only once the arguments are known to be right (help stays quick).
     const { withAdminContext } = await import('../admin-context.js');
     return withAdminContext(env, async (ctx) => {

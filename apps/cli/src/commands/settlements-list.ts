@@ -35,7 +35,8 @@ when the seller pays delivery (a buyer who pays delivery paid the rider at the d
 
 Pay them, then record each payout exactly once:
   escrow-admin settle TRACKING --reference M-PESA-REF
-(or press Mark Paid on the admin screen).
+(or press Mark Paid on the admin screen). Where the API pays by M-Pesa (MPESA_PAYOUTS), approve
+them instead ("escrow-admin payouts approve TRACKING"; automatic deployments need nothing).
 
 Options:
   --json   one JSON document instead of the table (amounts in integer cents)

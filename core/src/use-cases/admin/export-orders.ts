@@ -15,7 +15,8 @@ export interface OrdersCsvExport {
 }
 
 /**
- * The admin's Export Data (spec section 9: eleven columns), for the API and the CLI alike:
+ * The admin's Export Data (spec section 9's eleven columns, then the payment receipt and the
+ * payout's reference and state: ORDER_CSV_HEADER), for the API and the CLI alike:
  * orders created from the `from` day to the `to` day (Nairobi days, both included; either may
  * be left out), oldest first, streamed from the database in batches.
  */

@@ -16,7 +16,8 @@ const EXPORT_FAILED = 'Failed to export data. Please try again.';
 const nairobiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
 
 /**
- * Export Data (spec section 9: the orders as CSV, eleven columns, built by the server). With
+ * Export Data (spec section 9: the orders as CSV, eleven columns then the payment receipt and
+ * the payout's reference and state, built by the server). With
  * thousands of orders an admin usually wants a period, so the button opens a dialog with two
  * optional days (Nairobi time, both included); left empty, every order is exported.
  */
