@@ -75,6 +75,8 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   await expect(sellerPage.getByText('Delivered - awaiting settlement').first()).toBeVisible({ timeout: 20_000 });
   const settlementFact = sellerPage.locator('.money-row').filter({ has: sellerPage.getByText('Settlement', { exact: true }) });
   await expect(settlementFact).toContainText('Not yet');
+  const payoutNote = sellerPage.getByRole('status').filter({ hasText: /^Payout:/ });
+  await expect(payoutNote).toHaveText('Payout: Your payout is on its way to your M-Pesa.');
   // (Checked after the page: the payout was indeed still with M-Pesa, its Result not yet sent.)
   expect((await simPayoutsFor(order.trackingNumber)).find((p) => p.receiver === msisdnOf(phone))?.resultDelivery, 'the seller payout is with M-Pesa').toBe('scheduled');
 
@@ -95,9 +97,9 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   await expect(payouts).toContainText('Every payout is paid: the order is settled.');
   const sellerCard = payouts.getByRole('article', { name: 'Seller payout' });
   await expect(sellerCard).toContainText(sellerReceipt);
-  await expect(sellerCard.locator('.payout-state')).toHaveText('Paid');
+  await expect(sellerCard.locator('.admin-payout-state')).toHaveText('Paid');
   await expect(sellerCard).toContainText(sentTo(phone));
-  await expect(payouts.getByRole('article', { name: 'Rider payout' }).locator('.payout-state')).toHaveText('Paid');
+  await expect(payouts.getByRole('article', { name: 'Rider payout' }).locator('.admin-payout-state')).toHaveText('Paid');
   await expect(payouts.getByRole('button', { name: /^(Retry|Record M-Pesa reference)/ })).toHaveCount(0);
   await checkView(page, 'the payouts dialog');
   await payouts.getByRole('button', { name: 'Close' }).click();
@@ -105,6 +107,8 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   // The seller's page follows live: settled, paid.
   await expect(settlementFact).toContainText('Paid to you', MPESA);
   await expect(sellerPage.getByText('Settled').first()).toBeVisible();
+  await expect(payoutNote).toHaveText(`Payout: Paid to your M-Pesa: receipt ${sellerReceipt}.`);
+  await expectNoHorizontalScroll(sellerPage);
   await sellerContext.close();
   await seller.api.dispose();
 });
@@ -130,7 +134,7 @@ test('a payout M-Pesa refuses shows why in words and stays in the reconciliation
   await page.getByRole('tab', { name: 'Payouts' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Payouts' });
   const failed = panel.getByRole('list', { name: 'Failed and unknown payouts' }).getByRole('article', { name: `Seller payout of ${order.trackingNumber}` });
-  await expect(failed.locator('.payout-state')).toHaveText('Failed');
+  await expect(failed.locator('.admin-payout-state')).toHaveText('Failed');
   await expect(failed).toContainText(NO_FLOAT);
   await expect(failed).toContainText(sentTo(phone));
   await expect(failed).toContainText(ksh(order.sellerPayout));
@@ -155,7 +159,7 @@ test('a payout M-Pesa refuses shows why in words and stays in the reconciliation
   // M-Pesa pays the retry: out of the failed list and the reconciliation, paid with its receipt.
   await expect(failed).toHaveCount(0, MPESA);
   const latest = panel.getByRole('list', { name: 'Latest payouts' }).getByRole('article', { name: `Seller payout of ${order.trackingNumber}` });
-  await expect(latest.locator('.payout-state')).toHaveText('Paid', MPESA);
+  await expect(latest.locator('.admin-payout-state')).toHaveText('Paid', MPESA);
   const sent = await simPayoutsFor(order.trackingNumber);
   expect(sent.map((p) => p.status)).toEqual(['failed', 'completed']);
   await expect(latest).toContainText(sent[1]?.receipt ?? '?');

@@ -158,7 +158,7 @@ describe('a payout card', () => {
     renderOnAdminScreen(<PayoutCard payout={payout({ state: 'succeeded', stateLabel: 'Paid', receipt: 'QK12AB34CD', receiverName: '254700000001 - AMANI', completedAt: '2026-01-03T09:01:00.000Z', canRecordReference: false })} />);
     const card = screen.getByRole('article', { name: 'Seller payout' });
     expect(within(card).getByText('QK12AB34CD')).toBeTruthy();
-    expect(within(card).getByText('Paid', { selector: '.payout-state' })).toBeTruthy();
+    expect(within(card).getByText('Paid', { selector: '.admin-payout-state' })).toBeTruthy();
     expect(within(card).queryByRole('button')).toBeNull();
   });
 

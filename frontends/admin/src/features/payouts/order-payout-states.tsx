@@ -7,8 +7,8 @@ const WHO: Record<AdminPayout['purpose'], string> = { seller: 'Seller', rider: '
 /** An order's payouts on its row: each one's state ('Seller: Sent to M-Pesa'), and 'Payouts' for the detail and actions. */
 export function OrderPayoutStates({ order, payouts }: { order: AdminOrder; payouts: readonly AdminPayout[] }) {
   return (
-    <div className="payout-states">
-      <ul className="payout-states__list" aria-label={`Payouts of ${order.trackingNumber}`}>
+    <div className="admin-payout-states">
+      <ul className="admin-payout-states__list" aria-label={`Payouts of ${order.trackingNumber}`}>
         {payouts.map((payout) => (
           <li key={payout.id}>
             {WHO[payout.purpose]}: <PayoutStateBadge payout={payout} />

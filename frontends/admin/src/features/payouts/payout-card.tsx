@@ -7,7 +7,7 @@ import { RecordReferenceDialog } from './record-reference-dialog.tsx';
 import { RetryPayoutButton } from './retry-payout-button.tsx';
 
 export function PayoutStateBadge({ payout }: { payout: Pick<AdminPayout, 'state' | 'stateLabel'> }) {
-  return <span className={`payout-state payout-state--${stateTone(payout.state)}`}>{payout.stateLabel}</span>;
+  return <span className={`admin-payout-state admin-payout-state--${stateTone(payout.state)}`}>{payout.stateLabel}</span>;
 }
 
 /**
