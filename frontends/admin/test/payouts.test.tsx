@@ -71,6 +71,9 @@ describe("the order row's action", () => {
   it.each(['approval', 'automatic'] as const)('%s: Approve payout while a payout waits for it (or none was made yet), never Mark Paid', (mode) => {
     renderAction(adminOrderRow({ payouts: [payout()] }), mode);
     expect(screen.getByRole('button', { name: 'Approve payout: Samsung Galaxy A15 (TRK9D3F7J1)' })).toBeTruthy();
+    // The waiting payout stays reachable (Record M-Pesa reference for one paid by hand).
+    expect(screen.getByRole('list', { name: 'Payouts of TRK9D3F7J1' }).textContent).toBe('Seller: Waiting for approval');
+    expect(screen.getByRole('button', { name: 'Payouts: Samsung Galaxy A15 (TRK9D3F7J1)' })).toBeTruthy();
     cleanup();
     renderAction(adminOrderRow({ payouts: [] }), mode);
     expect(screen.getByRole('button', { name: 'Approve payout: Samsung Galaxy A15 (TRK9D3F7J1)' })).toBeTruthy();

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { adminStatusLabel } from '@escrow/core/orders';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
@@ -5,7 +6,6 @@ import type { AdminOrder } from '../../shared/admin-types.ts';
 import type { Column } from '../../shared/data-list.tsx';
 import { ApprovePayoutDialog } from '../payouts/approve-payout-dialog.tsx';
 import { OrderPayoutStates } from '../payouts/order-payout-states.tsx';
-import { OrderPayoutsDialog } from '../payouts/order-payouts-dialog.tsx';
 import { usePayoutMode } from '../payouts/payout-mode.ts';
 import { settlementPayouts } from '../payouts/payout-words.ts';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
@@ -29,20 +29,21 @@ export function StatusBadge({ status }: { status: AdminOrder['status'] }) {
 function OrderAction({ order }: { order: AdminOrder }) {
   const mode = usePayoutMode();
   const payouts = settlementPayouts(order.payouts);
-  if (order.settlementPaid) {
-    return (
-      <span className="order-action">
-        <span className="paid-badge">Paid ✓</span>
-        {payouts.length > 0 ? <OrderPayoutsDialog order={order} /> : null}
-      </span>
-    );
-  }
+  // The payouts keep one place in the cell from approval to settlement, so their dialog, if open, stays open.
+  const withPayouts = (action: ReactNode) => (
+    <span className="order-action">
+      {action}
+      {payouts.length > 0 ? <OrderPayoutStates order={order} payouts={payouts} statesShown={!order.settlementPaid} /> : null}
+    </span>
+  );
+  if (order.settlementPaid) return withPayouts(<span className="paid-badge">Paid ✓</span>);
   if (order.status === 'awaiting_settlement' && order.canMarkPaid) {
     const waiting = payouts.length === 0 || payouts.some((p) => p.state === 'awaiting_approval');
-    if (mode !== 'manual' && waiting) return <ApprovePayoutDialog order={order} />;
+    // The payouts waiting stay reachable beside it: one paid by hand is recorded there instead of approved.
+    if (mode !== 'manual' && waiting) return withPayouts(<ApprovePayoutDialog order={order} />);
     // Payouts made while M-Pesa payouts were on are settled one by one (Record M-Pesa reference), never by Mark Paid.
-    if (payouts.length > 0) return <OrderPayoutStates order={order} payouts={payouts} />;
-    return <MarkPaidDialog order={order} />;
+    if (payouts.length > 0) return withPayouts(null);
+    return withPayouts(<MarkPaidDialog order={order} />);
   }
   if (order.status === 'awaiting_settlement') return <span className="unverified-badge">Payment not verified</span>;
   if (order.paymentBeingVerified) return <span className="muted">Payment being verified</span>;
