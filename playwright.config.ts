@@ -102,6 +102,10 @@ export default defineConfig({
       MPESA_INITIATOR_NAME: 'testapi',
       MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
       MPESA_CALLBACK_BASE_URL: baseURL,
+      // Payouts by B2C to the simulator once an admin approves them ('Approve payout'), as `npm start` runs them.
+      MPESA_PAYOUTS: 'approval',
+      // The payout worker's round when nothing wakes it (approvals and retries do): a lost Result is asked about soon.
+      MPESA_PAYOUT_INTERVAL_SECONDS: '2',
       // SMS to the simulator's Africa's Talking sandbox, as `npm start` sets it; each phone's SMS at ${simURL}/phone/sms.
       AT_ENVIRONMENT: 'sandbox',
       AT_USERNAME: 'sandbox',

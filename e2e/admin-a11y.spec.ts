@@ -30,9 +30,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       await findOrder(page, order.trackingNumber);
       await checkView(page, phone, 'orders tab');
 
-      await page.getByRole('button', { name: /^Mark Paid/ }).first().click();
-      await expect(page.getByRole('dialog', { name: 'Mark Paid' })).toBeVisible();
-      await checkView(page, phone, 'mark paid dialog');
+      // Payouts go by M-Pesa here (MPESA_PAYOUTS=approval): Mark Paid is 'Approve payout'.
+      await page.getByRole('button', { name: /^Approve payout/ }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Approve payout' }).getByText('Verified by')).toBeVisible();
+      await checkView(page, phone, 'approve payout dialog');
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Payment Config' }).click();
@@ -45,7 +46,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await checkView(page, phone, 'export dialog');
       await page.keyboard.press('Escape');
 
-      for (const tab of ['Sellers', 'Contacts', 'Admin']) {
+      for (const tab of ['Sellers', 'Payouts', 'Contacts', 'Admin']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
         await expect(page.getByRole('tabpanel', { name: tab }).getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);

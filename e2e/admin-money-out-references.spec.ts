@@ -1,6 +1,8 @@
 // One M-Pesa transaction is one payout or refund (decision 0050): the admin screen refuses a
-// reference already recorded for another refund or Mark Paid, or one that is a buyer's payment
+// reference already recorded for another refund or payout, or one that is a buyer's payment
 // receipt, in the server's words, in the open dialog, and nothing changes until a right one is typed.
+// Payouts go by M-Pesa in these tests (MPESA_PAYOUTS=approval), so a payout paid by hand is
+// recorded on the payout ('Record M-Pesa reference'), where Mark Paid took the reference before.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 import { createOrder, payOrder, requestRefund, seedDeliveredOrder, seedSeller, signInAsNewAdmin } from './admin-seed.ts';
@@ -10,7 +12,7 @@ const USED = 'This M-Pesa reference is already recorded for another payout or re
 const PAYMENT = "This M-Pesa reference is a buyer's payment into an order, not a payout or refund. Enter the reference of the money you sent.";
 const reference = (): string => `R${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}`;
 
-test('a reference already used for a refund is refused for another refund and for Mark Paid, in any case; a payment receipt too', async ({ page, baseURL, consoleGuard }) => {
+test('a reference already used for a refund is refused for another refund and for a payout paid by hand, in any case; a payment receipt too', async ({ page, baseURL, consoleGuard }) => {
   test.setTimeout(120_000);
   const origin = baseURL ?? '';
   const seller = await seedSeller(origin);
@@ -28,7 +30,10 @@ test('a reference already used for a refund is refused for another refund and fo
   const secondRequest = listed.data.refundRequests.find((r) => r.order.trackingNumber === second.trackingNumber);
   expect(secondRequest).toBeDefined();
   consoleGuard.expectHttpError(`/api/admin/refund-requests/${secondRequest?.id ?? ''}/resolve`, 409);
-  consoleGuard.expectHttpError(`/api/admin/orders/${delivered.id}/settlement`, 409);
+  const payouts = (await (await page.request.get(`/api/admin/orders/${delivered.id}/payouts`)).json()) as { data: { payouts: { id: string; purpose: string }[] } };
+  const sellerPayout = payouts.data.payouts.find((p) => p.purpose === 'seller');
+  expect(sellerPayout).toBeDefined();
+  consoleGuard.expectHttpError(`/api/admin/payouts/${sellerPayout?.id ?? ''}/reference`, 409);
   await openAdminDashboard(page);
   const used = reference();
   const refundWith = async (itemName: string, typed: string) => {
@@ -56,17 +61,23 @@ test('a reference already used for a refund is refused for another refund and fo
   await expect(page.getByText('Refund recorded. The order is cancelled.').last()).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // Mark Paid with the first refund's reference: refused the same way; then its own reference settles it.
+  // The seller's payout paid by hand, recorded with the first refund's reference: refused the same
+  // way; then its own reference settles the order.
   await page.getByRole('tab', { name: 'Orders' }).click();
   const row = await findOrder(page, delivered.trackingNumber);
-  await row.getByRole('button', { name: /^Mark Paid/ }).click();
-  const markPaid = page.getByRole('dialog', { name: 'Mark Paid' });
-  await markPaid.getByLabel('Payout reference').fill(` ${used.toLowerCase()} `);
-  await markPaid.getByRole('button', { name: 'Mark Paid' }).click();
-  await expect(markPaid.getByRole('alert')).toHaveText(USED);
-  await markPaid.getByLabel('Payout reference').fill(reference());
-  await markPaid.getByRole('button', { name: 'Mark Paid' }).click();
-  await expect(page.getByText('Settlement confirmed! Payment marked as sent to seller and rider.')).toBeVisible();
+  await row.getByRole('button', { name: /^Payouts:/ }).click();
+  const payoutsDialog = page.getByRole('dialog', { name: 'Payouts' });
+  await payoutsDialog.getByRole('button', { name: 'Record M-Pesa reference: Seller payout' }).click();
+  const record = page.getByRole('dialog', { name: 'Record M-Pesa reference' });
+  await record.getByLabel('M-Pesa reference of the payout').fill(` ${used.toLowerCase()} `);
+  await record.getByRole('button', { name: 'Record reference' }).click();
+  await expect(record.getByRole('alert')).toHaveText(USED);
+  await record.getByLabel('M-Pesa reference of the payout').fill(reference());
+  await record.getByRole('button', { name: 'Record reference' }).click();
+  await expect(page.getByText('M-Pesa reference recorded. The payout is marked as paid by hand.')).toBeVisible();
+  await expect(record).toBeHidden();
+  await expect(payoutsDialog.getByRole('article', { name: 'Seller payout' }).locator('.admin-payout-state')).toHaveText('Paid by hand');
+  await payoutsDialog.getByRole('button', { name: 'Close' }).click();
   await expect(row).toContainText('Settlement Paid');
   await seller.api.dispose();
 });

@@ -41,14 +41,19 @@ export interface SeededSeller {
   readonly sellerId: string;
 }
 
-/** Signs up a seller and creates the seller record, in a client of its own. */
-export async function seedSeller(baseURL: string, businessName = `Duka ${uniqueId('s')}`): Promise<SeededSeller> {
+/**
+ * Signs up a seller and creates the seller record, in a client of its own. Paid out by M-Pesa to
+ * 0712345678 unless `phone` gives a number of its own (a test that makes the simulator refuse
+ * payouts to it must not fail other tests' payouts).
+ */
+export async function seedSeller(baseURL: string, businessName = `Duka ${uniqueId('s')}`, options: { phone?: string } = {}): Promise<SeededSeller> {
   const api = await apiClient(baseURL);
   const email = newEmail('seller');
+  const phone = options.phone ?? '0712345678';
   await json(await api.post('/api/auth/sign-up', { data: { email, password: PASSWORD } }), 201, 'sign-up');
   const profile = await json<{ id: string }>(
     await api.post('/api/seller/profile', {
-      data: { businessName, location: 'Westlands, Nairobi', phone: '0712345678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true },
+      data: { businessName, location: 'Westlands, Nairobi', phone, paymentMethod: 'direct_mpesa', paymentNumber: phone, termsAccepted: true },
     }),
     201,
     'seller profile',

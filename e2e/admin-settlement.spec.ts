@@ -1,12 +1,15 @@
 // The admin's escrow work end to end: an order delivered through the real API is seen, exported
-// as CSV and settled ('Mark Paid'); the summary follows live; the seller's revenue counts it.
+// as CSV and settled: 'Approve payout' (Mark Paid where payouts go by M-Pesa: playwright.config.ts
+// runs MPESA_PAYOUTS=approval against the Daraja simulator), then M-Pesa pays seller and rider and
+// the order settles; the summary follows live; the seller's revenue counts it.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { assignRider, centsOf, createOrder, deliver, parseCsv, payOrder, pickUp, seedDeliveredOrder, seedSeller, signInAsNewAdmin } from './admin-seed.ts';
 import { findOrder, openAdminDashboard, summaryCount, summaryNote, summaryValue } from './admin-page.ts';
+import { simPayoutsFor } from './daraja-sim.ts';
 
 test.describe('admin: settlement', () => {
-  test('an admin made with the CLI sees a delivered order, exports it, marks it paid, and the figures follow live', async ({ page, browser, baseURL }) => {
+  test('an admin made with the CLI sees a delivered order, exports it, approves its payout, M-Pesa pays it, and the figures follow live', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const origin = baseURL ?? '';
     const seller = await seedSeller(origin);
@@ -34,7 +37,8 @@ test.describe('admin: settlement', () => {
     await expect(row).toContainText('KSh 14,325.00');
     await expect(row).toContainText('KSh 300.00');
     await expect(row).toContainText('Awaiting Escrow Payment');
-    await expect(row.getByRole('button', { name: /^Mark Paid/ })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^Approve payout/ })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^Mark Paid/ })).toHaveCount(0);
 
     // Export Data: a day range is checked first; then the CSV download, the spec's 11 columns then
     // the 3 money-out columns, this order's row.
@@ -77,22 +81,24 @@ test.describe('admin: settlement', () => {
     await expect(watcher.getByText('Live updates on')).toBeVisible();
     const watcherRevenueBefore = centsOf(await summaryValue(watcher, 'Revenue').innerText());
 
-    // Mark Paid: asked first, then exactly once; Revenue grows by the fee.
+    // Approve payout: asked first, then exactly once; M-Pesa (the simulator) pays seller and rider,
+    // and its Results settle the order; Revenue grows by the fee.
     const revenueBefore = centsOf(await summaryValue(page, 'Revenue').innerText());
     const awaitingPayoutBeforeSettling = centsOf(await summaryNote(page, 'Awaiting Settlement').innerText());
-    await row.getByRole('button', { name: /^Mark Paid/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Mark Paid' });
+    await row.getByRole('button', { name: /^Approve payout/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve payout' });
     await expect(dialog).toContainText('KSh 14,325.00');
     // Where to send it: the seller's saved M-Pesa number (0712345678 at sign-up, stored as +254).
     await expect(dialog).toContainText('M-Pesa +254712345678');
-    // Each payout its own reference (decision 0050).
-    await dialog.getByLabel('Payout reference').fill(`SETTLE${Date.now().toString(36).toUpperCase().slice(-6)}`);
-    await dialog.getByRole('button', { name: 'Mark Paid' }).click();
-    await expect(page.getByText('Settlement confirmed! Payment marked as sent to seller and rider.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Approve payout' }).click();
+    await expect(page.getByText('Payout approved. M-Pesa is paying the seller (and the rider); the order settles when M-Pesa confirms.')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(row).toContainText('Paid ✓');
+    await expect(row).toContainText('Paid ✓', { timeout: 30_000 });
     await expect(row).toContainText('Settlement Paid');
-    await expect(row.getByRole('button', { name: /^Mark Paid/ })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: /^(Approve payout|Mark Paid)/ })).toHaveCount(0);
+    // Both payouts went through M-Pesa, each once, in whole shillings.
+    const paidOut = await simPayoutsFor(delivered.trackingNumber);
+    expect(paidOut.map((p) => [p.amount, p.status]).sort()).toEqual([[14_325, 'completed'], [300, 'completed']].sort());
     await expect.poll(async () => centsOf(await summaryValue(page, 'Revenue').innerText())).toBe(revenueBefore + delivered.serviceFee);
     await expect
       .poll(async () => centsOf(await summaryNote(page, 'Awaiting Settlement').innerText()))
@@ -108,9 +114,10 @@ test.describe('admin: settlement', () => {
     expect(stats.revenue).toBe(delivered.sellerPayout);
     expect(stats.settledOrders).toBe(1);
 
-    // A second Mark Paid is refused by the server, whatever the screen shows.
+    // A second Mark Paid (Approve payout) is refused by the server, whatever the screen shows, and pays nothing.
     const again = await page.request.post(`/api/admin/orders/${delivered.id}/settlement`, { headers: { origin }, data: {} });
     expect(again.status()).toBe(409);
+    expect(await simPayoutsFor(delivered.trackingNumber)).toHaveLength(2);
     await seller.api.dispose();
   });
 });

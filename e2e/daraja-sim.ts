@@ -100,3 +100,36 @@ export async function readDeliveryCodeSms(order: { readonly trackingNumber: stri
 
 /** The secret of a buyer link (`/buyer/order/{id}?code=...`): the order's view key. */
 export const viewKeyOf = (buyerLink: string): string => new URL(buyerLink, 'http://x').searchParams.get('code') ?? '';
+
+/** How the simulator answers the next payouts to one receiver (apps/daraja-sim/src/payouts/payout-behaviour-book.ts). */
+export interface PayoutBehaviour {
+  readonly outcome?: 'success' | 'insufficient_funds' | 'invalid_receiver' | 'queue_timeout';
+  readonly result?: 'once' | 'twice' | 'lost';
+  readonly resultDelayMs?: number;
+  /** How many payouts get this answer; absent: every one. */
+  readonly times?: number;
+}
+
+/** Sets how M-Pesa (the simulator) answers payouts to `receiver` (2547XXXXXXXX), through its HTTP controls. */
+export async function setPayoutBehaviour(receiver: string, behaviour: PayoutBehaviour): Promise<void> {
+  await withSim(async (sim) => {
+    const reply = await sim.post('/sim/payouts/behaviours', { data: { receiver, ...behaviour } });
+    expect(reply.status(), `simulator payout behaviour: ${await reply.text()}`).toBe(204);
+  });
+}
+
+/** One payout the simulator was asked for (GET /sim/payouts). */
+export interface SimPayout {
+  readonly receiver: string;
+  readonly amount: number;
+  readonly status: string;
+  readonly receipt: string | null;
+  readonly occasion: string;
+  /** Whether its Result has been POSTed to the API yet. */
+  readonly resultDelivery: 'scheduled' | 'posted' | 'lost';
+}
+
+/** The payouts M-Pesa (the simulator) was asked for about an order (its tracking number is the Occasion). */
+export async function simPayoutsFor(trackingNumber: string): Promise<SimPayout[]> {
+  return withSim(async (sim) => ((await (await sim.get('/sim/payouts')).json()) as SimPayout[]).filter((p) => p.occasion === trackingNumber));
+}

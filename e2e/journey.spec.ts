@@ -205,7 +205,8 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
   await expect(row).toContainText(itemName);
   await expect(row).toContainText(business);
   await expect(row).toContainText('Awaiting Escrow Payment');
-  await expect(row.getByRole('button', { name: /^Mark Paid/ })).toBeVisible();
+  // Payouts go by M-Pesa (the simulator, MPESA_PAYOUTS=approval): Mark Paid is 'Approve payout'.
+  await expect(row.getByRole('button', { name: /^Approve payout/ })).toBeVisible();
 
   for (const other of [buyer, rider, admin]) await other.context().close();
 });

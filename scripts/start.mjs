@@ -4,6 +4,7 @@
 // simulator (apps/daraja-sim: its phone page approves or cancels prompts, /phone/sms shows each
 // phone's SMS). DATABASE_URL switches to PostgreSQL; real MPESA_* credentials switch to Safaricom,
 // real AT_* credentials to Africa's Talking (each without the simulator; with both, none runs);
+// with the simulator, sellers and riders are paid by B2C once an admin approves (MPESA_PAYOUTS=approval);
 // PORT (default 3000), DARAJA_SIM_PORT (default 3100) and the rest are read by apps/api/src/config.ts.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +59,9 @@ if (!mpesaConfigured) {
     MPESA_INITIATOR_NAME: 'testapi',
     MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
     MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
+    // Payouts: B2C/B2B to the simulator once an admin approves them on the admin screen
+    // ('Approve payout'); MPESA_PAYOUTS=off or automatic in the environment says otherwise.
+    MPESA_PAYOUTS: process.env.MPESA_PAYOUTS || 'approval',
   });
   // The Paybill buyers are shown: the simulator's shortcode, unless one is configured.
   env.PAYBILL_BUSINESS_NUMBER ||= '174379';

@@ -95,6 +95,8 @@ export interface PayoutRepository {
   insert(payout: Payout): Promise<boolean>;
   get(id: string): Promise<Payout | undefined>;
   listByOrder(orderId: string): Promise<Payout[]>;
+  /** The payouts of several orders in one read (a page of the admin's orders list), in the order of listByOrder per order. */
+  listByOrders(orderIds: readonly string[]): Promise<Payout[]>;
   /** The payout whose current attempt has this OriginatorConversationID. */
   findByOriginatorId(originatorConversationId: string): Promise<Payout | undefined>;
   findByConversationId(conversationId: string): Promise<Payout | undefined>;

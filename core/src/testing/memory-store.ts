@@ -222,6 +222,7 @@ function bind(s: MemoryState): EscrowTx {
       },
       get: async (id) => s.payouts.get(id),
       listByOrder: async (orderId) => [...s.payouts.values()].filter((p) => p.orderId === orderId),
+      listByOrders: async (orderIds) => [...s.payouts.values()].filter((p) => orderIds.includes(p.orderId)),
       findByOriginatorId: async (id) => [...s.payouts.values()].find((p) => p.originatorConversationId === id),
       findByConversationId: async (id) => [...s.payouts.values()].find((p) => p.conversationId === id),
       update: async (id, expectedVersion, changes) => {

@@ -81,6 +81,8 @@ interface RecordedRequest {
   readonly method: string;
   readonly path: string;
   readonly body: unknown;
+  /** The Idempotency-Key header a change was sent with. */
+  readonly key: string | undefined;
 }
 
 export function fakeAdminApi() {
@@ -92,7 +94,8 @@ export function fakeAdminApi() {
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const path = String(input);
-    requests.push({ method, path, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
+    const key = new Headers(init.headers).get('Idempotency-Key') ?? undefined;
+    requests.push({ method, path, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined, key });
     const handler = handlers.get(`${method} ${path}`);
     const answer = handler ? await handler() : failure(404, 'NOT_FOUND', `No fake for ${method} ${path}`);
     if (answer === 'network-failure') throw new TypeError('Failed to fetch');

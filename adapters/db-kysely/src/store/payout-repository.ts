@@ -112,6 +112,10 @@ export function kyselyPayoutRepository(db: Kysely<Database>): PayoutRepository {
     async listByOrder(orderId) {
       return (await select().where('order_id', '=', orderId).orderBy('created_at').orderBy('purpose').execute()).map(toPayout);
     },
+    async listByOrders(orderIds) {
+      if (orderIds.length === 0) return [];
+      return (await select().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('created_at').orderBy('purpose').execute()).map(toPayout);
+    },
     async findByOriginatorId(originatorConversationId) {
       const row = await select().where('originator_conversation_id', '=', originatorConversationId).executeTakeFirst();
       return row ? toPayout(row) : undefined;

@@ -18,6 +18,7 @@ import type { AdminHttpOptions, EscrowHttp } from '../http/escrow-http.js';
 import { adminContactsRoutes } from './admin-contacts-routes.js';
 import { adminExportRoutes } from './admin-export-routes.js';
 import { adminPaymentConfigRoutes } from './admin-payment-config-routes.js';
+import { payoutView } from './admin-payouts-routes.js';
 import { adminCaller, adminOnly } from './seller-orders-access.js';
 import { pageQuerySchema, queryOf } from './seller-orders-input.js';
 
@@ -42,7 +43,8 @@ export const adminDeps = (h: EscrowHttp, admin: AdminHttpOptions): AdminDeps => 
  * The admin area (issue 6), mounted at /api/admin beside the settlement and refund routes. Every
  * route is for a session with the admin role: 401 without a session, 403 'Access denied. Admin
  * privileges required.' for anyone else, before anything is read.
- *   GET  /orders                  every order: ?status=&q=&page=&pageSize= (q: tracking number, buyer phone, seller name)
+ *   GET  /orders                  every order: ?status=&q=&page=&pageSize= (q: tracking number, buyer phone, seller name);
+ *                                 delivered orders with their payouts, and `payoutMode` (automatic, approval or manual)
  *   GET  /summary                 the six summary cards
  *   GET  /sellers                 ?q=&page=&pageSize= (read only: no route writes a seller)
  *   GET  /contacts                ?status=open|resolved|all&page=&pageSize=
@@ -61,7 +63,12 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
     c.header('Cache-Control', 'no-store');
     const { status, q, page, pageSize } = c.req.valid('query');
     const result = await listAdminOrders(deps, { actor: caller.actor, status, search: q, page, pageSize });
-    return sendResult(c, result.ok ? { ok: true, value: { orders: result.value.items.map(adminOrderListRowView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
+    if (!result.ok) return sendResult(c, result);
+    // The row's action (Approve payout, the payouts' states, Paid ✓) needs the payouts of delivered orders: one read for the page.
+    const delivered = result.value.items.filter((row) => row.status === 'awaiting_settlement' || row.status === 'settlement_completed').map((row) => row.id);
+    const payouts = delivered.length > 0 ? await h.deps.store.read((tx) => tx.payouts.listByOrders(delivered)) : [];
+    const orders = result.value.items.map((row) => ({ ...adminOrderListRowView(row), payouts: payouts.filter((p) => p.orderId === row.id).map((p) => payoutView(p, h.deps)) }));
+    return sendResult(c, { ok: true, value: { orders, total: result.value.total, page: result.value.page, pageSize: result.value.pageSize, payoutMode: h.deps.payouts?.mode ?? 'manual' } });
   });
 
   app.get('/summary', adminOnly, async (c) => {

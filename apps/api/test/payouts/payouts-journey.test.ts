@@ -345,4 +345,24 @@ describe.each(DIALECTS)('payouts approved by an admin (%s)', (dialect) => {
     expect(reused.status).toBe(409);
     expect(reused.body.error?.code).toBe('REFERENCE_ALREADY_USED');
   });
+
+  it('the orders list gives the mode and each delivered order its payouts (what the row shows: Approve payout, the states, the receipt)', async () => {
+    const list = async (order: Order) => {
+      const reply = await w.call('GET', `/api/admin/orders?q=${order.trackingNumber}`, { cookie: adminCookie });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.data.payoutMode).toBe('approval');
+      return reply.body.data.orders[0] as { status: string; payouts: { purpose: string; state: string; stateLabel: string; receipt: string | null; amount: number }[] };
+    };
+    const { order } = await w.delivered(seller);
+    expect((await list(order)).payouts).toEqual([expect.objectContaining({ purpose: 'seller', state: 'awaiting_approval', stateLabel: 'Waiting for approval', amount: order.sellerPayout, receipt: null })]);
+    expect((await approve(order)).status).toBe(200);
+    await runPayoutRound(w.deps);
+    await w.eventually(async () => ((await w.reload(order.id)).status === 'settlement_completed' ? true : undefined), 15_000);
+    const settled = await list(order);
+    expect(settled.status).toBe('settlement_completed');
+    expect(settled.payouts).toEqual([expect.objectContaining({ state: 'succeeded', stateLabel: 'Paid', receipt: simPayoutsTo(order)[0]?.receipt })]);
+    // An order not yet delivered has none.
+    const unpaid = await w.order(seller);
+    expect((await list(unpaid)).payouts).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { requestJson } from '@escrow/ui/api/request-json';
 import { getJson, sendOnce, withQuery } from './admin-request.ts';
-import type { Account, AdminOrder, ContactSubmission, PaymentConfig, UnmatchedPayment } from './admin-types.ts';
+import type { Account, AdminOrder, AdminPayout, ContactSubmission, PaymentConfig, UnmatchedPayment } from './admin-types.ts';
 
 const ADMIN = '/api/admin';
 
@@ -27,9 +27,21 @@ export const adminApi = {
   paymentConfigPath: () => `${ADMIN}/payment-config`,
   exportPath: () => `${ADMIN}/export.csv`,
   unverifiedPaymentsPath: () => `${ADMIN}/payments/unverified`,
+  /** One order's payouts and the deployment's payout mode. */
+  orderPayoutsPath: (orderId: string) => `${ADMIN}/orders/${encodeURIComponent(orderId)}/payouts`,
+  /** Payouts newest first; `failed`: only the failed and unknown ones. */
+  payoutsPath: (query: { failed?: boolean; limit: number }) => withQuery(`${ADMIN}/payouts`, { failed: query.failed ? 1 : undefined, limit: query.limit }),
+  reconciliationPath: () => `${ADMIN}/payouts/reconciliation`,
 
   markPaid: (orderId: string, reference: string | undefined, key: string, fallback: string) =>
     sendOnce<{ order: AdminOrder; message: string }>('POST', `${ADMIN}/orders/${encodeURIComponent(orderId)}/settlement`, reference ? { reference } : {}, key, fallback),
+  /** 'Approve payout' where payouts go by M-Pesa: the same route as Mark Paid, which then approves the order's payouts. */
+  approvePayout: (orderId: string, key: string, fallback: string) =>
+    sendOnce<{ order: AdminOrder; message: string }>('POST', `${ADMIN}/orders/${encodeURIComponent(orderId)}/settlement`, {}, key, fallback),
+  retryPayout: (payoutId: string, key: string, fallback: string) =>
+    sendOnce<{ payout: AdminPayout; message: string }>('POST', `${ADMIN}/payouts/${encodeURIComponent(payoutId)}/retry`, {}, key, fallback),
+  recordPayoutReference: (payoutId: string, reference: string, key: string, fallback: string) =>
+    sendOnce<{ payout: AdminPayout; message: string }>('POST', `${ADMIN}/payouts/${encodeURIComponent(payoutId)}/reference`, { reference }, key, fallback),
   resolveRefund: (refundId: string, decision: RefundDecision, key: string, fallback: string) =>
     sendOnce<{ message: string }>('POST', `${ADMIN}/refund-requests/${encodeURIComponent(refundId)}/resolve`, decision, key, fallback),
   attachPayment: (transId: string, trackingNumber: string, key: string, fallback: string) =>

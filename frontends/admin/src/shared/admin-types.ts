@@ -61,6 +61,11 @@ export interface AdminOrder {
   readonly riderName: string | null;
   readonly riderPhone: string | null;
   readonly createdAt: string;
+  /**
+   * A delivered order's payouts (awaiting settlement or settled; none before delivery, none while
+   * payouts were off and nothing was sent). Only on the orders list (GET /api/admin/orders).
+   */
+  readonly payouts?: readonly AdminPayout[];
 }
 
 /**
@@ -90,6 +95,62 @@ export interface OrdersPage {
   readonly total: number;
   readonly page: number;
   readonly pageSize: number;
+  /** How this server pays sellers and riders (absent from an older server: manual). */
+  readonly payoutMode?: PayoutMode;
+}
+
+/**
+ * How this deployment pays out (MPESA_PAYOUTS, decision 0051): M-Pesa B2C/B2B sent at delivery
+ * (`automatic`) or once an admin approves (`approval`), or by hand and recorded (`manual`: Mark Paid).
+ */
+export type PayoutMode = 'automatic' | 'approval' | 'manual';
+
+export type PayoutState = 'awaiting_approval' | 'queued' | 'sending' | 'sent' | 'unknown' | 'succeeded' | 'failed' | 'recorded';
+
+/** One payout as the admin API shows it (apps/api/src/routes/admin-payouts-routes.ts payoutView). */
+export interface AdminPayout {
+  readonly id: string;
+  readonly orderId: string;
+  /** On the payouts lists (GET /api/admin/payouts), not on one order's. */
+  readonly trackingNumber?: string;
+  readonly itemName?: string;
+  readonly purpose: 'seller' | 'rider' | 'refund';
+  /** Integer cents (M-Pesa pays the whole shillings). */
+  readonly amount: number;
+  readonly state: PayoutState;
+  /** The state in words ('Sent to M-Pesa', 'Paid', 'Failed'...). */
+  readonly stateLabel: string;
+  /** Where it went ('M-Pesa 2547...', 'Paybill ... account ...', 'Till ...'); null before it is sent. */
+  readonly destination: string | null;
+  /** The M-Pesa receipt, or the reference recorded for one paid by hand. */
+  readonly receipt: string | null;
+  /** Who M-Pesa says received it. */
+  readonly receiverName: string | null;
+  /** Why it failed or is being checked, in words; null once paid. */
+  readonly problem: string | null;
+  readonly attempt: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly completedAt: string | null;
+  readonly canRetry: boolean;
+  readonly canRecordReference: boolean;
+}
+
+/** GET /api/admin/payouts and /api/admin/orders/:id/payouts. */
+export interface PayoutsAnswer {
+  readonly payouts: readonly AdminPayout[];
+  readonly mode: PayoutMode;
+}
+
+/** GET /api/admin/payouts/reconciliation: money with M-Pesa in the ledger against the payouts, and every mismatch in words. */
+export interface PayoutReconciliation {
+  readonly checkedAt: string;
+  /** Integer cents the ledger's mpesa_clearing holds for payouts (negative when the books are wrong). */
+  readonly clearingInLedger: number;
+  /** Integer cents of the payouts in flight (sending, sent, unknown), in whole shillings. */
+  readonly inFlight: number;
+  readonly payouts: { readonly total: number; readonly inFlight: number; readonly succeeded: number; readonly failed: number };
+  readonly unmatched: readonly { readonly payoutId: string | null; readonly orderId: string | null; readonly problem: string }[];
 }
 
 export type RefundStatus = 'open' | 'refunded' | 'rejected';

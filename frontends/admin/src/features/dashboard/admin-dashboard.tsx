@@ -9,6 +9,7 @@ import { useAdminLive } from '../live/use-admin-live.ts';
 import { OrdersTab } from '../orders/orders-tab.tsx';
 import { SellersTab } from '../sellers/sellers-tab.tsx';
 import { UnmatchedPaymentsTab } from '../payments/unmatched-payments-tab.tsx';
+import { PayoutsTab } from '../payouts/payouts-tab.tsx';
 import { SummaryCards } from '../summary/summary-cards.tsx';
 import { AdminHeader } from './admin-header.tsx';
 
@@ -16,6 +17,7 @@ const TABS = [
   { value: 'orders', label: 'Orders', render: () => <OrdersTab /> },
   { value: 'sellers', label: 'Sellers', render: () => <SellersTab /> },
   { value: 'payments', label: 'Unmatched payments', render: () => <UnmatchedPaymentsTab /> },
+  { value: 'payouts', label: 'Payouts', render: () => <PayoutsTab /> },
   { value: 'contacts', label: 'Contacts', render: () => <ContactsTab /> },
   { value: 'admin', label: 'Admin', render: () => <AdminTab /> },
 ] as const;
@@ -27,7 +29,7 @@ interface AdminDashboardProps {
 }
 
 /**
- * The admin's screen: header, the six summary cards and five tabs (Orders by default). Only the
+ * The admin's screen: header, the six summary cards and six tabs (Orders by default). Only the
  * visible tab is mounted, so a live change re-reads the summary and that tab, nothing else.
  */
 export function AdminDashboard({ account, navigate, onAccessLost }: AdminDashboardProps) {

@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
 import { FormAlert, TextField } from '@escrow/ui/components/form-field';
-import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
 import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/admin-types.ts';
-import { payoutDestination } from '../../shared/payout-method.ts';
-import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';
-import { paymentUnverified, PaymentVerificationRows } from './payment-verification.tsx';
+import { useAdminQuery } from '../../shared/use-admin-query.ts';
+import { paymentUnverified } from './payment-verification.tsx';
+import { SettlementDetails } from './settlement-details.tsx';
 
 const keys = new OnceKeys();
 
@@ -91,48 +90,12 @@ interface MarkPaidBodyProps {
 /** The open dialog's content: mounted only while open, so the order is read only then (and again on live changes). */
 function MarkPaidBody({ order, busy, error, reference, onReference, onSubmit }: MarkPaidBodyProps) {
   const detail = useAdminQuery<AdminOrderDetail>(adminApi.orderPath(order.id));
-  const sellerDestination = payoutDestination(order.sellerPaymentMethod, order.sellerPaymentNumber);
-  const riderPaidHere = order.deliveryPaidBy === 'seller' && order.riderPayout > 0;
   // Known unverified: the server would refuse, so say why up front and offer no button to press.
   const refused = detail.data !== null && paymentUnverified(detail.data);
 
   return (
     <>
-      <dl className="detail-list">
-        <div>
-          <dt>Item</dt>
-          <dd>
-            {order.itemName} <span className="muted">({order.trackingNumber})</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Seller payout</dt>
-          <dd>
-            {formatKsh(order.sellerPayout)} to {order.sellerBusinessName ?? 'N/A'}
-            <br />
-            {sellerDestination ? (
-              <span>{sellerDestination}</span>
-            ) : (
-              <span className="muted">No payout details saved: contact the seller before paying.</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Rider payout</dt>
-          <dd>
-            {formatKsh(order.riderPayout)}
-            {order.deliveryPaidBy === 'buyer' ? <span className="muted"> (collected from the buyer at the door)</span> : null}
-            {riderPaidHere && order.riderName ? (
-              <>
-                {' '}
-                to {order.riderName}
-                {order.riderPhone ? <>, M-Pesa {order.riderPhone}</> : null}
-              </>
-            ) : null}
-          </dd>
-        </div>
-        <PaymentCheck detail={detail} />
-      </dl>
+      <SettlementDetails order={order} detail={detail} action="Mark Paid" />
       {refused && error !== catalogue.errors.paymentUnverified ? (
         <div className="admin-note admin-note--warning payment-refusal">
           <p>{catalogue.errors.paymentUnverified}</p>
@@ -169,16 +132,5 @@ function MarkPaidBody({ order, busy, error, reference, onReference, onSubmit }: 
         </div>
       </form>
     </>
-  );
-}
-
-/** The payment's verification, read for the open dialog; while unknown the server still decides. */
-function PaymentCheck({ detail }: { detail: AdminQuery<AdminOrderDetail> }) {
-  if (detail.data) return <PaymentVerificationRows order={detail.data} />;
-  return (
-    <div>
-      <dt>Payment</dt>
-      <dd className="muted">{detail.failed ? 'Could not check the payment. Mark Paid still checks it.' : 'Checking the payment…'}</dd>
-    </div>
   );
 }

@@ -1,8 +1,13 @@
+import type { ReactNode } from 'react';
 import { adminStatusLabel } from '@escrow/core/orders';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import type { AdminOrder } from '../../shared/admin-types.ts';
 import type { Column } from '../../shared/data-list.tsx';
+import { ApprovePayoutDialog } from '../payouts/approve-payout-dialog.tsx';
+import { OrderPayoutStates } from '../payouts/order-payout-states.tsx';
+import { usePayoutMode } from '../payouts/payout-mode.ts';
+import { settlementPayouts } from '../payouts/payout-words.ts';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 
 /** The Seller column: the business name, or 'N/A' when the seller record is gone. */
@@ -16,10 +21,30 @@ export function StatusBadge({ status }: { status: AdminOrder['status'] }) {
  * 'Mark Paid' for delivered orders not yet settled whose payment M-Pesa verified, 'Paid ✓' once
  * settled; a delivered order on an unverified payment says so instead (no payout of money M-Pesa
  * never confirmed; the server refuses it too). Otherwise nothing to do.
+ *
+ * Where M-Pesa pays out (MPESA_PAYOUTS), Mark Paid is 'Approve payout' while a payout waits for
+ * it; once approved, the row shows each payout's state and 'Payouts' (Retry, Record M-Pesa
+ * reference) until M-Pesa has paid them all and the order is settled.
  */
 function OrderAction({ order }: { order: AdminOrder }) {
-  if (order.settlementPaid) return <span className="paid-badge">Paid ✓</span>;
-  if (order.status === 'awaiting_settlement' && order.canMarkPaid) return <MarkPaidDialog order={order} />;
+  const mode = usePayoutMode();
+  const payouts = settlementPayouts(order.payouts);
+  // The payouts keep one place in the cell from approval to settlement, so their dialog, if open, stays open.
+  const withPayouts = (action: ReactNode) => (
+    <span className="order-action">
+      {action}
+      {payouts.length > 0 ? <OrderPayoutStates order={order} payouts={payouts} statesShown={!order.settlementPaid} /> : null}
+    </span>
+  );
+  if (order.settlementPaid) return withPayouts(<span className="paid-badge">Paid ✓</span>);
+  if (order.status === 'awaiting_settlement' && order.canMarkPaid) {
+    const waiting = payouts.length === 0 || payouts.some((p) => p.state === 'awaiting_approval');
+    // The payouts waiting stay reachable beside it: one paid by hand is recorded there instead of approved.
+    if (mode !== 'manual' && waiting) return withPayouts(<ApprovePayoutDialog order={order} />);
+    // Payouts made while M-Pesa payouts were on are settled one by one (Record M-Pesa reference), never by Mark Paid.
+    if (payouts.length > 0) return withPayouts(null);
+    return withPayouts(<MarkPaidDialog order={order} />);
+  }
   if (order.status === 'awaiting_settlement') return <span className="unverified-badge">Payment not verified</span>;
   if (order.paymentBeingVerified) return <span className="muted">Payment being verified</span>;
   return <span className="muted">—</span>;

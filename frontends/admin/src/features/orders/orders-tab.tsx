@@ -5,6 +5,9 @@ import { DataList } from '../../shared/data-list.tsx';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
 import { Pager } from '../../shared/pager.tsx';
 import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';
+import { usePollWhile } from '../../shared/use-poll-while.ts';
+import { PayoutModeContext } from '../payouts/payout-mode.ts';
+import { isMoving } from '../payouts/payout-words.ts';
 import { RefundRequestsSection } from '../refunds/refund-requests-section.tsx';
 import { ORDER_COLUMNS } from './order-columns.tsx';
 import { OrderFilters, type OrderFilter } from './order-filters.tsx';
@@ -42,6 +45,8 @@ export function OrdersTab() {
 }
 
 function OrdersList({ orders, filtered, onPage }: { orders: AdminQuery<OrdersPage>; filtered: boolean; onPage: (page: number) => void }) {
+  // M-Pesa's answers about payouts are not on the live stream: re-read while a shown order has a payout with M-Pesa.
+  usePollWhile(orders.data?.orders.some((order) => order.payouts?.some(isMoving)) ?? false, orders.reload);
   if (orders.failed && (orders.data === null || orders.stale)) return <FailedPart what="the orders" onRetry={orders.reload} unavailable={orders.unavailable} />;
   if (orders.data === null) return <LoadingPart label="Loading orders…" />;
   const { orders: rows, total, page, pageSize } = orders.data;
@@ -49,7 +54,7 @@ function OrdersList({ orders, filtered, onPage }: { orders: AdminQuery<OrdersPag
     return filtered ? <EmptyPart title="No orders match this search or status." /> : <EmptyPart title="No orders yet.">Orders appear here as soon as sellers create them.</EmptyPart>;
   }
   return (
-    <>
+    <PayoutModeContext.Provider value={orders.data.payoutMode ?? 'manual'}>
       {orders.failed ? <NotCurrentNote onRetry={orders.reload} /> : null}
       <DataList<AdminOrder>
         label="Orders"
@@ -60,6 +65,6 @@ function OrdersList({ orders, filtered, onPage }: { orders: AdminQuery<OrdersPag
         rowClass={(order) => (order.settlementPaid ? 'is-settled' : undefined)}
       />
       <Pager noun={['order', 'orders']} page={page} pageSize={pageSize} total={total} onPage={onPage} />
-    </>
+    </PayoutModeContext.Provider>
   );
 }

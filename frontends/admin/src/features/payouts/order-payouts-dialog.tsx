@@ -1,0 +1,54 @@
+import { Dialog } from 'radix-ui';
+import { adminApi } from '../../shared/admin-api.ts';
+import type { AdminOrder, PayoutsAnswer } from '../../shared/admin-types.ts';
+import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
+import { usePollWhile } from '../../shared/use-poll-while.ts';
+import { useAdminQuery } from '../../shared/use-admin-query.ts';
+import { PayoutList } from './payout-card.tsx';
+import { isMoving } from './payout-words.ts';
+
+/** 'Payouts' on an order's row: the order's payouts in full, with Retry and Record M-Pesa reference. */
+export function OrderPayoutsDialog({ order }: { order: AdminOrder }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button type="button" className="button button--secondary button--small" aria-label={`Payouts: ${order.itemName} (${order.trackingNumber})`}>
+          Payouts
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content">
+          <Dialog.Title className="dialog__title">Payouts</Dialog.Title>
+          <Dialog.Description className="section-note">
+            {order.itemName} ({order.trackingNumber}).{' '}
+            {order.settlementPaid ? 'Every payout is paid: the order is settled.' : 'The order settles when every payout is paid.'}
+          </Dialog.Description>
+          <OrderPayoutsBody orderId={order.id} />
+          <div className="dialog__actions">
+            <Dialog.Close asChild>
+              <button type="button" className="button button--secondary">
+                Close
+              </button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Read while the dialog is open, again on live changes, and every few seconds while M-Pesa has one. */
+function OrderPayoutsBody({ orderId }: { orderId: string }) {
+  const payouts = useAdminQuery<PayoutsAnswer>(adminApi.orderPayoutsPath(orderId));
+  usePollWhile(payouts.data?.payouts.some(isMoving) ?? false, payouts.reload);
+  if (payouts.failed && payouts.data === null) return <FailedPart what="the payouts" onRetry={payouts.reload} unavailable={payouts.unavailable} />;
+  if (payouts.data === null) return <LoadingPart label="Loading payouts…" />;
+  if (payouts.data.payouts.length === 0) return <EmptyPart title="No payouts for this order yet." />;
+  return (
+    <>
+      {payouts.failed ? <NotCurrentNote onRetry={payouts.reload} /> : null}
+      <PayoutList payouts={payouts.data.payouts} label="Payouts of this order" />
+    </>
+  );
+}

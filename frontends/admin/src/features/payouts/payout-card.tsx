@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import type { AdminPayout } from '../../shared/admin-types.ts';
+import { PURPOSE_LABELS, stateTone } from './payout-words.ts';
+import { RecordReferenceDialog } from './record-reference-dialog.tsx';
+import { RetryPayoutButton } from './retry-payout-button.tsx';
+
+export function PayoutStateBadge({ payout }: { payout: Pick<AdminPayout, 'state' | 'stateLabel'> }) {
+  return <span className={`admin-payout-state admin-payout-state--${stateTone(payout.state)}`}>{payout.stateLabel}</span>;
+}
+
+/**
+ * One payout: what it is for, how much, where it went, its state, M-Pesa's receipt, why it
+ * failed (in words), and what an admin may do: Retry a failed one, record the M-Pesa reference
+ * of one paid by hand. `withOrder`: the payouts lists name the order; an order's own dialog does not.
+ */
+export function PayoutCard({ payout, withOrder = false }: { payout: AdminPayout; withOrder?: boolean }) {
+  const [error, setError] = useState<string | null>(null);
+  const purpose = PURPOSE_LABELS[payout.purpose];
+  const label = payout.trackingNumber ? `${purpose} of ${payout.trackingNumber}` : purpose;
+  return (
+    <article className="payout-card" aria-label={label}>
+      <div className="refund-card__header">
+        <h3 className="refund-card__title">
+          {purpose} <span className="payout-card__amount">{formatKsh(payout.amount)}</span>
+          {withOrder && payout.trackingNumber ? (
+            <span className="cell-sub">
+              {payout.itemName} ({payout.trackingNumber})
+            </span>
+          ) : null}
+        </h3>
+        <PayoutStateBadge payout={payout} />
+      </div>
+      <dl className="detail-list detail-list--grid">
+        <div>
+          <dt>To</dt>
+          <dd>{payout.destination ?? <span className="muted">Not sent yet</span>}</dd>
+        </div>
+        <div>
+          <dt>M-Pesa receipt</dt>
+          <dd>{payout.receipt ? <span className="receipt-code">{payout.receipt}</span> : <span className="muted">None yet</span>}</dd>
+        </div>
+        {payout.receiverName ? (
+          <div>
+            <dt>Received by</dt>
+            <dd>{payout.receiverName}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{payout.completedAt ? 'Paid' : 'Last change'}</dt>
+          <dd>
+            {formatNairobiDateTime(payout.completedAt ?? payout.updatedAt)}
+            {payout.attempt > 1 ? <span className="muted"> (attempt {payout.attempt})</span> : null}
+          </dd>
+        </div>
+      </dl>
+      {payout.problem ? (
+        <p className={`payout-card__problem${payout.state === 'failed' ? ' payout-card__problem--failed' : ''}`}>
+          <span className="refund-card__label">{payout.state === 'failed' ? 'Why it failed: ' : 'Note: '}</span>
+          {payout.problem}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="payout-card__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {payout.canRetry || payout.canRecordReference ? (
+        <div className="refund-card__actions">
+          {payout.canRetry ? <RetryPayoutButton payout={payout} label={label} onError={setError} /> : null}
+          {payout.canRecordReference ? <RecordReferenceDialog payout={payout} label={label} /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** Payouts as a list of cards (the order's dialog, the Payouts tab). */
+export function PayoutList({ payouts, label, withOrder = false, busy = false }: { payouts: readonly AdminPayout[]; label: string; withOrder?: boolean; busy?: boolean }) {
+  return (
+    <ul className={`refund-list${busy ? ' is-busy' : ''}`} aria-label={label} aria-busy={busy || undefined}>
+      {payouts.map((payout) => (
+        <li key={payout.id} className="refund-card">
+          <PayoutCard payout={payout} withOrder={withOrder} />
+        </li>
+      ))}
+    </ul>
+  );
+}
