@@ -7,6 +7,7 @@ import {
   listAdminSellers,
   MAX_SEARCH_LENGTH,
   ORDER_STATUSES,
+  payoutView,
   type AdminDeps,
 } from '@escrow/core';
 import { isStorableText } from '@escrow/core/validation';
@@ -18,7 +19,7 @@ import type { AdminHttpOptions, EscrowHttp } from '../http/escrow-http.js';
 import { adminContactsRoutes } from './admin-contacts-routes.js';
 import { adminExportRoutes } from './admin-export-routes.js';
 import { adminPaymentConfigRoutes } from './admin-payment-config-routes.js';
-import { payoutView } from './admin-payouts-routes.js';
+
 import { adminCaller, adminOnly } from './seller-orders-access.js';
 import { pageQuerySchema, queryOf } from './seller-orders-input.js';
 
