@@ -60,6 +60,13 @@ const envSchema = z.object({
   MPESA_PAYOUTS: withDefault(z.enum(['off', 'automatic', 'approval'], { error: 'must be off, automatic or approval' }), 'off'),
   // How often each API process's payout worker looks for payouts to send or ask about (default 5 s).
   MPESA_PAYOUT_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)),
+  // The payout worker's waits (fault campaigns shorten them; production keeps the defaults): how long a
+  // claimed payout may stay "sending" before it is asked about (default 120 s; at least MPESA_TIMEOUT_MS),
+  // how long an accepted payout's Result is waited for (default 300 s), and the wait before the first
+  // status query (default 60 s; later ones 2, 5, 15, 30, then 60 times as long).
+  MPESA_PAYOUT_SENDING_LEASE_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)),
+  MPESA_PAYOUT_RESULT_WAIT_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)),
+  MPESA_PAYOUT_STATUS_CHECK_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)),
   // The secret path segment of the SMS delivery report URL set in Africa's Talking's dashboard; default: one generated per deployment and kept in the database.
   AT_CALLBACK_SECRET: optional(z.string().regex(/^[0-9a-f]{32,128}$/, 'must be 32 to 128 lower-case hex digits')),
   // Development and browser tests: the console notifier (every SMS until an SMS provider is wired,
@@ -96,7 +103,15 @@ export interface Config {
   /** OUTBOX_CONCURRENCY / OUTBOX_LEASE_SECONDS when set; absent: the dispatcher's defaults. */
   outbox?: { concurrency?: number; leaseMs?: number };
   /** Daraja (MPESA_* variables; the simulator with `npm start`); absent: buyers pay the Paybill by hand. */
-  mpesa?: { daraja: DarajaConfig; callbackBaseUrl: string; registerC2bUrls: boolean; payouts?: 'automatic' | 'approval'; payoutIntervalMs?: number };
+  mpesa?: {
+    daraja: DarajaConfig;
+    callbackBaseUrl: string;
+    registerC2bUrls: boolean;
+    payouts?: 'automatic' | 'approval';
+    payoutIntervalMs?: number;
+    /** MPESA_PAYOUT_SENDING_LEASE_SECONDS, _RESULT_WAIT_SECONDS, _STATUS_CHECK_SECONDS when set; absent: the core's defaults. */
+    payoutTiming?: { sendingLeaseMs?: number; resultWaitMs?: number; firstStatusCheckMs?: number };
+  };
   /**
    * MPESA_CALLBACK_SECRET: the callback path's secret. Set, the callback routes are served even
    * without Daraja credentials (C2B confirmations registered by hand, benchmarks); unset with
@@ -157,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (vars.MPESA_PAYOUTS !== 'off' && !(daraja.config?.initiatorName && daraja.config.securityCredential)) {
     throw new ConfigError([`MPESA_PAYOUTS=${vars.MPESA_PAYOUTS}: needs Daraja (MPESA_CONSUMER_KEY and the rest) with an initiator (MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL)`]);
   }
+  if (vars.MPESA_PAYOUT_SENDING_LEASE_SECONDS && daraja.config && vars.MPESA_PAYOUT_SENDING_LEASE_SECONDS * 1_000 < daraja.config.timeoutMs) {
+    // A request still waiting for Daraja's answer would be asked about as if its process had died.
+    throw new ConfigError([`MPESA_PAYOUT_SENDING_LEASE_SECONDS: must be at least MPESA_TIMEOUT_MS (${daraja.config.timeoutMs} ms), the longest a payout request may wait for Daraja`]);
+  }
   if (vars.API_WORKERS > 1 && !vars.DATABASE_URL) {
     // SQLite's live events are delivered in-process, and its one writer is serialised per process.
     throw new ConfigError(['API_WORKERS: more than 1 needs PostgreSQL (DATABASE_URL); SQLite runs as one process']);
@@ -187,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             registerC2bUrls: vars.MPESA_REGISTER_C2B_URLS === 'on',
             ...(vars.MPESA_PAYOUTS !== 'off' ? { payouts: vars.MPESA_PAYOUTS } : {}),
             ...(vars.MPESA_PAYOUT_INTERVAL_SECONDS ? { payoutIntervalMs: vars.MPESA_PAYOUT_INTERVAL_SECONDS * 1_000 } : {}),
+            ...payoutTimingOf(vars),
           },
         }
       : {}),
@@ -208,4 +228,16 @@ function linkBaseOf(vars: { PUBLIC_BASE_URL?: string | undefined; HOST: string; 
   if (vars.PORT === 0) return {};
   const host = vars.HOST === '0.0.0.0' || vars.HOST === '::' ? 'localhost' : vars.HOST.includes(':') ? `[${vars.HOST}]` : vars.HOST;
   return { linkBase: `http://${host}:${vars.PORT}` };
+}
+
+/** The payout worker's waits the environment sets (MPESA_PAYOUT_*_SECONDS); none set: nothing, and the core's defaults hold. */
+function payoutTimingOf(vars: { MPESA_PAYOUT_SENDING_LEASE_SECONDS?: number | undefined; MPESA_PAYOUT_RESULT_WAIT_SECONDS?: number | undefined; MPESA_PAYOUT_STATUS_CHECK_SECONDS?: number | undefined }): {
+  payoutTiming?: { sendingLeaseMs?: number; resultWaitMs?: number; firstStatusCheckMs?: number };
+} {
+  const timing = {
+    ...(vars.MPESA_PAYOUT_SENDING_LEASE_SECONDS ? { sendingLeaseMs: vars.MPESA_PAYOUT_SENDING_LEASE_SECONDS * 1_000 } : {}),
+    ...(vars.MPESA_PAYOUT_RESULT_WAIT_SECONDS ? { resultWaitMs: vars.MPESA_PAYOUT_RESULT_WAIT_SECONDS * 1_000 } : {}),
+    ...(vars.MPESA_PAYOUT_STATUS_CHECK_SECONDS ? { firstStatusCheckMs: vars.MPESA_PAYOUT_STATUS_CHECK_SECONDS * 1_000 } : {}),
+  };
+  return Object.keys(timing).length > 0 ? { payoutTiming: timing } : {};
 }

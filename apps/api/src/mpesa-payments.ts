@@ -6,7 +6,7 @@ import type { Logger } from './http/logger.js';
 export interface ComposedMpesa {
   readonly gateway: DarajaMpesaGateway;
   /** B2C/B2B payouts, when MPESA_PAYOUTS is automatic or approval (decision 0051). */
-  readonly payouts?: { readonly gateway: DarajaPayoutGateway; readonly mode: 'automatic' | 'approval' };
+  readonly payouts?: { readonly gateway: DarajaPayoutGateway; readonly mode: 'automatic' | 'approval'; readonly timing?: NonNullable<Config['mpesa']>['payoutTiming'] };
   readonly client: DarajaClient;
   readonly callbackSecret: string;
   readonly callbackUrls: MpesaCallbackUrls;
@@ -31,6 +31,7 @@ export function composeMpesa(mpesa: NonNullable<Config['mpesa']>, callbackSecret
           statusTimeout: callbackUrls.payoutStatusTimeout,
         }),
         mode: mpesa.payouts,
+        ...(mpesa.payoutTiming ? { timing: mpesa.payoutTiming } : {}),
       }
     : undefined;
   return { gateway, client, callbackSecret, callbackUrls, ...(payouts ? { payouts } : {}) };

@@ -70,6 +70,33 @@ describe('loadConfig', () => {
     expect(problemsOf({ OUTBOX_CONCURRENCY: '0', OUTBOX_LEASE_SECONDS: '2' }).map((p) => p.split(':')[0])).toEqual(['OUTBOX_CONCURRENCY', 'OUTBOX_LEASE_SECONDS']);
   });
 
+  it('reads the payout worker timings when set (MPESA_PAYOUT_*_SECONDS), and refuses a lease shorter than a Daraja request may take', () => {
+    const daraja = {
+      MPESA_ENVIRONMENT: 'sandbox',
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'passkey',
+      MPESA_INITIATOR_NAME: 'testapi',
+      MPESA_SECURITY_CREDENTIAL: 'credential',
+      MPESA_PAYOUTS: 'automatic',
+    };
+    expect(loadConfig(daraja).mpesa?.payoutTiming).toBeUndefined();
+    expect(loadConfig({ ...daraja, MPESA_TIMEOUT_MS: '2000', MPESA_PAYOUT_SENDING_LEASE_SECONDS: '3', MPESA_PAYOUT_RESULT_WAIT_SECONDS: '4', MPESA_PAYOUT_STATUS_CHECK_SECONDS: '1' }).mpesa?.payoutTiming).toEqual({
+      sendingLeaseMs: 3_000,
+      resultWaitMs: 4_000,
+      firstStatusCheckMs: 1_000,
+    });
+    expect(loadConfig({ ...daraja, MPESA_PAYOUT_RESULT_WAIT_SECONDS: '30' }).mpesa?.payoutTiming).toEqual({ resultWaitMs: 30_000 });
+    expect(problemsOf({ ...daraja, MPESA_PAYOUT_SENDING_LEASE_SECONDS: '0', MPESA_PAYOUT_RESULT_WAIT_SECONDS: 'soon', MPESA_PAYOUT_STATUS_CHECK_SECONDS: '1.5' }).map((p) => p.split(':')[0])).toEqual([
+      'MPESA_PAYOUT_SENDING_LEASE_SECONDS',
+      'MPESA_PAYOUT_RESULT_WAIT_SECONDS',
+      'MPESA_PAYOUT_STATUS_CHECK_SECONDS',
+    ]);
+    // The default MPESA_TIMEOUT_MS is 10 s: a 5-second lease would take a slow request for a dead process.
+    expect(problemsOf({ ...daraja, MPESA_PAYOUT_SENDING_LEASE_SECONDS: '5' })).toEqual([expect.stringMatching(/^MPESA_PAYOUT_SENDING_LEASE_SECONDS: must be at least MPESA_TIMEOUT_MS \(10000 ms\)/)]);
+  });
+
   it('reads the M-Pesa callback allow-list: addresses and CIDR ranges, IPv4 and IPv6; names the entries that are neither', () => {
     const list = loadConfig({ MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.0/24, 196.201.213.114 2001:db8::/32' }).mpesaCallbackAllowList;
     expect(list?.entries).toEqual(['196.201.214.0/24', '196.201.213.114', '2001:db8::/32']);

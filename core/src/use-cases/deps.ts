@@ -6,6 +6,7 @@ import type { MpesaGateway } from '../ports/mpesa-gateway.js';
 import type { PaymentGateway } from '../ports/payment-gateway.js';
 import type { PayoutGateway } from '../ports/payout-gateway.js';
 import type { Random } from '../ports/random.js';
+import type { PayoutTiming } from './payouts/payout-timing.js';
 
 /** The ports every escrow use case is given by the app's composition root. */
 export interface EscrowDeps {
@@ -19,9 +20,10 @@ export interface EscrowDeps {
   /**
    * Payouts by M-Pesa (decision 0051): B2C/B2B through `gateway`, sent as soon as an order is
    * delivered (`automatic`) or once an admin approves them (`approval`). Absent: payouts are made
-   * by hand and recorded with their M-Pesa reference (Mark Paid).
+   * by hand and recorded with their M-Pesa reference (Mark Paid). `timing`: the worker's lease,
+   * Result wait and status-query waits, where the deployment sets them (payoutTiming).
    */
-  readonly payouts?: { readonly gateway: PayoutGateway; readonly mode: 'automatic' | 'approval' };
+  readonly payouts?: { readonly gateway: PayoutGateway; readonly mode: 'automatic' | 'approval'; readonly timing?: Partial<PayoutTiming> };
   /** Told about committed changes (live screens); optional for embedders and the CLI. */
   readonly events?: EventBus;
   /**

@@ -8,7 +8,7 @@ import { sellerPayoutDestination } from '../../payouts/seller-payout-details.js'
 import { nairobiDateTime } from '../../export/orders-csv.js';
 import { finishSettlements } from './finish-settlement.js';
 import { changePayout } from './payout-change.js';
-import { RESULT_WAIT_MS, resendDelayMs, SENDING_LEASE_MS, STATUS_CHECKS_BEFORE_ALERT, statusCheckDelayMs } from './payout-timing.js';
+import { payoutTiming, resendDelayMs, STATUS_CHECKS_BEFORE_ALERT, statusCheckDelayMs } from './payout-timing.js';
 
 const SYSTEM: Actor = { kind: 'system' };
 
@@ -96,7 +96,7 @@ async function claimForSending(deps: EscrowDeps, payoutId: string): Promise<{ pa
         destination: where.destination,
         attempt,
         originatorConversationId: payoutOriginatorId(payout.id, attempt),
-        nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS),
+        nextAttemptAt: new Date(now.getTime() + payoutTiming(deps).sendingLeaseMs),
         // A new attempt starts its own count of status queries; the same id again keeps counting.
         ...(payout.originatorConversationId ? {} : { statusChecks: 0, queueTimeoutAt: null, conversationId: null }),
       },
@@ -118,11 +118,11 @@ async function recordSendOutcome(deps: EscrowDeps, sent: Payout, outcome: Awaite
     const change = (changes: Parameters<typeof changePayout>[2]['changes']) => changePayout(deps, tx, { order, payout, changes, now, actor: SYSTEM });
     switch (outcome.status) {
       case 'accepted':
-        await change({ state: 'sent', conversationId: outcome.conversationId, problem: null, nextAttemptAt: new Date(now.getTime() + RESULT_WAIT_MS) });
+        await change({ state: 'sent', conversationId: outcome.conversationId, problem: null, nextAttemptAt: new Date(now.getTime() + payoutTiming(deps).resultWaitMs) });
         return;
       case 'already_requested':
       case 'unknown':
-        await change({ state: 'unknown', problem: `No clear answer from M-Pesa (${outcome.reason}); asking M-Pesa about it before anything else.`, nextAttemptAt: new Date(now.getTime() + statusCheckDelayMs(1)) });
+        await change({ state: 'unknown', problem: `No clear answer from M-Pesa (${outcome.reason}); asking M-Pesa about it before anything else.`, nextAttemptAt: new Date(now.getTime() + statusCheckDelayMs(1, payoutTiming(deps).firstStatusCheckMs)) });
         return;
       case 'refused':
         // Nothing was paid: the money goes back to its account; a refusal that may pass later is sent
@@ -182,7 +182,7 @@ async function checkPayout(deps: EscrowDeps, payoutId: string): Promise<boolean>
         // A claim whose process died is as open as a request that timed out.
         state: payout.state === 'sending' ? 'unknown' : payout.state,
         statusChecks: checks,
-        nextAttemptAt: new Date(now.getTime() + statusCheckDelayMs(checks)),
+        nextAttemptAt: new Date(now.getTime() + statusCheckDelayMs(checks, payoutTiming(deps).firstStatusCheckMs)),
         ...(stuck ? { problem: `M-Pesa has not said what became of this payout after ${checks - 1} status queries: look it up in the M-Pesa portal (${payout.originatorConversationId}).` } : {}),
       },
       now,
