@@ -15,11 +15,11 @@ import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, MPESA_C
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const POSTGRES_URL = process.env.DATABASE_URL_BENCH?.trim() || process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Compiles the API and the admin CLI (tsc -b); throws if they do not compile. */
+/** Compiles the API, the admin CLI and the Daraja simulator (tsc -b); throws if they do not compile. */
 export function buildApiAndCli(log = () => {}) {
-  log('compiling the API and the admin CLI (tsc -b apps/api apps/cli)');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'apps/api'), join(root, 'apps/cli')], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the API or the CLI does not compile');
+  log('compiling the API, the admin CLI and the Daraja simulator (tsc -b apps/api apps/cli apps/daraja-sim)');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'apps/api'), join(root, 'apps/cli'), join(root, 'apps/daraja-sim')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the API, the CLI or the simulator does not compile');
 }
 
 export const freePort = () =>
