@@ -68,6 +68,7 @@ async function launchSim({ source }) {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           return exited;
         },
+        kill: () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'),
       };
     }
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -105,9 +106,16 @@ async function databaseReader(database, db) {
 
 const tally = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
 
+/** What a campaign still runs (its API and simulator processes, and an API being launched): killed if this script is interrupted. */
+const running = new Set();
+const launching = new Set();
+/** Its databases (a temp directory, a PostgreSQL schema): removed if this script is interrupted. */
+const databases = new Set();
+
 export async function campaign({ database, log = () => {}, kills = 100, source = false }) {
   const started = Date.now();
   const sim = await launchSim({ source });
+  running.add(sim);
   let db = null;
   let api = null;
   let reader = null;
@@ -138,14 +146,19 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
         MPESA_PAYOUT_STATUS_CHECK_SECONDS: '1',
       },
     });
+    databases.add(db);
     // One port across restarts: the simulator's Results go to the callback URL the API gave it.
     db.env.PORT = String(await freePort());
     db.env.MPESA_CALLBACK_BASE_URL = `http://127.0.0.1:${db.env.PORT}`;
     await simJson(sim, '/sim/payouts/float', { shillings: FLOAT_SHILLINGS });
 
     const launch = async () => {
-      api = await launchApi(db.env, { source });
+      const starting = launchApi(db.env, { source });
+      launching.add(starting);
+      api = await starting.finally(() => launching.delete(starting));
       const mine = api;
+      running.add(mine);
+      void mine.exited.then(() => running.delete(mine));
       void mine.exited.then(({ code, signal }) => {
         if (killing || stopping || api !== mine) return;
         stats.processExits += 1;
@@ -203,13 +216,18 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
       phases[phase] += now - mark;
       mark = now;
     };
+    let lastLaunchMs = 3_000;
     for (let k = 1; k <= kills; k += 1) {
       mark = Date.now();
-      if (k > 1) await launch();
+      if (k > 1) {
+        await launch();
+        lastLaunchMs = Date.now() - mark;
+      }
       lap('launch');
       // Mostly a Result due before the next process listens (lost with the killed one, found by a
-      // status query); sometimes one that reaches the next process.
-      const resultDelayMs = k % 5 === 0 ? 2_500 + Math.floor(Math.random() * 2_000) : 300 + Math.floor(Math.random() * 500);
+      // status query); every fifth one due just after the next process is up (as long as the last
+      // restart took, and a little more), so that it reaches the payout still `sending` or `sent` there.
+      const resultDelayMs = k % 5 === 0 ? Math.min(lastLaunchMs + 300 + Math.floor(Math.random() * 1_200), 60_000) : 300 + Math.floor(Math.random() * 500);
       stats.resultDelays.push(resultDelayMs);
       await simJson(sim, '/sim/payouts/behaviours', { receiver: SELLER_MSISDN, outcome: 'success', resultDelayMs });
       const batch = ready.splice(0, k % 4 === 0 ? 2 : 1);
@@ -307,6 +325,7 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
         duplicateRequestsRefused: checked.duplicateRequestsRefused,
         resentAfterNoRecord: checked.resentAfterNoRecord,
         statusQueries: checked.statusQueries,
+        statusResultsLost: checked.statusResultsLost,
         resultsDelivered: checked.resultsDelivered,
         resultsLost: checked.resultsLost,
         stalls: stats.stalls,
@@ -320,7 +339,7 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
         seconds: Math.round((Date.now() - started) / 100) / 10,
         notes:
           `${checked.payouts} payouts of ${delivered.length} delivered orders; kills ${JSON.stringify(moments)}, payout state at the kill ${JSON.stringify(statesAtKill)}; ` +
-          `${checked.b2cRequests} B2C requests (${checked.duplicateRequestsRefused} refused as repeats), ${checked.resentAfterNoRecord} sent again after "no record", ${checked.statusQueries} status queries; ` +
+          `${checked.b2cRequests} B2C requests (${checked.duplicateRequestsRefused} refused as repeats), ${checked.resentAfterNoRecord} sent again after "no record", ${checked.statusQueries} status queries (${checked.statusResultsLost} Results lost to a kill); ` +
           `Results: ${checked.resultsDelivered} taken by a live API, ${checked.resultsLost} lost to a dead one; kills done ${killsSeconds.toFixed(0)} s after the start, every payout paid and order settled ${finishSeconds.toFixed(1)} s after the last launch` +
           (problems ? `; PROBLEMS: ${stats.failures.slice(0, 3).join('; ')}` : ''),
       },
@@ -331,7 +350,9 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
     if (api) await api.kill();
     if (reader) await reader.close().catch(() => {});
     await sim.stop();
+    running.delete(sim);
     if (db) await db.dispose();
+    databases.delete(db);
   }
 }
 
@@ -395,10 +416,20 @@ async function check({ reader, sim, delivered, stats }) {
   const spent = completedTotal.reduce((sum, p) => sum + p.amount, 0);
   if (FLOAT_SHILLINGS - float !== spent) fail(`the simulator's float went down by KSh ${FLOAT_SHILLINGS - float}, its completed payouts add up to KSh ${spent}`);
 
+  // Never twice on our side either: one settlement (with its "Payout sent" message to the seller) per order, one payout_paid posting per payout.
+  const settlements = await reader.query(`select order_id, count(*) as n from order_events where action = 'confirm_settlement' group by order_id`);
+  const settledTwice = settlements.filter((r) => Number(r.n) > 1).length;
+  if (settledTwice > 0) fail(`${settledTwice} orders settled more than once`);
+  if (settlements.length !== delivered.length) fail(`${settlements.length} orders settled, ${delivered.length} delivered`);
+  const paidPostings = await reader.query(`select order_id, count(*) as n from ledger_postings where kind = 'payout_paid' group by order_id`);
+  const postedTwice = paidPostings.filter((r) => Number(r.n) > 1).length;
+  if (postedTwice > 0) fail(`${postedTwice} orders with more than one payout_paid posting`);
+  if (paidPostings.length !== payouts.length) fail(`${paidPostings.length} orders with a payout_paid posting, ${payouts.length} payouts`);
   // Sent again with the same id after M-Pesa said it had no record of it (the claimer died before the request left).
   const requeued = await reader.query(`select data from order_events where action = 'payout_queued'`);
   const resentAfterNoRecord = requeued.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data)).filter((d) => d.from === 'unknown').length;
   const payoutResults = callbacks.filter((c) => /\/payouts\/result$/.test(new URL(c.url).pathname));
+  const statusResults = callbacks.filter((c) => /\/payouts\/status\/result$/.test(new URL(c.url).pathname));
   return {
     payouts: payouts.length,
     paidOnce,
@@ -410,19 +441,36 @@ async function check({ reader, sim, delivered, stats }) {
     b2cRequests: simPayouts.reduce((sum, p) => sum + p.requests, 0),
     duplicateRequestsRefused: simPayouts.reduce((sum, p) => sum + p.requests - 1, 0),
     resentAfterNoRecord,
-    statusQueries: callbacks.filter((c) => /\/payouts\/status\/result$/.test(new URL(c.url).pathname)).length,
+    statusQueries: statusResults.length,
+    statusResultsLost: statusResults.filter((c) => c.status !== 200).length,
     resultsDelivered: payoutResults.filter((c) => c.status === 200).length,
     resultsLost: payoutResults.filter((c) => c.status !== 200).length,
   };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Interrupted: no API or simulator process is left behind.
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      interrupted = true;
+      for (const child of running) void child.kill();
+      // An API still starting is killed once it is up (launchApi gives its process only then).
+      void Promise.allSettled([...launching].map((starting) => starting.then((api) => api.kill())))
+        .then(() => Promise.allSettled([...databases].map((db) => db.dispose())))
+        .then(() => process.exit(130));
+    });
+  }
   const args = process.argv.slice(2);
   const database = args.find((a) => a === 'sqlite' || a === 'postgres') ?? 'sqlite';
   const killsAt = args.indexOf('--kills');
   const kills = killsAt >= 0 ? Number(args[killsAt + 1]) : Number(process.env.FAULTS_PAYOUT_KILLS ?? 100);
   if (!Number.isInteger(kills) || kills < 1) throw new Error(`--kills: a whole number of kills, 1 or more (got ${args[killsAt + 1] ?? process.env.FAULTS_PAYOUT_KILLS})`);
-  const rows = await campaign({ database, kills, source: args.includes('--source'), log: (line) => process.stderr.write(`[faults] ${line}\n`) });
+  const rows = await campaign({ database, kills, source: args.includes('--source'), log: (line) => process.stderr.write(`[faults] ${line}\n`) }).catch((error) => {
+    // Interrupted: the campaign fails as its processes go; the handler above exits once they are cleaned up.
+    if (interrupted) return new Promise(() => {});
+    throw error;
+  });
   process.stdout.write(`${JSON.stringify(rows)}\n`);
   if (rows.some((row) => row.problems > 0)) process.exitCode = 1;
 }
