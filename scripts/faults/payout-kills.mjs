@@ -140,9 +140,10 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
         MPESA_TIMEOUT_MS: '2000',
         MPESA_PAYOUTS: 'automatic',
         MPESA_PAYOUT_INTERVAL_SECONDS: '1',
-        // Recovery in seconds rather than minutes: the same paths, shorter waits.
-        MPESA_PAYOUT_SENDING_LEASE_SECONDS: '2',
-        MPESA_PAYOUT_RESULT_WAIT_SECONDS: '2',
+        // Recovery in seconds rather than minutes: the same paths, shorter waits; still longer than
+        // a restart, so that a Result held back past the restart finds its payout open there.
+        MPESA_PAYOUT_SENDING_LEASE_SECONDS: '15',
+        MPESA_PAYOUT_RESULT_WAIT_SECONDS: '15',
         MPESA_PAYOUT_STATUS_CHECK_SECONDS: '1',
       },
     });
@@ -225,9 +226,9 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
       }
       lap('launch');
       // Mostly a Result due before the next process listens (lost with the killed one, found by a
-      // status query); every fifth one due just after the next process is up (as long as the last
-      // restart took, and a little more), so that it reaches the payout still `sending` or `sent` there.
-      const resultDelayMs = k % 5 === 0 ? Math.min(lastLaunchMs + 300 + Math.floor(Math.random() * 1_200), 60_000) : 300 + Math.floor(Math.random() * 500);
+      // status query); every fifth one due after the next process is up (as long as the last restart
+      // took, and 1 to 3.5 s more), so that it mostly reaches the payout still `sending` or `sent` there.
+      const resultDelayMs = k % 5 === 0 ? Math.min(lastLaunchMs + 1_000 + Math.floor(Math.random() * 2_500), 60_000) : 300 + Math.floor(Math.random() * 500);
       stats.resultDelays.push(resultDelayMs);
       await simJson(sim, '/sim/payouts/behaviours', { receiver: SELLER_MSISDN, outcome: 'success', resultDelayMs });
       const batch = ready.splice(0, k % 4 === 0 ? 2 : 1);
@@ -305,6 +306,8 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
     if (ledger.result !== 'pass') stats.failures.push(`ledger check: ${ledger.result}`);
     if (stats.processExits > 0) stats.failures.push(`${stats.processExits} API exit(s) that were not our kill -9`);
     const moments = Object.fromEntries(stats.moments);
+    const held = stats.resultDelays.filter((_, i) => (i + 1) % 5 === 0).sort((a, b) => a - b);
+    const longDelays = held.length ? [held[0], held[held.length - 1]] : [];
     const statesAtKill = Object.fromEntries(stats.statesAtKill);
     const problems = stats.failures.length;
     if (problems > 0) log(`${database}: FAILED:\n  ${stats.failures.slice(0, 20).join('\n  ')}`);
@@ -340,7 +343,7 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
         notes:
           `${checked.payouts} payouts of ${delivered.length} delivered orders; kills ${JSON.stringify(moments)}, payout state at the kill ${JSON.stringify(statesAtKill)}; ` +
           `${checked.b2cRequests} B2C requests (${checked.duplicateRequestsRefused} refused as repeats), ${checked.resentAfterNoRecord} sent again after "no record", ${checked.statusQueries} status queries (${checked.statusResultsLost} Results lost to a kill); ` +
-          `Results: ${checked.resultsDelivered} taken by a live API, ${checked.resultsLost} lost to a dead one; kills done ${killsSeconds.toFixed(0)} s after the start, every payout paid and order settled ${finishSeconds.toFixed(1)} s after the last launch` +
+          `Results: ${checked.resultsDelivered} taken by a live API, ${checked.resultsLost} lost to a dead one ${JSON.stringify(checked.resultAnswers)}, every fifth held back ${JSON.stringify(longDelays)} ms; kills done ${killsSeconds.toFixed(0)} s after the start, every payout paid and order settled ${finishSeconds.toFixed(1)} s after the last launch` +
           (problems ? `; PROBLEMS: ${stats.failures.slice(0, 3).join('; ')}` : ''),
       },
     ];
@@ -443,6 +446,8 @@ async function check({ reader, sim, delivered, stats }) {
     resentAfterNoRecord,
     statusQueries: statusResults.length,
     statusResultsLost: statusResults.filter((c) => c.status !== 200).length,
+    // How the simulator's POSTs of payout Results ended: 200 (a live API took it), error (refused: no process), timeout.
+    resultAnswers: Object.fromEntries([...payoutResults.reduce((m, c) => m.set(String(c.status), (m.get(String(c.status)) ?? 0) + 1), new Map())]),
     resultsDelivered: payoutResults.filter((c) => c.status === 200).length,
     resultsLost: payoutResults.filter((c) => c.status !== 200).length,
   };
