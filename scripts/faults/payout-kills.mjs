@@ -210,7 +210,7 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
       return reader.query(`select order_id, state from payouts where order_id in (${marks})`, orderIds);
     };
 
-    const phases = { launch: 0, deliver: 0, request: 0, kill: 0 };
+    const phases = { launch: 0, held: 0, deliver: 0, request: 0, kill: 0 };
     let mark = Date.now();
     const lap = (phase) => {
       const now = Date.now();
@@ -218,6 +218,8 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
       mark = now;
     };
     let lastLaunchMs = 3_000;
+    /** The orders of the last round whose Result the simulator holds back past the restart. */
+    let heldBack = new Set();
     for (let k = 1; k <= kills; k += 1) {
       mark = Date.now();
       if (k > 1) {
@@ -225,14 +227,24 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
         lastLaunchMs = Date.now() - mark;
       }
       lap('launch');
+      // A Result held back past the restart: this process takes it (the payout still `sending` or
+      // `sent` here) before it is killed in turn.
+      const heldUntil = Date.now() + 20_000;
+      while (heldBack.size > 0 && Date.now() < heldUntil) {
+        const pending = (await simJson(sim, '/sim/payouts')).filter((p) => heldBack.has(p.occasion) && p.resultDelivery === 'scheduled');
+        if (pending.length === 0) break;
+        await sleep(20);
+      }
+      lap('held');
       // Mostly a Result due before the next process listens (lost with the killed one, found by a
       // status query); every fifth one due after the next process is up (as long as the last restart
-      // took, and 1 to 3.5 s more), so that it mostly reaches the payout still `sending` or `sent` there.
+      // took, and 1 to 3.5 s more), which waits for it: it reaches the payout still `sending` or `sent` there.
       const resultDelayMs = k % 5 === 0 ? Math.min(lastLaunchMs + 1_000 + Math.floor(Math.random() * 2_500), 60_000) : 300 + Math.floor(Math.random() * 500);
       stats.resultDelays.push(resultDelayMs);
       await simJson(sim, '/sim/payouts/behaviours', { receiver: SELLER_MSISDN, outcome: 'success', resultDelayMs });
       const batch = ready.splice(0, k % 4 === 0 ? 2 : 1);
       if (batch.length === 0) throw new Error('no order left to deliver');
+      heldBack = new Set(k % 5 === 0 ? batch.map((o) => o.trackingNumber) : []);
       for (const order of batch) await deliver(order);
       lap('deliver');
       const wanted = new Set(batch.map((o) => o.trackingNumber));
@@ -331,6 +343,7 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
         statusResultsLost: checked.statusResultsLost,
         resultsDelivered: checked.resultsDelivered,
         resultsLost: checked.resultsLost,
+        settledBy: checked.settledBy,
         stalls: stats.stalls,
         processExits: stats.processExits,
         ledger: ledger.result,
@@ -343,7 +356,7 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
         notes:
           `${checked.payouts} payouts of ${delivered.length} delivered orders; kills ${JSON.stringify(moments)}, payout state at the kill ${JSON.stringify(statesAtKill)}; ` +
           `${checked.b2cRequests} B2C requests (${checked.duplicateRequestsRefused} refused as repeats), ${checked.resentAfterNoRecord} sent again after "no record", ${checked.statusQueries} status queries (${checked.statusResultsLost} Results lost to a kill); ` +
-          `Results: ${checked.resultsDelivered} taken by a live API, ${checked.resultsLost} lost to a dead one ${JSON.stringify(checked.resultAnswers)}, every fifth held back ${JSON.stringify(longDelays)} ms; kills done ${killsSeconds.toFixed(0)} s after the start, every payout paid and order settled ${finishSeconds.toFixed(1)} s after the last launch` +
+          `Results: ${checked.resultsDelivered} taken by a live API, ${checked.resultsLost} lost to a dead one ${JSON.stringify(checked.resultAnswers)}, every fifth held back ${JSON.stringify(longDelays)} ms; payouts settled by ${JSON.stringify(checked.settledBy)}; kills done ${killsSeconds.toFixed(0)} s after the start, every payout paid and order settled ${finishSeconds.toFixed(1)} s after the last launch` +
           (problems ? `; PROBLEMS: ${stats.failures.slice(0, 3).join('; ')}` : ''),
       },
     ];
@@ -431,6 +444,9 @@ async function check({ reader, sim, delivered, stats }) {
   // Sent again with the same id after M-Pesa said it had no record of it (the claimer died before the request left).
   const requeued = await reader.query(`select data from order_events where action = 'payout_queued'`);
   const resentAfterNoRecord = requeued.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data)).filter((d) => d.from === 'unknown').length;
+  // What settled each payout: its own Result, or a status query's.
+  const succeededEvents = await reader.query(`select data from order_events where action = 'payout_succeeded'`);
+  const settledBy = Object.fromEntries([...succeededEvents.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data)).reduce((m, d) => m.set(String(d.source), (m.get(String(d.source)) ?? 0) + 1), new Map())]);
   const payoutResults = callbacks.filter((c) => /\/payouts\/result$/.test(new URL(c.url).pathname));
   const statusResults = callbacks.filter((c) => /\/payouts\/status\/result$/.test(new URL(c.url).pathname));
   return {
@@ -449,6 +465,7 @@ async function check({ reader, sim, delivered, stats }) {
     // How the simulator's POSTs of payout Results ended: 200 (a live API took it), error (refused: no process), timeout.
     resultAnswers: Object.fromEntries([...payoutResults.reduce((m, c) => m.set(String(c.status), (m.get(String(c.status)) ?? 0) + 1), new Map())]),
     resultsDelivered: payoutResults.filter((c) => c.status === 200).length,
+    settledBy,
     resultsLost: payoutResults.filter((c) => c.status !== 200).length,
   };
 }
