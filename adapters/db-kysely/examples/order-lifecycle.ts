@@ -44,7 +44,7 @@ export async function runOrderLifecycle(file: string): Promise<string[]> {
     await database.db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, password_hash: '-', created_at: now, last_sign_in_at: null }).execute();
     await database.db
       .insertInto('sellers')
-      .values({ id: sellerId, user_id: userId, business_name: 'Amani Phones', business_profile: null, location: 'Westlands', phone: '+254711111111', whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', terms_accepted: database.dialect === 'sqlite' ? 1 : true, terms_accepted_at: now, email: null, created_at: now, updated_at: now })
+      .values({ id: sellerId, user_id: userId, business_name: 'Amani Phones', business_profile: null, location: 'Westlands', phone: '+254711111111', whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', payout_phone: '+254711111111', terms_accepted: database.dialect === 'sqlite' ? 1 : true, terms_accepted_at: now, email: null, created_at: now, updated_at: now })
       .execute();
 
     const seller = { kind: 'seller', sellerId } as const;

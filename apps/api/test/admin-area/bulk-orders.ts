@@ -31,7 +31,7 @@ export async function bulkOrders(world: SellerWorld, options: { sellers: number;
     await db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, password_hash: '-', created_at: at, last_sign_in_at: at }).execute();
     await db
       .insertInto('sellers')
-      .values({ id: sellerId, user_id: userId, business_name: name, business_profile: null, location: 'Nairobi', phone: `+2547${String(10_000_000 + s).slice(-8)}`, whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', terms_accepted: bool(true), terms_accepted_at: at, email: null, created_at: at, updated_at: at })
+      .values({ id: sellerId, user_id: userId, business_name: name, business_profile: null, location: 'Nairobi', phone: `+2547${String(10_000_000 + s).slice(-8)}`, whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', payout_phone: '+254711111111', terms_accepted: bool(true), terms_accepted_at: at, email: null, created_at: at, updated_at: at })
       .execute();
     sellerIds.push(sellerId);
     businessNames.push(name);

@@ -39,7 +39,7 @@ describe.runIf(postgres.available)('two API instances composed on one PostgreSQL
     await a.database.db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, password_hash: '-', created_at: now, last_sign_in_at: null }).execute();
     await a.database.db
       .insertInto('sellers')
-      .values({ id: sellerId, user_id: userId, business_name: 'Two Shops', business_profile: null, location: 'CBD', phone: '+254711111111', whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', terms_accepted: true, terms_accepted_at: now, email: null, created_at: now, updated_at: now })
+      .values({ id: sellerId, user_id: userId, business_name: 'Two Shops', business_profile: null, location: 'CBD', phone: '+254711111111', whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', payout_phone: '+254711111111', terms_accepted: true, terms_accepted_at: now, email: null, created_at: now, updated_at: now })
       .execute();
     const order: Order = must(await createOrder(a.deps, { actor: { kind: 'seller', sellerId }, input: { itemName: 'Laptop', price: 80_000_00, buyerName: 'Wanjiru', buyerPhone: '0722333444', buyerAddress: 'Ngong Road', deliveryCost: 0, paymentMethod: 'mpesa_pod' } }));
 

@@ -153,7 +153,7 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
       await handle.db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, password_hash: '-', created_at: now, last_sign_in_at: null }).execute();
       await handle.db
         .insertInto('sellers')
-        .values({ id: sellerId, user_id: userId, business_name: name, business_profile: null, location: 'Westlands', phone: '+254711111111', whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', terms_accepted: dialect === 'sqlite' ? 1 : true, terms_accepted_at: now, email: null, created_at: now, updated_at: now })
+        .values({ id: sellerId, user_id: userId, business_name: name, business_profile: null, location: 'Westlands', phone: '+254711111111', whatsapp: null, logo_url: null, about: null, payment_method: 'direct_mpesa', payment_number: '+254711111111', payout_phone: '+254711111111', terms_accepted: dialect === 'sqlite' ? 1 : true, terms_accepted_at: now, email: null, created_at: now, updated_at: now })
         .execute();
       return { sellerId, actor: { kind: 'seller', sellerId } as const };
     },
