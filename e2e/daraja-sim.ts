@@ -125,8 +125,6 @@ export interface SimPayout {
   readonly status: string;
   readonly receipt: string | null;
   readonly occasion: string;
-  /** Whether its Result has been POSTed to the API yet. */
-  readonly resultDelivery: 'scheduled' | 'posted' | 'lost';
 }
 
 /** The payouts M-Pesa (the simulator) was asked for about an order (its tracking number is the Occasion). */
