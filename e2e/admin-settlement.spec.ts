@@ -61,9 +61,9 @@ test.describe('admin: settlement', () => {
     expect(exported, 'the delivered order is in the export').toBeDefined();
     expect(exported?.slice(0, 10)).toEqual([delivered.id, delivered.itemName, seller.businessName, delivered.buyerName, '15000.00', 'awaiting_settlement', 'mpesa_prepay', '14325.00', '300.00', '375.00']);
     expect(exported?.[10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    // Paid by M-Pesa, not yet paid out (this deployment pays by hand; nothing is settled yet).
+    // Paid by M-Pesa, not yet paid out: the seller's payout waits for an admin's approval (MPESA_PAYOUTS=approval).
     expect(exported?.[11]).toMatch(/^[A-Z0-9]{10}$/);
-    expect(exported?.slice(12)).toEqual(['', '']);
+    expect(exported?.slice(12)).toEqual(['', 'Waiting for approval']);
     await expect(page.getByText('Data exported successfully!')).toBeVisible();
     await expect(exportDialog).toBeHidden();
 
