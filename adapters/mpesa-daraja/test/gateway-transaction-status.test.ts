@@ -122,6 +122,10 @@ describe('readTransactionStatusResult', () => {
       confirmation: 'https://api.example.co.ke/api/payments/callbacks/ab12/c2b/confirmation',
       statusResult: 'https://api.example.co.ke/api/payments/callbacks/ab12/status/result',
       statusTimeout: 'https://api.example.co.ke/api/payments/callbacks/ab12/status/timeout',
+      payoutResult: 'https://api.example.co.ke/api/payments/callbacks/ab12/payouts/result',
+      payoutTimeout: 'https://api.example.co.ke/api/payments/callbacks/ab12/payouts/timeout',
+      payoutStatusResult: 'https://api.example.co.ke/api/payments/callbacks/ab12/payouts/status/result',
+      payoutStatusTimeout: 'https://api.example.co.ke/api/payments/callbacks/ab12/payouts/status/timeout',
     });
     for (const url of Object.values(named)) expect(url).not.toMatch(/m-?pesa|safaricom|exe|cmd|sql|query/i);
   });
