@@ -375,7 +375,7 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
 /** What the database and the simulator say after the campaign; each discrepancy is pushed onto stats.failures. */
 async function check({ reader, sim, delivered, stats }) {
   const fail = (what) => stats.failures.push(what);
-  const payouts = await reader.query(`select id, order_id, purpose, state, amount, receipt, originator_conversation_id from payouts`);
+  const payouts = await reader.query(`select id, order_id, purpose, state, amount, receipt, problem, originator_conversation_id from payouts`);
   const orders = await reader.query(`select id, tracking_number, status, seller_payout from orders`);
   const orderById = new Map(orders.map((o) => [o.id, o]));
   const simPayouts = await simJson(sim, '/sim/payouts');
@@ -406,6 +406,8 @@ async function check({ reader, sim, delivered, stats }) {
       notSucceeded += 1;
       fail(`payout ${payout.id} ended ${payout.state}`);
     }
+    // A paid payout keeps a problem only for reconciliation (a receipt recorded twice, an amount other than asked).
+    if (payout.problem !== null) fail(`payout ${payout.id} (${payout.state}) has a problem: ${payout.problem}`);
     if (completed.length === 1 && completed[0].receipt !== payout.receipt) fail(`payout ${payout.id}: receipt ${payout.receipt} stored, M-Pesa paid ${completed[0].receipt}`);
   }
   // Per order: exactly the seller payout, in whole shillings, once.
