@@ -10,6 +10,7 @@ import type {
 import type { DarajaClient } from './daraja-client.js';
 import { DarajaError } from './daraja-error.js';
 import { DarajaInputError } from './daraja-input-error.js';
+import { statusQueryFailure } from './status-query-failure.js';
 
 /**
  * The core's MpesaGateway over the Daraja client. Every failure becomes a value the core acts
@@ -82,12 +83,7 @@ export class DarajaMpesaGateway implements MpesaGateway {
       });
       return { status: 'accepted', conversationId: accepted.conversationId, originatorConversationId: accepted.originatorConversationId };
     } catch (error) {
-      if (error instanceof DarajaInputError) return { status: 'refused', reason: error.message, retryable: false };
-      if (error instanceof DarajaError) {
-        if (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'invalid_response') return { status: 'unknown', reason: error.message };
-        return { status: 'refused', reason: error.errorMessage ?? error.message, retryable: true };
-      }
-      return { status: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+      return statusQueryFailure(error);
     }
   }
 }

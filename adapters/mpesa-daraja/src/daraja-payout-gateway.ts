@@ -1,7 +1,6 @@
 import type { PayoutGateway, PayoutReport, PayoutRequest, PayoutSendOutcome, PayoutStatusQueryOutcome, TransactionStatusResult } from '@escrow/core';
 import type { DarajaClient } from './daraja-client.js';
-import { DarajaError } from './daraja-error.js';
-import { DarajaInputError } from './daraja-input-error.js';
+import { statusQueryFailure } from './status-query-failure.js';
 import type { PayoutResult } from './payout-result.js';
 import { payoutResultCodeMeaning } from './payout-result-codes.js';
 
@@ -91,12 +90,7 @@ export class DarajaPayoutGateway implements PayoutGateway {
       });
       return { status: 'accepted' };
     } catch (error) {
-      if (error instanceof DarajaInputError) return { status: 'refused', reason: error.message, retryable: false };
-      if (error instanceof DarajaError) {
-        if (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'invalid_response') return { status: 'unknown', reason: error.message };
-        return { status: 'refused', reason: error.errorMessage ?? error.message, retryable: true };
-      }
-      return { status: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+      return statusQueryFailure(error);
     }
   }
 }
