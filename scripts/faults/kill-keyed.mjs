@@ -170,7 +170,7 @@ export async function campaign({ database, log = () => {}, kills = 100, workers 
       if (!expect(await keyed({ method: 'POST', path: `/api/rider/orders/${order.id}/accept`, headers: rider }), 200, 'accept')) return;
       if (!expect(await keyed({ method: 'POST', path: `/api/rider/orders/${order.id}/pickup`, headers: rider, raw: photoUpload() }), 200, 'pickup')) return;
       if (!expect(await keyed({ method: 'POST', path: `/api/rider/orders/${order.id}/complete`, headers: rider, json: { deliveryCode } }), 200, 'complete')) return;
-      if (!expect(await keyed({ method: 'POST', path: `/api/admin/orders/${order.id}/settlement`, headers: admin, json: { reference: `FAULT${i}` } }), 200, 'settle')) return;
+      if (!expect(await keyed({ method: 'POST', path: `/api/admin/orders/${order.id}/settlement`, headers: admin, json: { reference: mpesaReceipt() } }), 200, 'settle')) return;
       stats.lifecycles += 1;
     };
 

@@ -16,7 +16,9 @@ function urlHost(host: string): string {
 
 function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: host }, () => resolve(server as Server)) as Server;
+    // The simulator runs inside test processes too: it must not replace their global Request and
+    // Response with node-server's light ones (overrideGlobalObjects: false).
+    const server = serve({ fetch, port, hostname: host, overrideGlobalObjects: false }, () => resolve(server as Server)) as Server;
     server.once('error', reject);
   });
 }

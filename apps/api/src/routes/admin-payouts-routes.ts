@@ -54,7 +54,8 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     const orderId = c.req.param('id');
     if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
-    const payouts = await h.deps.store.read((tx) => tx.payouts.listByOrder(orderId));
+    const payouts = await h.deps.store.read(async (tx) => ((await tx.orders.get(orderId)) ? tx.payouts.listByOrder(orderId) : null));
+    if (!payouts) return orderNotFound(c);
     return sendResult(c, { ok: true, value: { payouts: payouts.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } });
   });
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoForm, PNG } from '../escrow-support/world.js';
 import { ENDPOINTS, type Endpoint } from '../escrow-matrix/matrix-endpoints.js';
-import { scenario, type Cast, type CallerName, type Scenario } from '../escrow-matrix/matrix-scenarios.js';
-import { DIALECTS, openSellerWorld, type Reply, type SellerWorld } from '../escrow-seller/seller-world.js';
-import { BAD_CODES, BAD_COOKIES, BAD_RIDER_PROOFS, BAD_EXPORT_QUERIES, BAD_IDEMPOTENCY_KEYS, BAD_IDS, BAD_PHONES, BAD_QUERIES, BAD_UPLOAD_PATHS, badBodies, badUploads, BODIES, ORDER_BODY, type BadRequest } from './fuzz-cases.js';
+import { openMatrixWorld, scenario, type Cast, type CallerName, type Scenario } from '../escrow-matrix/matrix-scenarios.js';
+import { DIALECTS, type Reply, type SellerWorld } from '../escrow-seller/seller-world.js';
+import { BAD_CODES, BAD_COOKIES, BAD_RIDER_PROOFS, BAD_EXPORT_QUERIES, BAD_PAYOUT_QUERIES, BAD_IDEMPOTENCY_KEYS, BAD_IDS, BAD_PHONES, BAD_QUERIES, BAD_UPLOAD_PATHS, badBodies, badUploads, BODIES, ORDER_BODY, type BadRequest } from './fuzz-cases.js';
 
 /** Text that must be stored and returned exactly, never interpreted: SQL, markup, odd Unicode. */
 const NASTY = [
@@ -30,7 +30,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
   let world: SellerWorld;
   let cast: Cast;
   beforeAll(async () => {
-    world = await openSellerWorld(dialect, { env: { RATE_LIMITS: 'off', NODE_ENV: 'test' } });
+    world = await openMatrixWorld(dialect, { RATE_LIMITS: 'off', NODE_ENV: 'test' });
     cast = { seller: await world.seller('Fuzz Phones'), otherSeller: await world.seller('Other Shop'), admin: await world.admin() };
   }, 60_000);
   afterAll(async () => world?.dispose());
@@ -46,7 +46,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
   function casesFor(endpoint: Endpoint, s: Scenario): BadRequest[] {
     const caller = credentialsOf(endpoint);
     const creds = s.headers[caller];
-    const id = endpoint.target === 'rider' ? s.riderId : endpoint.target === 'refund' ? (s.refundRequestId ?? '') : endpoint.target === 'contact' ? s.contactId : s.order.id;
+    const id = endpoint.target === 'rider' ? s.riderId : endpoint.target === 'refund' ? (s.refundRequestId ?? '') : endpoint.target === 'contact' ? s.contactId : endpoint.target === 'payout' ? (s.payoutId ?? '') : s.order.id;
     const good = endpoint.request(s, id);
     const out: BadRequest[] = [];
     const add = (label: string, over: Partial<BadRequest>) => out.push({ label: `${endpoint.name}: ${label}`, method: good.method, path: good.path, headers: { ...creds }, ...over });
@@ -56,7 +56,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
     const spec = BODIES[endpoint.name];
     if (spec) for (const bad of badBodies(spec, s)) add(bad.label, { headers: { ...creds, ...bad.headers }, body: bad.body });
 
-    if (endpoint.target === 'order' || endpoint.target === 'rider' || endpoint.target === 'refund' || endpoint.target === 'contact') {
+    if (endpoint.target === 'order' || endpoint.target === 'rider' || endpoint.target === 'refund' || endpoint.target === 'contact' || endpoint.target === 'payout') {
       for (const badId of BAD_IDS) add(`id ${badId.slice(0, 20)}`, { path: good.path.replace(id, badId), ...(validBody ? jsonOf(validBody) : {}) });
     }
     if (good.path.startsWith('/api/seller/orders?') || good.path.startsWith('/api/admin/')) {
@@ -66,7 +66,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
       const queries = [...(filtersStatus ? [...BAD_QUERIES, 'status=%3Cscript%3E', 'status=PAID', "status=paid'--"] : BAD_QUERIES), ...searches];
       // Routes that read no query (the summary, the Paybill) ignore one; the export reads dates only.
       const takesPages = good.path.includes('?') && !good.path.startsWith('/api/admin/export.csv');
-      const asked = good.path.startsWith('/api/admin/export.csv') ? BAD_EXPORT_QUERIES : takesPages ? queries : [];
+      const asked = good.path.startsWith('/api/admin/export.csv') ? BAD_EXPORT_QUERIES : good.path.startsWith('/api/admin/payouts?') ? BAD_PAYOUT_QUERIES : takesPages ? queries : [];
       if (good.method === 'GET' && endpoint.target === 'list' && !good.path.startsWith('/api/live')) for (const q of asked) add(`query ${q}`, { path: `${good.path.split('?')[0]}?${q}` });
     }
     if ('x-delivery-code' in creds) for (const code of BAD_CODES) add(`delivery code ${code.slice(0, 12)}`, { headers: { 'x-delivery-code': code }, ...(validBody ? { body: JSON.stringify(validBody) } : {}) });

@@ -10,7 +10,7 @@ export interface BadRequest {
   readonly body?: string | FormData | Uint8Array;
 }
 
-type Kind = 'text' | 'optText' | 'money' | 'optMoney' | 'phone' | 'terms' | 'bool' | 'rating' | 'code' | 'receipt' | 'decision' | 'url' | 'payMethod' | 'payer' | 'ref' | 'shortCode' | 'account';
+type Kind = 'text' | 'optText' | 'money' | 'optMoney' | 'phone' | 'terms' | 'bool' | 'rating' | 'code' | 'receipt' | 'optReceipt' | 'decision' | 'url' | 'payMethod' | 'payer' | 'ref' | 'shortCode' | 'account';
 
 const BIG = 'x'.repeat(100_000);
 const common = [[], {}, { nested: { deeper: [1, 2, 3] } }, 1e308, true];
@@ -33,6 +33,8 @@ const INVALID: Record<Kind, readonly unknown[]> = {
   rating: [null, 0, 6, 3.5, -1, '5', 'five', Number.MAX_SAFE_INTEGER, ...common.slice(0, 2)],
   code: [null, '', '12345', '1234567', 'abcdef', '12 34 56', '012345', 123456, "1' OR '1'='1", ...common.slice(0, 2), '12345\u0000', '123\ud800456'],
   receipt: [null, '', 'short', 'ABC-123-XY', 'ABCDEFGHIJK', '<script>x', 1234567890, "' OR 1=1--", ...common.slice(0, 2), ...UNSTORABLE_TEXT],
+  // A reference that may be left out: left out or empty, M-Pesa pays by B2C (a refund with payouts on).
+  optReceipt: [null, 'short', 'ABC-123-XY', 'ABCDEFGHIJK', '<script>x', 1234567890, "' OR 1=1--", ...common.slice(0, 2), ...UNSTORABLE_TEXT],
   decision: [null, '', 'REFUND', 'delete', 'approve', 1, ...common.slice(0, 2)],
   url: ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/x', 'not a url', 'http://', 123, ...common.slice(0, 2), 'https://maps.example.com/\u0000', 'https://maps.example.com/\ud800'],
   payMethod: [null, 'bitcoin', 'MPESA_PREPAY', 1, ...common.slice(0, 2)],
@@ -74,7 +76,9 @@ export const BODIES: Readonly<Record<string, BodySpec>> = {
   'POST /api/seller/riders': { valid: () => ({ name: 'Kamau', phone: '0712 999 000', motorbikePlate: 'KMD 1A' }), fields: { name: 'text', phone: 'phone', motorbikePlate: 'text' }, required: ['name', 'phone', 'motorbikePlate'] },
   'PUT /api/seller/profile/notifications': { valid: () => ({ notifyBySms: true, notifyByEmail: true }), fields: { notifyBySms: 'bool', notifyByEmail: 'bool' }, required: ['notifyBySms', 'notifyByEmail'] },
   'POST /api/admin/orders/:id/settlement': { valid: () => ({}), fields: { reference: 'ref' }, required: [] },
-  'POST /api/admin/refund-requests/:id/resolve': { valid: () => ({ decision: 'refund', mpesaReference: 'RFD1234567' }), fields: { decision: 'decision', mpesaReference: 'receipt', note: 'optText' }, required: ['decision', 'mpesaReference'] },
+  'POST /api/admin/payouts/:id/reference': { valid: () => ({ reference: 'QM12345678' }), fields: { reference: 'receipt' }, required: ['reference'] },
+  // With payouts by M-Pesa (the fuzz worlds have them), a refund without a reference is paid by B2C.
+  'POST /api/admin/refund-requests/:id/resolve': { valid: () => ({ decision: 'refund', mpesaReference: 'RFD1234567' }), fields: { decision: 'decision', mpesaReference: 'optReceipt', note: 'optText' }, required: ['decision'] },
   'PUT /api/admin/payment-config': {
     valid: () => ({ businessNumber: '247247', accountNumber: 'ESCROW-1', accountName: 'Escrow Ltd' }),
     fields: { businessNumber: 'shortCode', accountNumber: 'account', accountName: 'text' },
@@ -118,6 +122,9 @@ export function badBodies(spec: BodySpec, s: Scenario): { label: string; headers
 export const BAD_IDS = ['..%2F..%2Fescrow.sqlite', '..%5C..%5Cwindows', '%00', "1'%20OR%20'1'%3D'1", '1%3B%20DROP%20TABLE%20orders', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x'.repeat(3_000), '%F0%9F%98%80', 'null', '-1', '%20', '%E0%A4%A'];
 
 export const BAD_QUERIES = ['page=0', 'page=-1', 'page=abc', 'page=1e3', 'page=99999999', 'page=1.5', 'pageSize=0', 'pageSize=101', 'pageSize=%3Cscript%3E', "page=1'%20OR%201=1", 'page=1&page=2'];
+
+/** The payouts list reads `failed` and `limit` (1-500), not pages. */
+export const BAD_PAYOUT_QUERIES = ['failed=yes', 'failed=%3Cscript%3E', 'failed=0', 'limit=0', 'limit=-1', 'limit=abc', 'limit=501', 'limit=1.5', "limit=1'%20OR%201=1"];
 
 export const BAD_CODES = ['   ', 'x'.repeat(10_000), "' OR 1=1 --", '<script>alert(1)</script>', '12345\u00e9', '\u00bd\u00bd\u00bd\u00bd\u00bd\u00bd', '123456\u0007', '000000', '999999999999'];
 export const BAD_PHONES = ['abc', '+1 555 0100', 'x'.repeat(100), "0712345678' OR '1'='1", '<b>0712345678</b>', '07123', '+254 7'];

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_BODY_BYTES } from '../../src/http/json-body.js';
 import { startServer, type RunningServer } from '../../src/http/serve.js';
 import { ENDPOINTS } from '../escrow-matrix/matrix-endpoints.js';
-import { scenario, type Cast } from '../escrow-matrix/matrix-scenarios.js';
-import { DIALECTS, openSellerWorld, PASSWORD, SELLER_SIGNUP, type SellerWorld } from '../escrow-seller/seller-world.js';
+import { openMatrixWorld, scenario, type Cast } from '../escrow-matrix/matrix-scenarios.js';
+import { DIALECTS, PASSWORD, SELLER_SIGNUP, type SellerWorld } from '../escrow-seller/seller-world.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
 import { BODIES } from './fuzz-cases.js';
 
@@ -98,16 +98,16 @@ describe.each(DIALECTS)('every JSON route over real HTTP on %s', (dialect) => {
   const routes: JsonRoute[] = [];
 
   beforeAll(async () => {
-    world = await openSellerWorld(dialect, { env: { RATE_LIMITS: 'off', NODE_ENV: 'test' } });
+    world = await openMatrixWorld(dialect, { RATE_LIMITS: 'off', NODE_ENV: 'test' });
     server = await startServer({ app: world.app, port: 0, host: '127.0.0.1', logger: recordingLogger(), signals: [] });
     const cast: Cast = { seller: await world.seller('Fuzz Phones'), otherSeller: await world.seller('Other Shop'), admin: await world.admin() };
-    const textKinds = new Set(['text', 'optText', 'phone', 'receipt', 'code', 'url', 'ref', 'shortCode', 'account']);
+    const textKinds = new Set(['text', 'optText', 'phone', 'receipt', 'optReceipt', 'code', 'url', 'ref', 'shortCode', 'account']);
     for (const endpoint of ENDPOINTS) {
       const spec = BODIES[endpoint.name];
       if (!spec) continue;
       const s = await scenario(world, cast, endpoint.stage);
       const caller = endpoint.allowed[0] ?? 'anonymous';
-      const id = endpoint.target === 'refund' ? (s.refundRequestId ?? '') : s.order.id;
+      const id = endpoint.target === 'refund' ? (s.refundRequestId ?? '') : endpoint.target === 'payout' ? (s.payoutId ?? '') : s.order.id;
       const good = endpoint.request(s, id);
       routes.push({
         name: endpoint.name,

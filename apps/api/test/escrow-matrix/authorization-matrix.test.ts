@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoForm, PNG } from '../escrow-support/world.js';
 import { DIALECTS, ORDER_FORM, type Reply, type SellerWorld } from '../escrow-seller/seller-world.js';
-import { openMpesaWorld } from '../mpesa/mpesa-world.js';
 import { ENDPOINTS, type Endpoint } from './matrix-endpoints.js';
-import { CALLERS, scenario, type Cast, type CallerName, type Scenario } from './matrix-scenarios.js';
+import { CALLERS, openMatrixWorld, scenario, type Cast, type CallerName, type Scenario } from './matrix-scenarios.js';
 
 /**
  * The one authorization matrix (issue 4): every endpoint of the escrow API (parts A and B) x
@@ -19,8 +18,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
   const table: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
-    // With M-Pesa (the Daraja simulator), so the buyer's prompt routes are served and answered.
-    world = await openMpesaWorld(dialect);
+    world = await openMatrixWorld(dialect);
     cast = { seller: await world.seller('Amani Phones'), otherSeller: await world.seller('Baraka Boutique'), admin: await world.admin() };
     const form = new FormData();
     for (const [key, value] of Object.entries(ORDER_FORM)) form.set(key, value);
@@ -63,6 +61,8 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         return s.contactId;
       case 'payment':
         return s.unmatchedTransId;
+      case 'payout':
+        return s.payoutId ?? '';
       case 'file':
         return photoPath;
       default:
@@ -117,7 +117,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           expect(reply.text).not.toContain(s.order.deliveryCode === '' ? '\u0000' : `"${s.order.deliveryCode}"`);
           expect(after.version, `${caller} must change nothing`).toBe(s.order.version);
           expect(await state(), `${caller} must create nothing`).toEqual(before);
-          if (['order', 'rider', 'refund', 'contact', 'payment'].includes(endpoint.target)) {
+          if (['order', 'rider', 'refund', 'contact', 'payment', 'payout'].includes(endpoint.target)) {
             const missing = await send(endpoint, s, caller, randomUUID());
             expect({ status: reply.status, body: reply.body }, `${caller}: a denial must look like a missing ${endpoint.target}`).toEqual({ status: missing.status, body: missing.body });
           }

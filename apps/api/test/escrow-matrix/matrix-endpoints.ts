@@ -15,14 +15,14 @@ export interface MatrixRequest {
  * and `refund` rows every denial must equal the answer the same caller gets for an id that
  * does not exist (existence must not leak). `list` rows answer each allowed caller with its own
  * list: `seenBy` says whose list may contain the scenario's order. `create` rows make something
- * new: a denial must create nothing. `contact` rows name a contact message and `payment` rows an
- * unmatched Paybill payment (same rule as `order`).
+ * new: a denial must create nothing. `contact` rows name a contact message, `payment` rows an
+ * unmatched Paybill payment and `payout` rows a failed payout (same rule as `order`).
  */
 export interface Endpoint {
   readonly name: string;
   readonly stage: Stage;
   readonly allowed: readonly CallerName[];
-  readonly target: 'order' | 'rider' | 'refund' | 'contact' | 'payment' | 'list' | 'create' | 'file';
+  readonly target: 'order' | 'rider' | 'refund' | 'contact' | 'payment' | 'payout' | 'list' | 'create' | 'file';
   readonly seenBy?: readonly CallerName[];
   /** Whether an allowed call changes state (then every caller gets a fresh scenario). */
   readonly mutates: boolean;
@@ -126,6 +126,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     mutates: true,
     request: () => ({ method: 'PUT', path: '/api/admin/payment-config', json: { businessNumber: String(500_000 + Math.floor(Math.random() * 400_000)), accountNumber: 'MATRIX-1', accountName: 'Matrix Ltd' } }),
   },
+  // payouts by M-Pesa (issue 17, decision 0051): the scenario's payout failed at M-Pesa
+  { name: 'GET /api/admin/payouts', stage: 'payout_failed', allowed: ['admin'], seenBy: ['admin'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/payouts?failed=1&limit=500' }) },
+  { name: 'GET /api/admin/payouts/reconciliation', stage: 'payout_failed', allowed: ['admin'], seenBy: [], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/payouts/reconciliation' }) },
+  { name: 'GET /api/admin/orders/:id/payouts', stage: 'payout_failed', allowed: ['admin'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/admin/orders/${id}/payouts` }) },
+  { name: 'POST /api/admin/payouts/:id/retry', stage: 'payout_failed', allowed: ['admin'], target: 'payout', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/payouts/${id}/retry` }) },
+  { name: 'POST /api/admin/payouts/:id/reference', stage: 'payout_failed', allowed: ['admin'], target: 'payout', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/admin/payouts/${id}/reference`, json: { reference: receipt() } }) },
   // The CSV holds every order id: only the admin's answer may contain the scenario's order.
   { name: 'GET /api/admin/export.csv', stage: 'assigned', allowed: ['admin'], seenBy: ['admin'], target: 'list', mutates: false, request: () => ({ method: 'GET', path: '/api/admin/export.csv' }) },
 ];

@@ -1,8 +1,29 @@
-import { acceptJob, addRider, assignRider, completeDelivery, confirmPickup, recordC2bPayment, removeRider, requestRefund, type Cents, type Order } from '@escrow/core';
+import { acceptJob, addRider, approvePayouts, assignRider, completeDelivery, confirmPickup, recordC2bPayment, removeRider, requestRefund, runPayoutRound, type Cents, type Order } from '@escrow/core';
 import { testReceipt } from '@escrow/core/testing';
 import { freshPhone, must } from '../escrow-support/world.js';
+import type { SqlDialect } from '@escrow/db-kysely';
 import type { SellerSession, SellerWorld, Session } from '../escrow-seller/seller-world.js';
+import { openMpesaWorld, type MpesaWorld } from '../mpesa/mpesa-world.js';
+import { eventually } from '../helpers/late-server.js';
 import { readRiderCodeSms, riderProofCookie } from '../helpers/rider-code-sms.js';
+
+/** SELLER_SIGNUP's payout number as M-Pesa names it. */
+const SELLERS_PAYOUT_MSISDN = '254712345678';
+
+/**
+ * The world every endpoint of the matrix is served in: M-Pesa by the Daraja simulator (the
+ * buyer's prompt routes answer) and payouts on approval (decision 0051). M-Pesa refuses every
+ * payout to the sellers' phone ("insufficient funds"), so a payout stays failed for Retry and
+ * Record reference to act on.
+ */
+export async function openMatrixWorld(dialect: SqlDialect, env: NodeJS.ProcessEnv = {}): Promise<MpesaWorld> {
+  const world = await openMpesaWorld(dialect, {
+    env: { MPESA_INITIATOR_NAME: 'testapi', MPESA_SECURITY_CREDENTIAL: 'sim-security-credential', MPESA_PAYOUTS: 'approval', ...env },
+    payoutIntervalMs: 60_000,
+  });
+  world.sim.payouts.setBehaviour(SELLERS_PAYOUT_MSISDN, { outcome: 'insufficient_funds' });
+  return world;
+}
 
 /** Everyone the access rules distinguish (issue 4), plus a phone nobody listed. */
 export const CALLERS = [
@@ -31,9 +52,11 @@ export const SELLERS: readonly CallerName[] = ["the order's seller", 'another se
  * - released: paid, R1 replaced by R2, then the rider removed (a job riders may take);
  * - assigned / accepted / in_transit / delivered: paid, R1 replaced by R2, then R2's steps;
  * - locked: in transit with 5 wrong delivery codes entered;
- * - refund_requested: assigned, and the buyer asked for a refund.
+ * - refund_requested: assigned, and the buyer asked for a refund;
+ * - payout_failed: delivered, the payout approved, and M-Pesa refused it (the matrix's
+ *   simulator answers every payout to the seller's phone with "insufficient funds").
  */
-export type Stage = 'created' | 'pod_assigned' | 'released' | 'assigned' | 'accepted' | 'in_transit' | 'locked' | 'delivered' | 'refund_requested';
+export type Stage = 'created' | 'pod_assigned' | 'released' | 'assigned' | 'accepted' | 'in_transit' | 'locked' | 'delivered' | 'refund_requested' | 'payout_failed';
 
 export interface Scenario {
   readonly order: Order;
@@ -42,6 +65,8 @@ export interface Scenario {
   /** The id of R3 on the seller's rider list. */
   readonly riderId: string;
   readonly refundRequestId: string | null;
+  /** The order's seller payout, failed at M-Pesa (stage payout_failed only). */
+  readonly payoutId: string | null;
   /** An unresolved contact-form message (admin Contacts tab). */
   readonly contactId: string;
   /** A Paybill payment of the order's price to an account number no order has (admin Unmatched payments). */
@@ -82,13 +107,24 @@ export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Pr
   const rider = { kind: 'rider', phone: r2.phone, key: second.riderKey ?? '' } as const;
   let refundRequestId: string | null = null;
   if (stage === 'released') must(await removeRider(deps, { orderId: base.id, actor: seller }));
-  if (['accepted', 'in_transit', 'locked', 'delivered'].includes(stage)) must(await acceptJob(deps, { orderId: base.id, actor: rider }));
-  if (['in_transit', 'locked', 'delivered'].includes(stage)) must(await confirmPickup(deps, { orderId: base.id, actor: rider, pickupPhotoUrl: '/uploads/order-photos/pickup/p.png' }));
+  const delivered = stage === 'delivered' || stage === 'payout_failed';
+  if (['accepted', 'in_transit', 'locked'].includes(stage) || delivered) must(await acceptJob(deps, { orderId: base.id, actor: rider }));
+  if (['in_transit', 'locked'].includes(stage) || delivered) must(await confirmPickup(deps, { orderId: base.id, actor: rider, pickupPhotoUrl: '/uploads/order-photos/pickup/p.png' }));
   if (stage === 'locked') {
     const wrong = base.deliveryCode === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i += 1) await completeDelivery(deps, { orderId: base.id, actor: rider, code: wrong });
   }
-  if (stage === 'delivered') must(await completeDelivery(deps, { orderId: base.id, actor: rider, code: base.deliveryCode }));
+  if (delivered) must(await completeDelivery(deps, { orderId: base.id, actor: rider, code: base.deliveryCode }));
+  let payoutId: string | null = null;
+  if (stage === 'payout_failed') {
+    // As an admin's 'Approve payout' and the payout worker do; M-Pesa's Result arrives by callback.
+    const payout = must(await approvePayouts(deps, { orderId: base.id, actor: { kind: 'admin', userId: cast.admin.userId } })).payouts.find((p) => p.purpose === 'seller');
+    if (!payout) throw new Error('no payout planned for the delivered order');
+    await runPayoutRound(deps);
+    const failed = await eventually(async () => (await deps.store.read((tx) => tx.payouts.get(payout.id)))?.state === 'failed' || undefined, 15_000);
+    if (failed !== true) throw new Error('the payout did not fail');
+    payoutId = payout.id;
+  }
   if (stage === 'refund_requested') refundRequestId = must(await requestRefund(deps, { orderId: base.id, actor: { kind: 'buyer', deliveryCode: base.deliveryCode }, reason: 'The seller sent the wrong colour' })).id;
 
   // As M-Pesa names the phone that paid (a prompt's, or a plain C2B MSISDN): where the code is sent.
@@ -112,6 +148,7 @@ export async function scenario(world: SellerWorld, cast: Cast, stage: Stage): Pr
     phones: { r1: r1.phone, r2: r2.phone, r3: r3.phone },
     riderId: r3.id,
     refundRequestId,
+    payoutId,
     headers: {
       anonymous: {},
       'buyer (right code)': { 'x-delivery-code': order.deliveryCode },

@@ -9,7 +9,9 @@ type FetchApp = { fetch(request: Request, env: unknown): Response | Promise<Resp
  */
 export async function lateServer(): Promise<{ url: string; answerWith(app: FetchApp): void; close(): Promise<void> }> {
   const target: { app?: FetchApp } = {};
-  const server: ServerType = serve({ fetch: (request, env) => (target.app ? target.app.fetch(request, env) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' });
+  // overrideGlobalObjects: false keeps the test process's own Request and Response: the tests also
+  // call the same app in process (app.request), and node-server's light Response would stand in there.
+  const server: ServerType = serve({ fetch: (request, env) => (target.app ? target.app.fetch(request, env) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
