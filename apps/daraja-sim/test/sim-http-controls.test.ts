@@ -33,8 +33,9 @@ async function control(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
 }
 
-async function pendingPrompt(): Promise<string> {
-  const reply = await client.stkPush({ CallBackURL: receiver.url('/stk') });
+/** `path`: where its callback goes (a test of its own callbacks uses its own path: an earlier test's may still arrive). */
+async function pendingPrompt(path = '/stk'): Promise<string> {
+  const reply = await client.stkPush({ CallBackURL: receiver.url(path) });
   expect(reply.status).toBe(200);
   return reply.body.CheckoutRequestID as string;
 }
@@ -77,8 +78,8 @@ describe('/sim over HTTP', () => {
 
   it('sets a behaviour for a phone', async () => {
     expect((await control('POST', '/sim/behaviours', { msisdn: PHONE, outcome: 'insufficient_funds', callback: 'twice' })).status).toBe(204);
-    await pendingPrompt();
-    const callbacks = await receiver.waitFor('/stk', 2);
+    await pendingPrompt('/stk-behaviour');
+    const callbacks = await receiver.waitFor('/stk-behaviour', 2);
     expect(callbacks.map((c) => c.body.Body.stkCallback.ResultCode)).toEqual([1, 1]);
   });
 
