@@ -73,6 +73,13 @@ export async function waitUntilPaid(read: () => Promise<{ readonly paymentConfir
 /** Who paid each order (by tracking number) through payPaybill: the phone the code is sent to. */
 const payers = new Map<string, string>();
 
+/** The MSISDN (2547XXXXXXXX) that paid the order through payPaybill. */
+export function payerOf(order: { readonly trackingNumber: string }): string {
+  const msisdn = payers.get(order.trackingNumber);
+  if (!msisdn) throw new Error(`payerOf: who paid ${order.trackingNumber}?`);
+  return msisdn.replace(/^\+/, '');
+}
+
 /**
  * The delivery code as the payer gets it (issue 16): the SMS M-Pesa's payer receives once the
  * payment is verified, read from the simulator's SMS inbox of the phone that paid (the simulator

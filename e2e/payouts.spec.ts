@@ -6,9 +6,9 @@
 // it touches no other test.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { seedDeliveredOrder, seedSeller, signInAsNewAdmin, uniquePhone } from './admin-seed.ts';
+import { createOrder, payOrder, requestRefund, seedDeliveredOrder, seedSeller, signInAsNewAdmin, uniquePhone } from './admin-seed.ts';
 import { expectNoHorizontalScroll, findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
-import { setPayoutBehaviour, simPayoutsFor } from './daraja-sim.ts';
+import { payerOf, setPayoutBehaviour, simPayoutsFor } from './daraja-sim.ts';
 import { seriousAxeViolations } from './public-site.ts';
 import { ksh, PHONE } from './seller-support.ts';
 
@@ -170,5 +170,41 @@ test('a payout M-Pesa refuses shows why in words and stays in the reconciliation
   const settledRow = await findOrder(page, order.trackingNumber);
   await expect(settledRow).toContainText('Paid ✓');
   await expect(settledRow).toContainText('Settlement Paid');
+  await seller.api.dispose();
+});
+
+test('a refund the admin approves without a reference: M-Pesa sends it to the phone that paid, and the buyer page says so', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const origin = baseURL ?? '';
+  const seller = await seedSeller(origin);
+  const order = await createOrder(seller, { priceKsh: '1800', deliveryKsh: '150' });
+  await payOrder(origin, order);
+  await requestRefund(origin, order, 'The seller cannot deliver this week');
+
+  await signInAsNewAdmin(page);
+  await openAdminDashboard(page);
+  const request = page.getByRole('article', { name: `Refund request: ${order.itemName}` });
+  await request.getByRole('button', { name: `Refund: ${order.itemName} (${order.trackingNumber})` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund the buyer' });
+  await expect(dialog).toContainText('M-Pesa sends the buyer everything paid into escrow, to the phone that paid.');
+  await expectNoHorizontalScroll(page);
+  // A double tap sends one refund.
+  await dialog.getByRole('button', { name: 'Send Refund by M-Pesa' }).dblclick();
+  await expect(page.getByText('Refund approved. M-Pesa is sending it to the phone that paid; the order is cancelled.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // M-Pesa (the simulator) pays the phone that paid, once, in whole shillings.
+  await expect.poll(async () => (await simPayoutsFor(order.trackingNumber)).map((p) => p.status), MPESA).toEqual(['completed']);
+  const [refund] = await simPayoutsFor(order.trackingNumber);
+  expect(refund).toMatchObject({ receiver: payerOf(order), amount: Math.floor(order.price / 100) });
+
+  // The buyer's page: the refund sent, with M-Pesa's receipt.
+  const buyerContext = await browser.newContext({ viewport: PHONE });
+  const buyerPage = await buyerContext.newPage();
+  await buyerPage.goto(`/buyer/order/${order.id}?code=${order.deliveryCode}`);
+  await expect(buyerPage.locator('.refund-state')).toContainText(`was sent to your M-Pesa`, MPESA);
+  await expect(buyerPage.locator('.refund-state')).toContainText(refund?.receipt ?? '?');
+  await expectNoHorizontalScroll(buyerPage);
+  await buyerContext.close();
   await seller.api.dispose();
 });

@@ -72,7 +72,7 @@ const resolutionSchema = z.discriminatedUnion(
  *   GET  /payments/unverified             claims, unverified paid orders, unmatched Paybill payments
  *   POST /payments/unmatched/:transId/attach  { trackingNumber }: pays that order with it
  *   POST /payments/unmatched/:transId/refund  { mpesaReference }: the payment was sent back by hand
- *   GET  /refund-requests                 ?status=open (default) | refunded | rejected | all
+ *   GET  /refund-requests                 ?status=open (default) | refunded | rejected | all; with `payoutMode`
  *   POST /refund-requests/:id/resolve     { decision: 'refund', mpesaReference?, note? } | { decision: 'reject', note? }
  *                                         (no mpesaReference with M-Pesa payouts on: M-Pesa pays it to the phone that paid)
  */
@@ -171,7 +171,19 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     const now = h.deps.clock.now();
     return sendResult(
       c,
-      result.ok ? { ok: true, value: { refundRequests: result.value.items.map((row) => adminRefundRequestView(row, now)), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result,
+      result.ok
+        ? {
+            ok: true,
+            value: {
+              refundRequests: result.value.items.map((row) => adminRefundRequestView(row, now)),
+              total: result.value.total,
+              page: result.value.page,
+              pageSize: result.value.pageSize,
+              // How a refund goes out (decision 0051): by M-Pesa B2C unless 'manual'.
+              payoutMode: h.deps.payouts?.mode ?? 'manual',
+            },
+          }
+        : result,
     );
   });
 

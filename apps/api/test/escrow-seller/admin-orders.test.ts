@@ -83,6 +83,8 @@ describe.each(DIALECTS)('admin settlement and refunds API on %s', (dialect) => {
     const listed = open.body.data.refundRequests.find((r: { id: string }) => r.id === request.id);
     expect(listed).toMatchObject({ status: 'open', requestedBy: 'buyer', reason: 'Seller sent a different phone model', order: { id: order.id, status: 'paid' }, paidWithoutRiderFor72Hours: false });
     expect(open.text).not.toContain(order.deliveryCode);
+    // No M-Pesa payouts here: the admin screen asks for the reference of a refund sent by hand.
+    expect(open.body.data.payoutMode).toBe('manual');
 
     const noReference = await world.call('POST', `/api/admin/refund-requests/${request.id}/resolve`, { cookie: admin.cookie, json: { decision: 'refund', mpesaReference: 'short' } });
     expect(noReference.body.error?.message).toBe('Enter the 10-character M-Pesa reference of the refund');

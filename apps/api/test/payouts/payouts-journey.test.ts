@@ -179,6 +179,8 @@ describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)
     must(await requestRefund(w.deps, { orderId: order.id, actor: { kind: 'buyer', deliveryCode: order.deliveryCode }, reason: 'The seller stopped answering' }));
     const request = await w.deps.store.read((tx) => tx.refunds.findOpenByOrder(order.id));
     const adminCookie = (await w.admin()).cookie;
+    // The admin screen learns that M-Pesa sends refunds here (no reference to type).
+    expect((await w.call('GET', '/api/admin/refund-requests', { cookie: adminCookie })).body.data.payoutMode).toBe('automatic');
     const resolved = await w.call('POST', `/api/admin/refund-requests/${request!.id}/resolve`, { cookie: adminCookie, json: { decision: 'refund' } });
     expect(resolved.status).toBe(200);
     expect(resolved.body.data.message).toMatch(/M-Pesa is sending it/);

@@ -10,7 +10,8 @@ export interface PaymentConfigFields {
   readonly accountName: string;
 }
 
-export type RefundDecision = { readonly decision: 'refund'; readonly mpesaReference: string; readonly note?: string } | { readonly decision: 'reject'; readonly note?: string };
+/** No mpesaReference with M-Pesa payouts on: M-Pesa sends the refund to the phone that paid. */
+export type RefundDecision = { readonly decision: 'refund'; readonly mpesaReference?: string; readonly note?: string } | { readonly decision: 'reject'; readonly note?: string };
 
 /** Every call the admin screen makes (the API: apps/api/src/routes/admin-*-routes.ts). */
 export const adminApi = {

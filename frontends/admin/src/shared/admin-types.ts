@@ -174,6 +174,8 @@ export interface RefundRequestsPage {
   readonly total: number;
   readonly page: number;
   readonly pageSize: number;
+  /** How this server sends refunds: by M-Pesa unless `manual` (absent from an older server: manual). */
+  readonly payoutMode?: PayoutMode;
 }
 
 export type PayoutMethod = 'direct_mpesa' | 'paybill' | 'till_number' | 'none';

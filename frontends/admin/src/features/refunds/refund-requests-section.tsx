@@ -7,6 +7,7 @@ import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared
 import { Pager } from '../../shared/pager.tsx';
 import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';
 import { StatusBadge } from '../orders/order-columns.tsx';
+import { PayoutModeContext } from '../payouts/payout-mode.ts';
 import { ResolveRefundDialog } from './resolve-refund-dialog.tsx';
 
 type Filter = 'open' | 'refunded' | 'rejected' | 'all';
@@ -23,7 +24,8 @@ const STATUS_TEXT: Record<AdminRefundRequest['status'], string> = { open: 'Open'
 /**
  * Refund requests (PRODUCT-DECISIONS, refunds: the spec promises refunds but shows no screen).
  * They sit at the top of the Orders tab because each one holds an order's money until an admin
- * decides: refund (the M-Pesa reference of the refund sent) or reject.
+ * decides: refund (sent by M-Pesa where payouts are on, or the M-Pesa reference of a refund sent
+ * by hand) or reject.
  */
 export function RefundRequestsSection() {
   const [filter, setFilter] = useState<Filter>('open');
@@ -67,7 +69,7 @@ function RefundList({ requests, filter, onPage }: { requests: AdminQuery<RefundR
   const { refundRequests, total, page, pageSize } = requests.data;
   if (refundRequests.length === 0) return <EmptyPart title={filter === 'open' ? 'No open refund requests.' : 'No refund requests here.'} />;
   return (
-    <>
+    <PayoutModeContext.Provider value={requests.data.payoutMode ?? 'manual'}>
       {requests.failed ? <NotCurrentNote onRetry={requests.reload} /> : null}
       <ul className={`refund-list${requests.stale ? ' is-busy' : ''}`} aria-label="Refund requests" aria-busy={requests.stale || undefined}>
         {refundRequests.map((request) => (
@@ -77,7 +79,7 @@ function RefundList({ requests, filter, onPage }: { requests: AdminQuery<RefundR
         ))}
       </ul>
       <Pager noun={['refund request', 'refund requests']} page={page} pageSize={pageSize} total={total} onPage={onPage} />
-    </>
+    </PayoutModeContext.Provider>
   );
 }
 

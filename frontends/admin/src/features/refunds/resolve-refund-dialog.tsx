@@ -9,6 +9,7 @@ import { useAdminScreen } from '../../shared/admin-context.ts';
 import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
 import type { AdminRefundRequest } from '../../shared/admin-types.ts';
 import { paymentUnverified, PaymentVerificationRows } from '../orders/payment-verification.tsx';
+import { usePayoutMode } from '../payouts/payout-mode.ts';
 
 const keys = new OnceKeys();
 
@@ -16,6 +17,14 @@ const keys = new OnceKeys();
 const MPESA_REFERENCE = /^[A-Z0-9]{10}$/;
 const REFUND_FAILED = 'Failed to record the refund';
 const REJECT_FAILED = 'Failed to reject the refund request';
+
+/** With M-Pesa payouts on (decision 0051): no reference typed, M-Pesa sends the refund by B2C. */
+const BY_MPESA = {
+  description: 'M-Pesa sends the buyer everything paid into escrow, to the phone that paid. The order is cancelled.',
+  hint: 'Leave empty and M-Pesa sends the refund. Only for a refund already sent by hand: its 10 letters and digits, e.g. NLJ7RT61SV.',
+  submit: 'Send Refund by M-Pesa',
+  busy: 'Sending…',
+} as const;
 
 const COPY = {
   refund: {
@@ -34,7 +43,11 @@ const COPY = {
   },
 } as const;
 
-/** Resolves one refund request (PRODUCT-DECISIONS, refunds): refund with the M-Pesa reference, or reject. */
+/**
+ * Resolves one refund request (PRODUCT-DECISIONS, refunds): refund or reject. A refund is sent by
+ * M-Pesa (B2C to the phone that paid) where payouts are on and no reference is typed; otherwise
+ * it records the M-Pesa reference of a refund sent by hand.
+ */
 export function ResolveRefundDialog({ request, decision }: { request: AdminRefundRequest; decision: RefundDecision['decision'] }) {
   const { refresh, accessLost } = useAdminScreen();
   const [open, setOpen] = useState(false);
@@ -42,8 +55,13 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server decides again: with payouts off, a refund without a reference is refused in words.
+  const payoutMode = usePayoutMode();
+  const mpesaPays = decision === 'refund' && payoutMode !== 'manual';
+  const byMpesa = mpesaPays && reference.trim() === '';
   const copy = COPY[decision];
-  const action = `refund:${request.id}`;
+  // One key per request and way of paying: a refund by M-Pesa and one recorded by hand are different requests.
+  const action = `refund:${request.id}${byMpesa ? ':mpesa' : ''}`;
   // No refund of money M-Pesa never confirmed (PRODUCT-DECISIONS, Real money): the server refuses it; rejecting stays possible.
   const refused = decision === 'refund' && paymentUnverified(request.order);
 
@@ -51,12 +69,12 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
     event.preventDefault();
     if (busy || refused) return;
     const mpesaReference = reference.trim().toUpperCase();
-    if (decision === 'refund' && !MPESA_REFERENCE.test(mpesaReference)) {
+    if (decision === 'refund' && !byMpesa && !MPESA_REFERENCE.test(mpesaReference)) {
       setError('Enter the 10-character M-Pesa reference of the refund');
       return;
     }
     const trimmedNote = note.trim() || undefined;
-    const body: RefundDecision = decision === 'refund' ? { decision, mpesaReference, note: trimmedNote } : { decision, note: trimmedNote };
+    const body: RefundDecision = decision === 'refund' ? (byMpesa ? { decision, note: trimmedNote } : { decision, mpesaReference, note: trimmedNote }) : { decision, note: trimmedNote };
     setBusy(true);
     setError(null);
     void adminApi.resolveRefund(request.id, body, keys.keyFor(`${action}:${decision}`), decision === 'refund' ? REFUND_FAILED : REJECT_FAILED).then((result) => {
@@ -92,7 +110,7 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
         <Dialog.Overlay className="dialog__overlay" />
         <Dialog.Content className="dialog__content">
           <Dialog.Title className="dialog__title">{copy.title}</Dialog.Title>
-          <Dialog.Description className="section-note">{copy.description}</Dialog.Description>
+          <Dialog.Description className="section-note">{mpesaPays ? BY_MPESA.description : copy.description}</Dialog.Description>
           <dl className="detail-list">
             <div>
               <dt>Order</dt>
@@ -123,7 +141,7 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
               <TextField
                 label="M-Pesa reference of the refund"
                 name="mpesaReference"
-                required
+                required={!mpesaPays}
                 maxLength={10}
                 autoComplete="off"
                 autoCapitalize="characters"
@@ -131,13 +149,13 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
                 onValueChange={setReference}
                 disabled={refused}
                 invalid={error !== null && !MPESA_REFERENCE.test(reference.trim().toUpperCase())}
-                hint="10 letters and digits, e.g. NLJ7RT61SV."
+                hint={mpesaPays ? BY_MPESA.hint : '10 letters and digits, e.g. NLJ7RT61SV.'}
               />
             ) : null}
             <TextAreaField label="Note" name="note" rows={3} maxLength={1000} value={note} onValueChange={setNote} />
             <div className="dialog__actions">
               <button type="submit" className="button" disabled={busy || refused} aria-busy={busy || undefined}>
-                {busy ? copy.busy : copy.submit}
+                {byMpesa ? (busy ? BY_MPESA.busy : BY_MPESA.submit) : busy ? copy.busy : copy.submit}
               </button>
               <Dialog.Close asChild>
                 <button type="button" className="button button--secondary" disabled={busy}>
