@@ -91,7 +91,7 @@ test.describe('admin: settlement', () => {
     // Where to send it: the seller's saved M-Pesa number (0712345678 at sign-up, stored as +254).
     await expect(dialog).toContainText('M-Pesa +254712345678');
     await dialog.getByRole('button', { name: 'Approve payout' }).click();
-    await expect(page.getByText('Payout approved. M-Pesa is paying the seller (and the rider); the order settles when M-Pesa confirms.')).toBeVisible();
+    await expect(page.getByText('Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Paid ✓', { timeout: 30_000 });
     await expect(row).toContainText('Settlement Paid');

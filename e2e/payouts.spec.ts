@@ -20,7 +20,7 @@ async function checkView(page: Page, what: string): Promise<void> {
   expect(await seriousAxeViolations(page), what).toEqual([]);
 }
 
-const APPROVED = 'Payout approved. M-Pesa is paying the seller (and the rider); the order settles when M-Pesa confirms.';
+const APPROVED = 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.';
 const RETRIED = 'Payout queued again. M-Pesa will be asked to pay it with a new request.';
 /** The simulator's Result for insufficient float (ResultCode 1), as the payout shows it. */
 const NO_FLOAT = /does not hold enough money/;

@@ -103,3 +103,13 @@ export function payoutStateLabel(state: PayoutState): string {
       return 'Paid by hand';
   }
 }
+
+/**
+ * Why a queued seller payout waits (its `problem` while queued, set by the payout round): the
+ * admin reads these words; the seller's order view says the same in the seller's words.
+ */
+export const SELLER_PAYOUT_HOLDS = {
+  /** Ends the "Held until <Nairobi time> (Nairobi time): ..." problem of decision 0049's 24 hours. */
+  newDetails: 'the seller changed the payout details less than 24 hours ago.',
+  paybillAccount: 'Waiting for the seller to add the account number of their Paybill in Payout details.',
+} as const;

@@ -6,7 +6,8 @@ import type { Order } from '../orders/order.js';
 import type { PaymentMethod } from '../orders/order-status.js';
 import type { OrderListRow } from '../ports/escrow-queries.js';
 import type { Feedback, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
-import type { Payout } from '../payouts/payout.js';
+import { SELLER_PAYOUT_HOLDS, type Payout } from '../payouts/payout.js';
+import { nairobiDateTime } from '../export/orders-csv.js';
 import { isoOrNull, progressView, type ProgressView } from './order-progress.js';
 
 /** A row of the seller's order list (dashboard): enough to find the order, no code, no links. */
@@ -75,18 +76,29 @@ export function sellerPayoutView(payout: Payout | null | undefined) {
   if (!payout) return null;
   const paid = payout.state === 'succeeded' || payout.state === 'recorded';
   const delayed = payout.state === 'failed' || (payout.state === 'unknown' && payout.statusChecks > 2);
+  // Queued with a reason: waiting out new payout details (decision 0049) or a Paybill's account number.
+  const held = payout.state === 'queued' && payout.problem !== null ? sellerHold(payout) : null;
   return {
-    state: paid ? ('paid' as const) : delayed ? ('delayed' as const) : payout.state === 'awaiting_approval' ? ('awaiting_approval' as const) : ('on_its_way' as const),
+    state: paid ? ('paid' as const) : delayed ? ('delayed' as const) : held ? ('held' as const) : payout.state === 'awaiting_approval' ? ('awaiting_approval' as const) : ('on_its_way' as const),
     amount: payout.amount,
     receipt: paid ? payout.receipt : null,
     message: paid
       ? `Paid to your M-Pesa${payout.receipt ? `: receipt ${payout.receipt}` : ''}.`
       : delayed
         ? 'Your payout is delayed. We are sorting it out with M-Pesa and will tell you when it is sent.'
-        : payout.state === 'awaiting_approval'
-          ? 'Your payout is waiting for approval.'
-          : 'Your payout is on its way to your M-Pesa.',
+        : (held ??
+          (payout.state === 'awaiting_approval'
+            ? 'Your payout is waiting for approval.'
+            : 'Your payout is on its way to your M-Pesa.')),
   };
+}
+
+function sellerHold(payout: Payout): string | null {
+  if (payout.problem === SELLER_PAYOUT_HOLDS.paybillAccount) return 'Your payout waits for the account number of your Paybill: add it under Payout details in your profile.';
+  if (payout.problem?.endsWith(SELLER_PAYOUT_HOLDS.newDetails) && payout.nextAttemptAt) {
+    return `Your payout is held until ${nairobiDateTime(payout.nextAttemptAt)} (Nairobi time): your payout details changed less than 24 hours ago.`;
+  }
+  return null;
 }
 
 /**

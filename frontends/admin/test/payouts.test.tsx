@@ -11,7 +11,7 @@ import type { AdminQuery } from '../src/shared/use-admin-query.ts';
 import { adminOrderDetail, adminOrderRow, failure, fakeAdminApi, ok, ORDER_ID, ORDER_PATH, renderOnAdminScreen, SETTLEMENT_PATH } from './fake-admin-api.tsx';
 
 const PAYOUT_ID = '9a1b2c3d-0000-4000-8000-000000000001';
-const APPROVED = 'Payout approved. M-Pesa is paying the seller (and the rider); the order settles when M-Pesa confirms.';
+const APPROVED = 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.';
 
 function payout(overrides: Partial<AdminPayout> = {}): AdminPayout {
   return {

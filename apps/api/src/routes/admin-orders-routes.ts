@@ -27,7 +27,7 @@ import { adminCaller, adminOnly, orderNotFound, SESSION_ORDER_ID_FORMAT } from '
 import { jsonBodyLimit, pageQuerySchema, queryOf } from './seller-orders-input.js';
 import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 
-export const PAYOUT_APPROVED_MESSAGE = 'Payout approved. M-Pesa is paying the seller (and the rider); the order settles when M-Pesa confirms.';
+export const PAYOUT_APPROVED_MESSAGE = 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.';
 
 export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
 

@@ -235,12 +235,16 @@ describe.each(DIALECTS)('payouts by M-Pesa B2C against the Daraja simulator (%s)
     expect(held).toMatchObject({ state: 'queued', problem: expect.stringMatching(/^Held until .* the seller changed the payout details less than 24 hours ago/) });
     expect(held.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 60 * 60_000);
     expect(simPayoutsTo(order)).toHaveLength(0);
+    // The seller reads why, and until when (not "on its way").
+    const heldView = await w.call('GET', `/api/seller/orders/${order.id}`, { cookie: changer.cookie });
+    expect(heldView.body.data.payout).toMatchObject({ state: 'held', receipt: null, message: expect.stringMatching(/^Your payout is held until \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(Nairobi time\): your payout details changed less than 24 hours ago\.$/) });
     // A day passes: the change is older than 24 hours, and the payout is due.
     await w.composed.database.db.updateTable('sellers').set({ payout_details_changed_at: new Date(Date.now() - 25 * 60 * 60_000).toISOString() }).where('id', '=', order.sellerId).execute();
     await dueNow(held);
     await runPayoutRound(w.deps);
     const paid = await payoutIn(order, 'succeeded');
     expect(paid.destination).toEqual({ kind: 'paybill', businessNumber: '247247', accountReference: 'ACC-77' });
+    expect((await w.call('GET', `/api/seller/orders/${order.id}`, { cookie: changer.cookie })).body.data.payout).toMatchObject({ state: 'paid', receipt: paid.receipt });
     expect(simPayoutsTo(order)).toEqual([expect.objectContaining({ api: 'b2b', commandId: 'BusinessPayBill', receiver: '247247', accountReference: 'ACC-77', status: 'completed' })]);
     expect(await ledgerProblems()).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { Actor } from '../../orders/actor.js';
 import type { Order } from '../../orders/order.js';
 import type { EscrowTx } from '../../ports/escrow-store.js';
 import type { PayoutDestination, PayoutGateway } from '../../ports/payout-gateway.js';
-import { payoutOriginatorId, payoutStatusQueryId, type Payout } from '../../payouts/payout.js';
+import { payoutOriginatorId, payoutStatusQueryId, SELLER_PAYOUT_HOLDS, type Payout } from '../../payouts/payout.js';
 import type { EscrowDeps } from '../deps.js';
 import { sellerPayoutDestination } from '../../payouts/seller-payout-details.js';
 import { nairobiDateTime } from '../../export/orders-csv.js';
@@ -23,10 +23,10 @@ async function destinationFor(tx: EscrowTx, order: Order, payout: Payout, now: D
       // The seller's payout details, never the business phone; new details wait 24 hours (decision 0049).
       const where = sellerPayoutDestination(seller, now);
       if (where.destination === null) {
-        return { heldUntil: new Date(now.getTime() + 60 * 60_000), why: 'Waiting for the seller to add the account number of their Paybill in Payout details.' };
+        return { heldUntil: new Date(now.getTime() + 60 * 60_000), why: SELLER_PAYOUT_HOLDS.paybillAccount };
       }
       if (where.heldUntil) {
-        return { heldUntil: where.heldUntil, why: `Held until ${nairobiDateTime(where.heldUntil)} (Nairobi time): the seller changed the payout details less than 24 hours ago.` };
+        return { heldUntil: where.heldUntil, why: `Held until ${nairobiDateTime(where.heldUntil)} (Nairobi time): ${SELLER_PAYOUT_HOLDS.newDetails}` };
       }
       return { destination: where.destination };
     }
