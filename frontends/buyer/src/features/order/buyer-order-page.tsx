@@ -24,6 +24,11 @@ export interface BuyerOrderPageProps {
 /** Paid, not yet delivered: the code is still the buyer's to give, or to withhold. */
 const BEFORE_DELIVERY: readonly OrderStatus[] = ['paid', 'rider_assigned', 'in_transit'];
 const DELIVERED: readonly OrderStatus[] = ['awaiting_settlement', 'settlement_completed', 'completed'];
+/**
+ * Where the order may be while a notice of the buyer's own step still holds: "Payment received ...
+ * held safely until you receive your item" is stale once the order is refunded or delivered.
+ */
+const UNTIL_DELIVERY: readonly OrderStatus[] = ['awaiting_payment', ...BEFORE_DELIVERY, 'picked_up'];
 
 /**
  * The buyer's order page (/buyer/order/{id}?code=... and /buyer/{id}?code=...), exposed to the
@@ -81,12 +86,12 @@ function statusLabel(order: BuyerOrder): string {
 }
 
 function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder; stale: boolean; deliveryCode: string; handle: LiveOrder<BuyerOrder> }) {
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ readonly text: string; readonly holds: readonly OrderStatus[] } | null>(null);
   // M-Pesa confirming a claim reaches the page as a live event and a re-read: say so once.
   const [wasVerifying, setWasVerifying] = useState(order.paymentBeingVerified);
   if (wasVerifying !== order.paymentBeingVerified) {
     setWasVerifying(order.paymentBeingVerified);
-    if (wasVerifying && order.paymentConfirmed) setNotice(catalogue.buyer.paymentConfirmed);
+    if (wasVerifying && order.paymentConfirmed) setNotice({ text: catalogue.buyer.paymentConfirmed, holds: UNTIL_DELIVERY });
   }
   const actionProps = (action: BuyerAction) => ({
     orderId: order.id,
@@ -94,8 +99,8 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
     onSending: () => handle.expectOwn(action),
     onNotSent: () => handle.forgetOwn(action),
   });
-  const done = (message: string) => {
-    setNotice(message);
+  const done = (holds: readonly OrderStatus[]) => (message: string) => {
+    setNotice({ text: message, holds });
     handle.reload();
   };
   const beforeDelivery = order.paymentConfirmed && BEFORE_DELIVERY.includes(order.status);
@@ -130,14 +135,14 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
         ) : null}
       </section>
 
-      {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      {notice && notice.holds.includes(order.status) ? <FormAlert tone="success">{notice.text}</FormAlert> : null}
 
       {order.payment ? (
         <PaymentSection
           order={order}
           payment={order.payment}
           {...actionProps('claim_payment')}
-          onConfirmed={done}
+          onConfirmed={done(UNTIL_DELIVERY)}
           onClaimed={handle.reload}
           subscribe={handle.subscribe}
           onOrderMoved={handle.reload}
@@ -146,11 +151,11 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
 
       {showCode ? <DeliveryCodeCard order={order} credential={deliveryCode} refundRequested={order.refundRequested} onReload={handle.reload} /> : null}
 
-      {DELIVERED.includes(order.status) && order.holdsCode ? <FeedbackSection {...actionProps('submit_feedback')} feedback={order.feedback} onSubmitted={done} /> : null}
+      {DELIVERED.includes(order.status) && order.holdsCode ? <FeedbackSection {...actionProps('submit_feedback')} feedback={order.feedback} onSubmitted={done(DELIVERED)} /> : null}
 
       <OrderDetails order={order} />
 
-      {beforeDelivery && order.holdsCode ? <RefundRequestSection {...actionProps('request_refund')} requested={order.refundRequested} onRequested={done} /> : null}
+      {beforeDelivery && order.holdsCode ? <RefundRequestSection {...actionProps('request_refund')} requested={order.refundRequested} onRequested={done(UNTIL_DELIVERY)} /> : null}
     </div>
   );
 }
