@@ -12,7 +12,7 @@ export type LiveOrderState<T> =
 
 export interface LiveOrder<T> {
   readonly state: LiveOrderState<T>;
-  /** Re-reads (coalesced), keeping what is on screen meanwhile. */
+  /** Re-reads at once (or once the read under way ends), keeping what is on screen meanwhile. */
   reload(): void;
   /** Loads again from scratch after a failure. */
   retry(): void;
@@ -42,21 +42,23 @@ export interface LiveOrderOptions<T> {
   readonly reReadOnDrop?: boolean;
 }
 
-/** Several events in a burst (payment, then the seller assigning a rider) cost one re-read. */
-const COALESCE_MS = 300;
-
 /**
  * One order as its caller may see it, kept current by the order's live events (decision 0013:
- * events say only what changed, so each one triggers a re-read). Buyer requests count against
- * a per-order rate limit (decision 0012), so re-reads are coalesced and the page's own changes
- * (re-read after their answer) are not read a second time when their event arrives.
+ * events say only what changed, so each one triggers a re-read). An event is read at once (no
+ * waiting to see whether more follow: the change reaches the screen one request after the event);
+ * buyer requests count against a per-order rate limit (decision 0012), so events that arrive while
+ * a re-read is under way ask for one more when it ends (a burst costs at most two reads), and the
+ * page's own changes (re-read after their answer) are not read a second time when their event
+ * arrives.
  */
 export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDrop = false }: LiveOrderOptions<T>): LiveOrder<T> {
   const [state, setState] = useState<LiveOrderState<T>>({ kind: 'loading' });
   const [generation, setGeneration] = useState(0);
   const ownActions = useRef(new Map<string, number>());
   const listeners = useRef(new Set<(reason: OrderEventReason) => void>());
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A read under way; events meanwhile set `readAgain`, read when it ends.
+  const reading = useRef(false);
+  const readAgain = useRef(false);
   const latestLoad = useRef(load);
   useEffect(() => {
     latestLoad.current = load;
@@ -65,6 +67,7 @@ export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDro
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
+    reading.current = true;
     latestLoad
       .current(controller.signal)
       .then((result) => {
@@ -80,19 +83,31 @@ export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDro
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('Loading the order failed', error);
+      })
+      .finally(() => {
+        if (controller.signal.aborted) return;
+        reading.current = false;
+        if (readAgain.current) {
+          readAgain.current = false;
+          setGeneration((n) => n + 1);
+        }
       });
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      reading.current = false;
+    };
   }, [key, generation, failedMessage]);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   const reload = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setGeneration((n) => n + 1), COALESCE_MS);
+    if (reading.current) {
+      readAgain.current = true;
+      return;
+    }
+    setGeneration((n) => n + 1);
   }, []);
 
   const retry = useCallback(() => {
-    clearTimeout(timer.current);
+    readAgain.current = false;
     setState({ kind: 'loading' });
     setGeneration((n) => n + 1);
   }, []);
