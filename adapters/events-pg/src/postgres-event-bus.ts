@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { parseOrderStatus, type DomainEvent, type EventBus } from '@escrow/core';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
+
+/** pg is loaded on first use, so a process without PostgreSQL never loads it (issue 18: cold start). */
+let loadedPg: typeof pg | undefined;
+const loadPg = (): typeof pg => (loadedPg ??= createRequire(import.meta.url)('pg') as typeof pg);
 
 /**
  * The channel of a deployment whose tables live in `schema`: every API process of it LISTENs on
@@ -69,7 +74,7 @@ export class PostgresEventBus implements EventBus {
     if (!CHANNEL_NAME.test(this.channel)) throw new Error(`PostgresEventBus: channel must match ${CHANNEL_NAME}`);
     this.nextDelayMs = options.reconnectDelayMs ?? 250;
     this.timeoutMs = options.timeoutMs ?? 5_000;
-    this.publisher = new pg.Pool({
+    this.publisher = new (loadPg().Pool)({
       connectionString: options.connectionString,
       max: 2,
       application_name: options.applicationName ?? 'escrow-events',
@@ -139,7 +144,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({
+    const client = new (loadPg().Client)({
       connectionString: this.options.connectionString,
       application_name: this.options.applicationName ?? 'escrow-events',
       connectionTimeoutMillis: this.timeoutMs,

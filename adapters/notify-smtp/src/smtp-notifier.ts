@@ -1,8 +1,15 @@
 import { connect, type Socket } from 'node:net';
 import type { DeliveryOutcome, Notification, Notifier } from '@escrow/core';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
-import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
+import type * as NodemailerShared from 'nodemailer/lib/shared/index.js';
+
+/** nodemailer is loaded when an SMTP notifier is made, so a process without SMTP never loads it (issue 18: cold start). */
+const requireHere = createRequire(import.meta.url);
+const loadNodemailer = () => requireHere('nodemailer') as typeof nodemailer;
+const parseConnectionUrl = (url: string) => (requireHere('nodemailer/lib/shared/index.js') as typeof NodemailerShared).parseConnectionUrl(url);
 
 /** How to reach the mail server: a URL (`smtp://user:pass@host:587`, `smtps://...`) or its parts. */
 export interface SmtpSettings {
@@ -81,7 +88,7 @@ function socketWithoutDelay(connectionMs: number) {
 
 function createTransport(settings: SmtpSettings): Transporter {
   const timeouts = { ...TIMEOUTS, ...settings.timeouts };
-  return nodemailer.createTransport({
+  return loadNodemailer().createTransport({
     ...serverOptions(settings),
     getSocket: socketWithoutDelay(timeouts.connectionMs),
     pool: true,

@@ -1,9 +1,9 @@
 import { Kysely, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../schema/database.js';
 import { createHandle, type DatabaseHandle } from './database-handle.js';
 import { useNamedStatements } from './pg-named-statements.js';
-import { pgTypeParsers } from './pg-type-parsers.js';
+import { loadPg, pgTypeParsers } from './pg-type-parsers.js';
 import { SchemaScopedPostgresDialect } from './schema-scoped-postgres-dialect.js';
 
 export interface PostgresOptions {
@@ -97,7 +97,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     // Set at connection start-up, so no query can run before it applies.
     ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
   };
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     ...connection,
     max: options.poolSize ?? 10,
     statement_timeout: statementTimeoutMs,
@@ -123,7 +123,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     // Migrations (an index on a large table) may take longer than a request's statement: one
     // connection of their own, without the statement timeout, closed when they are done.
     migrationDb: () => {
-      const migrationPool = new pg.Pool({ ...connection, max: 1 });
+      const migrationPool = new (loadPg().Pool)({ ...connection, max: 1 });
       migrationPool.on('error', onError);
       surviveConnectionLoss(migrationPool, onError);
       return new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool: migrationPool }) });

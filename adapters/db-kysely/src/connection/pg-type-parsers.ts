@@ -1,4 +1,9 @@
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
+
+/** pg is loaded on first use, so a process on SQLite never loads it (issue 18: cold start). */
+let loaded: typeof pg | undefined;
+export const loadPg = (): typeof pg => (loaded ??= createRequire(import.meta.url)('pg') as typeof pg);
 
 const INT8_OID = 20;
 
@@ -17,5 +22,5 @@ export function parseInt8(value: string): number {
 /** Per-pool parsers (not `pg.types.setTypeParser`, which would change every pg user in the process). */
 export const pgTypeParsers: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    oid === INT8_OID && format !== 'binary' ? parseInt8 : loadPg().types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
