@@ -2,11 +2,13 @@
 // Builds every frontend and lays them out as the API serves them:
 //   frontends/shell/dist/                 the shell (host) at /
 //   frontends/shell/dist/remotes/<name>/  each remote, its remoteEntry.js included
-// Type checks run beside the Vite builds (Vite itself does not type-check), then the
-// first-load JavaScript of a public page and of a remote-backed page is reported.
+// Type checks run beside the Vite builds (Vite itself does not type-check), text files are
+// compressed once (precompress.mjs), then the first-load JavaScript of a public page and of a
+// remote-backed page is reported.
 import { spawn } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 import { reportFirstLoadJs } from './report-first-load-js.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,6 +53,9 @@ await Promise.all([
 for (const name of REMOTES) {
   await cp(`${frontend(name)}/dist`, `${shellDist}/remotes/${name}`, { recursive: true });
 }
+const packed = await precompress(shellDist);
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;
+console.log(`ok   precompressed ${packed.files} files (${kb(packed.bytes)}): brotli ${kb(packed.br)}, gzip ${kb(packed.gz)}`);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`\nBuilt ${apps.join(', ')} into ${shellDist} in ${seconds} s`);
 

@@ -1,4 +1,7 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { precompress } from '../../../scripts/precompress.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDist, type TempDist } from './helpers/temp-dist.js';
 import { testApp } from './helpers/test-app.js';
@@ -135,5 +138,58 @@ describe('compression', () => {
   it('leaves small files and images as they are', async () => {
     const response = await appWith().request('/favicon.svg', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBeNull();
+  });
+});
+
+describe('compressed at build time (issue 18)', () => {
+  it("serves the build's own .br and .gz as they are, and compresses only a file the build left without one", async () => {
+    const built = await createTempDist({ 'index.html': INDEX, 'assets/app-Qq11Ww22.js': SCRIPT, 'assets/late-Ee33Rr44.js': SCRIPT });
+    try {
+      // The build's copies, marked so the test can tell them from anything compressed on the fly.
+      const marked = `${SCRIPT}\n// precompressed`;
+      await writeFile(join(built.distDir, 'assets/app-Qq11Ww22.js.br'), brotliCompressSync(marked));
+      await writeFile(join(built.distDir, 'assets/app-Qq11Ww22.js.gz'), gzipSync(marked));
+      const app = testApp({ frontendDist: built.distDir }).app;
+      const br = await app.request('/assets/app-Qq11Ww22.js', { headers: { 'Accept-Encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(marked);
+      const gz = await app.request('/assets/app-Qq11Ww22.js', { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(marked);
+      // No copy: compressed here, from the file itself.
+      const late = await app.request('/assets/late-Ee33Rr44.js', { headers: { 'Accept-Encoding': 'br' } });
+      expect(brotliDecompressSync(Buffer.from(await late.arrayBuffer())).toString()).toBe(SCRIPT);
+    } finally {
+      await built.cleanup();
+    }
+  });
+
+  it('ignores a compressed copy older than its file (a rebuild that did not compress again)', async () => {
+    const built = await createTempDist({ 'index.html': INDEX, 'assets/app-Qq11Ww22.js': SCRIPT });
+    try {
+      const copy = join(built.distDir, 'assets/app-Qq11Ww22.js.br');
+      await writeFile(copy, brotliCompressSync('stale'));
+      await utimes(copy, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+      const response = await testApp({ frontendDist: built.distDir }).app.request('/assets/app-Qq11Ww22.js', { headers: { 'Accept-Encoding': 'br' } });
+      expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(SCRIPT);
+    } finally {
+      await built.cleanup();
+    }
+  });
+
+  it('precompress writes .br (quality 11) and .gz beside each text file of 1 KB or more, never beside index.html or small files', async () => {
+    const built = await createTempDist({ 'index.html': INDEX.repeat(40), 'assets/app-Qq11Ww22.js': SCRIPT, 'assets/app-Qq11Ww22.css': `.a{color:red}`.repeat(200) });
+    try {
+      const totals = await precompress(built.distDir);
+      expect(totals.files).toBe(2);
+      for (const file of ['assets/app-Qq11Ww22.js', 'assets/app-Qq11Ww22.css']) {
+        const original = await readFile(join(built.distDir, file), 'utf8');
+        expect(brotliDecompressSync(await readFile(join(built.distDir, `${file}.br`))).toString()).toBe(original);
+        expect(gunzipSync(await readFile(join(built.distDir, `${file}.gz`))).toString()).toBe(original);
+      }
+      await expect(readFile(join(built.distDir, 'index.html.br'))).rejects.toThrow();
+      await expect(readFile(join(built.distDir, 'assets/index-AbCd1234.js.br'))).rejects.toThrow();
+    } finally {
+      await built.cleanup();
+    }
   });
 });

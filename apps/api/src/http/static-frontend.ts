@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { chooseEncoding, compress, compressedFileCache, isCompressible, MIN_COMPRESSIBLE_BYTES } from './compression.js';
+import { chooseEncoding, compress, compressedFileCache, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from './compression.js';
 import type { Logger } from './logger.js';
 import { headTags, injectBody, injectHead, parsePageMeta, PRERENDERED_BODIES, spaRouteOf } from './page-head.js';
 import { isSpaRoute } from './spa-routes.js';
@@ -48,6 +48,31 @@ async function fileSize(path: string): Promise<{ size: number; mtimeMs: number }
 }
 
 /**
+ * index.html, page-meta.json and the prerendered bodies, held in memory: each request costs a
+ * stat, and a file is read again only when a new build changed it.
+ */
+function textFiles() {
+  const held = new Map<string, { version: string; text: string | undefined }>();
+  return async (path: string): Promise<string | undefined> => {
+    const info = await fileSize(path);
+    const version = info ? `${info.size}-${info.mtimeMs}` : 'missing';
+    const known = held.get(path);
+    if (known?.version === version) return known.text;
+    const text = info ? await readFile(path, 'utf8').catch(() => undefined) : undefined;
+    held.set(path, { version, text });
+    return text;
+  };
+}
+
+/** The build's own compressed copy of `path` (scripts/precompress.mjs), if it is as new as the file. */
+async function precompressed(path: string, encoding: Encoding, file: { mtimeMs: number }): Promise<Buffer<ArrayBuffer> | undefined> {
+  const copy = `${path}.${encoding === 'br' ? 'br' : 'gz'}`;
+  const info = await fileSize(copy);
+  if (!info || info.mtimeMs < file.mtimeMs) return undefined;
+  return (await readFile(copy).catch(() => undefined)) as Buffer<ArrayBuffer> | undefined;
+}
+
+/**
  * Serves the built frontends for GET and HEAD: real files with their content type and cache
  * policy, spec routes as index.html (200), any other page path as index.html with 404.
  * index.html gets the page's own title, description and Open Graph tags (page-head.ts).
@@ -59,6 +84,8 @@ export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFronten
   const indexFile = join(distDir, 'index.html');
   const pageMetaFile = join(distDir, 'page-meta.json');
   const compressedFiles = compressedFileCache();
+  const texts = textFiles();
+  let parsedMeta: { text: string | undefined; meta: ReturnType<typeof parsePageMeta> } | undefined;
   let warnedMissingBuild = false;
 
   return async (c, next) => {
@@ -85,8 +112,9 @@ export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFronten
         ...(encoding ? { 'Content-Encoding': encoding } : {}),
       };
       if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+      // The build's compressed copy as it is; compressed here (once, then cached) only without one.
       const body = encoding
-        ? await compressedFiles.get(`${filePath}\0${version}\0${encoding}`, async () => compress(await readFile(filePath), encoding, true))
+        ? await compressedFiles.get(`${filePath}\0${version}\0${encoding}`, async () => (await precompressed(filePath, encoding, file)) ?? compress(await readFile(filePath), encoding, true))
         : await readFile(filePath);
       return c.body(body, 200, headers);
     }
@@ -94,8 +122,8 @@ export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFronten
     // A missing script or style under assets/ gets a plain 404, not a page of HTML.
     if (isAssetPath(request.segments)) return c.text('Not found', 404);
 
-    const index = await readFile(indexFile).catch(() => undefined);
-    if (!index) {
+    const index = await texts(indexFile);
+    if (index === undefined) {
       if (!warnedMissingBuild) {
         warnedMissingBuild = true;
         logger.warn('Frontend build not found; run `pnpm build:frontends`', { distDir });
@@ -103,10 +131,12 @@ export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFronten
       return c.text('The web app has not been built yet. Run `pnpm build:frontends`.', 503);
     }
     const pathname = '/' + request.relative;
-    const meta = parsePageMeta(await readFile(pageMetaFile, 'utf8').catch(() => undefined));
-    let html = meta ? injectHead(index.toString('utf8'), headTags(meta, pathname, publicBaseUrl)) : index.toString('utf8');
+    const metaText = await texts(pageMetaFile);
+    if (parsedMeta === undefined || parsedMeta.text !== metaText) parsedMeta = { text: metaText, meta: parsePageMeta(metaText) };
+    const { meta } = parsedMeta;
+    let html = meta ? injectHead(index, headTags(meta, pathname, publicBaseUrl)) : index;
     const prerendered = PRERENDERED_BODIES[spaRouteOf(pathname) ?? ''];
-    const body = prerendered ? await readFile(join(distDir, prerendered), 'utf8').catch(() => undefined) : undefined;
+    const body = prerendered ? await texts(join(distDir, prerendered)) : undefined;
     if (body !== undefined) html = injectBody(html, body);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     return c.body(encoding ? await compress(Buffer.from(html), encoding, false) : html, isSpaRoute(pathname) ? 200 : 404, {
