@@ -110,7 +110,8 @@ test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, 
   await page.getByLabel('M-Pesa confirmation code').fill(`${claimed.slice(0, 5).toLowerCase()} ${claimed.slice(5)}`);
   await confirm.click();
   await expect(page.getByText('Thank you. Your payment is being verified with M-Pesa; this page updates by itself once it is confirmed.')).toBeVisible(FIRST_SCREEN);
-  await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible();
+  // The page re-reads at once (decision 0052): the claim shows as being verified, still unpaid.
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment Being Verified' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '0');
   await expect(page.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
   expect(await seller.order(first.id)).toMatchObject({ status: 'awaiting_payment', paymentConfirmed: false });

@@ -106,7 +106,7 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
   await buyer.getByLabel('I accept the terms and conditions').check();
   await buyer.getByRole('button', { name: 'Confirm Payment' }).click();
   await expect(buyer.getByText('Thank you. Your payment is being verified with M-Pesa; this page updates by itself once it is confirmed.').first()).toBeVisible();
-  await expect(buyer.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible();
+  await expect(buyer.getByRole('heading', { level: 2, name: 'Payment Being Verified' })).toBeVisible();
   const accountNumber = (await buyer.getByRole('region', { name: 'Pay with M-Pesa' }).getByRole('term').filter({ hasText: /^Account number$/ }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
   await buyer.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
   const receipt = await payPaybill({ trackingNumber: accountNumber, price: 2_750_000 });
