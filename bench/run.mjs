@@ -17,7 +17,8 @@
 // BENCH_DATABASES (sqlite,postgres), BENCH_ORDERS (1000 seeded orders),
 // BENCH_POOL_SIZE (25: PostgreSQL connections of the API in all, DATABASE_POOL_SIZE split over the workers),
 // BENCH_API_WORKERS (the machine's cores: API_WORKERS of the API on PostgreSQL; SQLite runs one process),
-// DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test).
+// DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test), BENCH_EXTRAS (cold-start,live:
+// the reports of bench/cold-start.mjs and scripts/report-live-latency.mjs, after the load).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -41,6 +42,9 @@ const SCENARIOS = (env.BENCH_SCENARIOS ?? 'buyer-read,seller-list,lifecycle').sp
 // A directory: the API runs with --cpu-prof and writes its profile there when it stops (profiling the API under load).
 const CPU_PROF_DIR = env.BENCH_CPU_PROF?.trim() || null;
 const TARGETS = { buyerReadP99Ms: 25, buyerReadRps: 2000, lifecycleOrdersPerSecond: 100 };
+// Issue 18's reports run after the load, each in a process of its own: the API's cold start
+// against a bare Hono app, and (with the frontends built) a status change to the buyer's screen.
+const EXTRAS = (env.BENCH_EXTRAS ?? 'cold-start,live').split(',').map((s) => s.trim()).filter(Boolean);
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -106,6 +110,16 @@ function load(base, scenario, data, apiPid, database) {
       const databaseCpuSeconds = cpu.pgStart !== null && cpu.pgEnd !== null ? cpu.pgEnd - cpu.pgStart : null;
       resolve({ ...result, apiCpuSeconds, databaseCpuSeconds });
     });
+  });
+}
+
+/** Runs one of the extra reports; resolves what it printed (its progress goes to our stderr). */
+function extraReport(script, args = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => (code === 0 ? resolve(out.trimEnd()) : reject(new Error(`${script} exited with ${code}`))));
   });
 }
 
@@ -197,6 +211,17 @@ async function main() {
     console.log(`  ${pad('', 9)} ${queue}`);
   }
   console.log('');
+  const extras = [];
+  if (EXTRAS.includes('cold-start')) extras.push(await extraReport('bench/cold-start.mjs', ['10']));
+  if (EXTRAS.includes('live')) {
+    if (existsSync(join(root, 'frontends/shell/dist/index.html'))) extras.push(await extraReport('scripts/report-live-latency.mjs', ['15']));
+    else extras.push('Live update latency: not measured (the frontends are not built: npm run build)');
+  }
+  for (const extra of extras) {
+    console.log(extra);
+    console.log('');
+    for (const line of extra.split('\n').filter((l) => /\b(MET|MISSED)$/.test(l))) verdicts.push(`${extra.split('\n')[0]?.split(':')[0]}: ${line.trim()}`);
+  }
   for (const verdict of verdicts) console.log(`target: ${verdict}`);
   if (books.some((b) => !b.ledgerOk || b.awaitingSettlement !== b.delivered)) {
     console.log('THE BOOKS DO NOT MATCH THE LOAD: the figures above are not to be trusted.');

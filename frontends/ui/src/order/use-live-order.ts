@@ -46,10 +46,9 @@ export interface LiveOrderOptions<T> {
  * One order as its caller may see it, kept current by the order's live events (decision 0013:
  * events say only what changed, so each one triggers a re-read). An event is read at once (no
  * waiting to see whether more follow: the change reaches the screen one request after the event);
- * buyer requests count against a per-order rate limit (decision 0012), so events that arrive while
- * a re-read is under way ask for one more when it ends (a burst costs at most two reads), and the
- * page's own changes (re-read after their answer) are not read a second time when their event
- * arrives.
+ * events that arrive while a re-read is under way ask for one more when it ends (a burst costs at
+ * most two reads, and the last state is always read), and the page's own changes (re-read after
+ * their answer) are not read a second time when their event arrives (decision 0052).
  */
 export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDrop = false }: LiveOrderOptions<T>): LiveOrder<T> {
   const [state, setState] = useState<LiveOrderState<T>>({ kind: 'loading' });
