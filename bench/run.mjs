@@ -20,10 +20,12 @@
 // DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test), BENCH_EXTRAS (cold-start,live:
 // the reports of bench/cold-start.mjs and scripts/report-live-latency.mjs, after the load).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { apiDatabase, buildApiAndCli, checkBooks, launchApi, root, seed } from './api-process.mjs';
+import { apiDatabase, buildApiAndCli, checkBooks, freePort, launchApi, root, seed } from './api-process.mjs';
+import { keepAliveAgent, request } from './http-client.mjs';
 import { cpuSecondsOf, postgresCpuSeconds } from './cpu-seconds.mjs';
 
 const env = process.env;
@@ -42,6 +44,10 @@ const SCENARIOS = (env.BENCH_SCENARIOS ?? 'buyer-read,seller-list,lifecycle').sp
 // A directory: the API runs with --cpu-prof and writes its profile there when it stops (profiling the API under load).
 const CPU_PROF_DIR = env.BENCH_CPU_PROF?.trim() || null;
 const TARGETS = { buyerReadP99Ms: 25, buyerReadRps: 2000, lifecycleOrdersPerSecond: 100 };
+// Issue 18: the buyer's order read costs at most this many times the API CPU of a bare Hono app
+// answering the same bytes (bench/bare-hono.mjs, loaded the same way in the same run), and its
+// p99 on SQLite at 50 connections stays within 10 ms.
+const ISSUE_18 = { buyerReadCpuRatio: 2, buyerReadP99Ms: 10 };
 // Issue 18's reports run after the load, each in a process of its own: the API's cold start
 // against a bare Hono app, and (with the frontends built) a status change to the buyer's screen.
 const EXTRAS = (env.BENCH_EXTRAS ?? 'cold-start,live').split(',').map((s) => s.trim()).filter(Boolean);
@@ -113,6 +119,39 @@ function load(base, scenario, data, apiPid, database) {
   });
 }
 
+/**
+ * The baseline: bench/bare-hono.mjs answering every GET with `body`; resolves { base, pid, stop }.
+ */
+async function startBareHono(body) {
+  const dir = mkdtempSync(join(tmpdir(), 'escrow-bare-'));
+  const file = join(dir, 'body.json');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'bench/bare-hono.mjs')], { env: { PATH: process.env.PATH, PORT: String(port), BODY_FILE: file }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  const agent = keepAliveAgent(1);
+  const stop = async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const deadline = Date.now() + 10_000; ; ) {
+      if ((await request(agent, base, { path: '/ready' }).catch(() => null))?.status === 200) break;
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`bare Hono did not start: ${errors}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    agent.destroy();
+  }
+  return { base, pid: child.pid, stop };
+}
+
 /** Runs one of the extra reports; resolves what it printed (its progress goes to our stderr). */
 function extraReport(script, args = []) {
   return new Promise((resolve, reject) => {
@@ -165,6 +204,29 @@ async function main() {
         if (scenario === 'buyer-read' && database === 'sqlite') {
           const read = result.steps['GET /api/buyer/orders/:id'];
           verdicts.push(`buyer order read on SQLite: ${fmt(read.rps, 0)} req/s (target >= ${TARGETS.buyerReadRps}): ${read.rps >= TARGETS.buyerReadRps ? 'MET' : 'MISSED'}; p99 ${fmt(read.p99, 2)} ms (target < ${TARGETS.buyerReadP99Ms}): ${read.p99 < TARGETS.buyerReadP99Ms ? 'MET' : 'MISSED'}`);
+          verdicts.push(`issue 18, buyer order read p99 on SQLite at ${CONNECTIONS} connections: ${fmt(read.p99, 2)} ms (target <= ${ISSUE_18.buyerReadP99Ms} ms): ${read.p99 <= ISSUE_18.buyerReadP99Ms ? 'MET' : 'MISSED'}`);
+        }
+        if (scenario === 'buyer-read' && cpuPerRequestMs !== null) {
+          // The same load on a bare Hono app answering this API's own bytes for one of the orders.
+          const sample = data.orders[0];
+          const agent = keepAliveAgent(1);
+          const answer = await request(agent, api.base, { path: `/api/buyer/orders/${sample.id}`, headers: { 'x-delivery-code': sample.code } });
+          agent.destroy();
+          const bare = await startBareHono(answer.body);
+          try {
+            log(`${database}: buyer-read baseline, a bare Hono app answering the same ${Buffer.byteLength(answer.body)} bytes`);
+            const baseline = await load(bare.base, scenario, data, bare.pid, 'sqlite');
+            const bareRead = baseline.steps['GET /api/buyer/orders/:id'];
+            const bareRequests = bareRead?.requests ?? 0;
+            const bareCpuMs = baseline.apiCpuSeconds === null || bareRequests === 0 ? null : (baseline.apiCpuSeconds * 1000) / bareRequests;
+            rows.push({ database: 'bare Hono', scenario, step: 'same bytes, any path', load: null, ...bareRead });
+            if (bareCpuMs !== null) {
+              const ratio = cpuPerRequestMs / bareCpuMs;
+              verdicts.push(`issue 18, buyer order read API CPU on ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${fmt(cpuPerRequestMs, 3)} ms per request, bare Hono ${fmt(bareCpuMs, 3)} ms: ${fmt(ratio, 1)}x (target <= ${ISSUE_18.buyerReadCpuRatio}x): ${ratio <= ISSUE_18.buyerReadCpuRatio ? 'MET' : 'MISSED'}`);
+            }
+          } finally {
+            await bare.stop();
+          }
         }
       }
       log(`${database}: checking the books (admin CLI: ledger check, settlements list)`);
