@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AdminScreenContext, type AdminScreen } from '../src/shared/admin-context.ts';
 import type { AdminOrder, AdminOrderDetail, AdminRefundRequest } from '../src/shared/admin-types.ts';
 
@@ -103,6 +103,28 @@ export function fakeAdminApi() {
   });
   vi.stubGlobal('fetch', fetch);
   return { on, sent: (method: 'GET' | 'POST', path: string) => requests.filter((r) => r.method === method && r.path === path) };
+}
+
+export type FakeAdminApi = ReturnType<typeof fakeAdminApi>;
+
+/**
+ * A fresh fake API before each test of the file; after each, the DOM, the toasts and the stubbed
+ * globals are cleaned. Call it at the top of a test file; the function it returns reads the API.
+ */
+export function fakeAdminApiPerTest(): () => FakeAdminApi {
+  let api: FakeAdminApi | undefined;
+  beforeEach(() => {
+    api = fakeAdminApi();
+  });
+  afterEach(() => {
+    cleanup();
+    document.getElementById('escrow-toasts')?.remove();
+    vi.unstubAllGlobals();
+  });
+  return () => {
+    if (!api) throw new Error('the fake admin API exists only while a test runs');
+    return api;
+  };
 }
 
 /** Renders `ui` on the admin screen; `screen.refresh` and `screen.accessLost` record their calls. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { catalogue } from '@escrow/core/messages';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { MarkPaidDialog } from '../src/features/orders/mark-paid-dialog.tsx';
 import { verifiedByLabel } from '../src/features/orders/payment-verification.tsx';
 import { ResolveRefundDialog } from '../src/features/refunds/resolve-refund-dialog.tsx';
@@ -9,7 +9,7 @@ import {
   adminOrderDetail,
   adminOrderRow,
   failure,
-  fakeAdminApi,
+  fakeAdminApiPerTest,
   ok,
   ORDER_PATH,
   refundRequest,
@@ -17,15 +17,7 @@ import {
   SETTLEMENT_PATH,
 } from './fake-admin-api.tsx';
 
-let api: ReturnType<typeof fakeAdminApi>;
-beforeEach(() => {
-  api = fakeAdminApi();
-});
-afterEach(() => {
-  cleanup();
-  document.getElementById('escrow-toasts')?.remove();
-  vi.unstubAllGlobals();
-});
+const fake = fakeAdminApiPerTest();
 
 /** Opens the Mark Paid dialog of the order's row and waits for the payment's lines. */
 async function openMarkPaid() {
@@ -56,7 +48,7 @@ describe('Mark Paid shows how the payment was verified', () => {
   });
 
   it('a verified payment: the receipt, what verified it, and Mark Paid offered', async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentVerifiedBy: 'stk_query' })));
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentVerifiedBy: 'stk_query' })));
     const { dialog } = await openMarkPaid();
 
     expect(valueOf(dialog, 'Payment')).toBe('Verified with M-Pesa');
@@ -69,13 +61,13 @@ describe('Mark Paid shows how the payment was verified', () => {
   });
 
   it('shows the amount received when it is not the price', async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentReceived: 2_600_000 })));
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentReceived: 2_600_000 })));
     const { dialog } = await openMarkPaid();
     expect(valueOf(dialog, 'Amount received')).toBe('KSh 26,000.00 (the price is KSh 25,000.00)');
   });
 
   it('an order paid on a typed receipt never verified: says why Mark Paid cannot go through, and offers no button to press', async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail({ mpesaReceipt: 'NLJ7RT61SV', paymentVerifiedBy: null, paymentReceived: null, paymentClaimReceipt: null, canMarkPaid: false })));
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail({ mpesaReceipt: 'NLJ7RT61SV', paymentVerifiedBy: null, paymentReceived: null, paymentClaimReceipt: null, canMarkPaid: false })));
     const { dialog } = await openMarkPaid();
 
     expect(valueOf(dialog, 'Payment')).toBe('Paid on a typed receipt, never verified with M-Pesa');
@@ -83,12 +75,12 @@ describe('Mark Paid shows how the payment was verified', () => {
     expect(within(dialog).getByText(catalogue.errors.paymentUnverified)).toBeTruthy();
     expect(submitButton(dialog).disabled).toBe(true);
     fireEvent.submit(submitButton(dialog).closest('form') as HTMLFormElement);
-    expect(api.sent('POST', SETTLEMENT_PATH)).toHaveLength(0);
+    expect(fake().sent('POST', SETTLEMENT_PATH)).toHaveLength(0);
   });
 
   it('a receipt the buyer typed that M-Pesa has not confirmed: shown as being verified', async () => {
     const check = 'M-Pesa has no payment with receipt NLJ7RT61SV to our shortcode 174379 (Transaction Status 2032: The transaction receipt number does not exist.). (query 1, 2026-01-01 12:02 EAT)';
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentConfirmed: false, mpesaReceipt: null, paymentVerifiedBy: null, paymentReceived: null, paymentBeingVerified: true, paymentClaimReceipt: 'NLJ7RT61SV', paymentClaimCheck: check, canMarkPaid: false })));
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentConfirmed: false, mpesaReceipt: null, paymentVerifiedBy: null, paymentReceived: null, paymentBeingVerified: true, paymentClaimReceipt: 'NLJ7RT61SV', paymentClaimCheck: check, canMarkPaid: false })));
     const { dialog } = await openMarkPaid();
 
     expect(valueOf(dialog, 'Payment')).toBe('Being verified: the buyer typed a receipt M-Pesa has not confirmed');
@@ -101,29 +93,29 @@ describe('Mark Paid shows how the payment was verified', () => {
 
   it('shows the server’s PAYMENT_UNVERIFIED refusal in its own words, and stays open', async () => {
     // The order could not be read first: Mark Paid is sent, and the server decides.
-    api.on('GET', ORDER_PATH, failure(500, 'INTERNAL', 'Something went wrong'));
-    api.on('POST', SETTLEMENT_PATH, failure(409, 'PAYMENT_UNVERIFIED', catalogue.errors.paymentUnverified));
+    fake().on('GET', ORDER_PATH, failure(500, 'INTERNAL', 'Something went wrong'));
+    fake().on('POST', SETTLEMENT_PATH, failure(409, 'PAYMENT_UNVERIFIED', catalogue.errors.paymentUnverified));
     const { dialog, screen: adminScreen } = await openMarkPaid();
     expect(valueOf(dialog, 'Payment')).toBe('Could not check the payment. Mark Paid still checks it.');
 
     fireEvent.click(submitButton(dialog));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe(catalogue.errors.paymentUnverified);
-    expect(api.sent('POST', SETTLEMENT_PATH)).toHaveLength(1);
+    expect(fake().sent('POST', SETTLEMENT_PATH)).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Mark Paid' })).toBeTruthy();
     expect(adminScreen.refresh).toHaveBeenCalled();
   });
 
   it('shows any other server message too', async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail()));
-    api.on('POST', SETTLEMENT_PATH, failure(409, 'SETTLEMENT_ALREADY_PAID', 'This order has already been settled'));
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail()));
+    fake().on('POST', SETTLEMENT_PATH, failure(409, 'SETTLEMENT_ALREADY_PAID', 'This order has already been settled'));
     const { dialog } = await openMarkPaid();
     fireEvent.click(submitButton(dialog));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This order has already been settled');
   });
 
   it('a cash order has no M-Pesa payment to verify', async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentMethod: 'cash', paymentConfirmed: false, mpesaReceipt: null, paymentVerifiedBy: null, paymentReceived: null })));
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentMethod: 'cash', paymentConfirmed: false, mpesaReceipt: null, paymentVerifiedBy: null, paymentReceived: null })));
     const { dialog } = await openMarkPaid();
     expect(valueOf(dialog, 'Payment')).toBe('Cash on delivery (no M-Pesa payment)');
     expect(within(dialog).queryByText('Verified by')).toBeNull();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ORDER_COLUMNS } from '../src/features/orders/order-columns.tsx';
 import { PayoutCard } from '../src/features/payouts/payout-card.tsx';
 import { PayoutModeContext } from '../src/features/payouts/payout-mode.ts';
@@ -8,7 +8,7 @@ import { ReconciliationSummary } from '../src/features/payouts/reconciliation-su
 import { AdminScreenContext } from '../src/shared/admin-context.ts';
 import type { AdminOrder, AdminPayout, PayoutMode, PayoutReconciliation } from '../src/shared/admin-types.ts';
 import type { AdminQuery } from '../src/shared/use-admin-query.ts';
-import { adminOrderDetail, adminOrderRow, failure, fakeAdminApi, ok, ORDER_ID, ORDER_PATH, renderOnAdminScreen, SETTLEMENT_PATH } from './fake-admin-api.tsx';
+import { adminOrderDetail, adminOrderRow, failure, fakeAdminApiPerTest, ok, ORDER_ID, ORDER_PATH, renderOnAdminScreen, SETTLEMENT_PATH } from './fake-admin-api.tsx';
 
 const PAYOUT_ID = '9a1b2c3d-0000-4000-8000-000000000001';
 const APPROVED = 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.';
@@ -44,15 +44,7 @@ const FAILED = payout({
   canRetry: true,
 });
 
-let api: ReturnType<typeof fakeAdminApi>;
-beforeEach(() => {
-  api = fakeAdminApi();
-});
-afterEach(() => {
-  cleanup();
-  document.getElementById('escrow-toasts')?.remove();
-  vi.unstubAllGlobals();
-});
+const fake = fakeAdminApiPerTest();
 
 const actionCell = ORDER_COLUMNS.find((column) => column.header === 'Action');
 
@@ -98,9 +90,9 @@ describe("the order row's action", () => {
 
 describe('Approve payout', () => {
   it('asks first, sends one request with an Idempotency-Key however often it is clicked, and tells the server\'s answer', async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail()));
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail()));
     let answer: (value: ReturnType<typeof ok>) => void = () => undefined;
-    api.on('POST', SETTLEMENT_PATH, () => new Promise((resolve) => (answer = resolve)));
+    fake().on('POST', SETTLEMENT_PATH, () => new Promise((resolve) => (answer = resolve)));
     const { screen: adminScreen } = renderAction(adminOrderRow({ payouts: [payout()] }), 'approval');
     fireEvent.click(screen.getByRole('button', { name: 'Approve payout: Samsung Galaxy A15 (TRK9D3F7J1)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve payout' });
@@ -114,7 +106,7 @@ describe('Approve payout', () => {
     fireEvent.click(button);
     answer(ok({ order: adminOrderRow(), message: APPROVED }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve payout' })).toBeNull());
-    const sent = api.sent('POST', SETTLEMENT_PATH);
+    const sent = fake().sent('POST', SETTLEMENT_PATH);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[0]?.body).toEqual({});
@@ -123,21 +115,21 @@ describe('Approve payout', () => {
   });
 
   it("a lost answer: the error in words, and Approve again sends the same key (the server answers it as done)", async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail()));
-    api.on('POST', SETTLEMENT_PATH, 'network-failure');
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail()));
+    fake().on('POST', SETTLEMENT_PATH, 'network-failure');
     renderAction(adminOrderRow({ payouts: [] }), 'approval');
     fireEvent.click(screen.getByRole('button', { name: /^Approve payout:/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve payout' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve payout' }));
     expect((await within(dialog).findByRole('alert')).textContent).toMatch(/connection/i);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve payout' }));
-    await waitFor(() => expect(api.sent('POST', SETTLEMENT_PATH)).toHaveLength(2));
-    const [first, second] = api.sent('POST', SETTLEMENT_PATH);
+    await waitFor(() => expect(fake().sent('POST', SETTLEMENT_PATH)).toHaveLength(2));
+    const [first, second] = fake().sent('POST', SETTLEMENT_PATH);
     expect(second?.key).toBe(first?.key);
   });
 
   it('an unverified payment: says why and offers nothing to press', async () => {
-    api.on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentVerifiedBy: null })));
+    fake().on('GET', ORDER_PATH, ok(adminOrderDetail({ paymentVerifiedBy: null })));
     renderAction(adminOrderRow({ payouts: [] }), 'approval');
     fireEvent.click(screen.getByRole('button', { name: /^Approve payout:/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve payout' });
@@ -167,16 +159,16 @@ describe('a payout card', () => {
 
   it('Retry: one request while it is sent, then the server\'s message; a refusal is shown in its words', async () => {
     const retryPath = `/api/admin/payouts/${PAYOUT_ID}/retry`;
-    api.on('POST', retryPath, failure(409, 'PAYOUT_NOT_RETRYABLE', 'This payout is not failed: it cannot be retried'));
+    fake().on('POST', retryPath, failure(409, 'PAYOUT_NOT_RETRYABLE', 'This payout is not failed: it cannot be retried'));
     const { screen: adminScreen } = renderOnAdminScreen(<PayoutCard payout={FAILED} />);
     const retry = screen.getByRole<HTMLButtonElement>('button', { name: 'Retry: Seller payout' });
     fireEvent.click(retry);
     fireEvent.click(retry);
     expect((await screen.findByText('This payout is not failed: it cannot be retried')).getAttribute('role')).toBe('alert');
-    expect(api.sent('POST', retryPath)).toHaveLength(1);
+    expect(fake().sent('POST', retryPath)).toHaveLength(1);
     expect(adminScreen.refresh).toHaveBeenCalled();
 
-    api.on('POST', retryPath, ok({ payout: { ...FAILED, state: 'queued' }, message: 'Payout queued again. M-Pesa will be asked to pay it with a new request.' }));
+    fake().on('POST', retryPath, ok({ payout: { ...FAILED, state: 'queued' }, message: 'Payout queued again. M-Pesa will be asked to pay it with a new request.' }));
     fireEvent.click(retry);
     expect(await screen.findByText('Payout queued again. M-Pesa will be asked to pay it with a new request.')).toBeTruthy();
     // The refusal is gone once a retry went through.
@@ -185,7 +177,7 @@ describe('a payout card', () => {
 
   it('Record M-Pesa reference: checked before sending, the server\'s refusal in its words, then recorded', async () => {
     const recordPath = `/api/admin/payouts/${PAYOUT_ID}/reference`;
-    api.on('POST', recordPath, failure(409, 'REFERENCE_ALREADY_USED', 'This M-Pesa reference is already recorded for another payout or refund.'));
+    fake().on('POST', recordPath, failure(409, 'REFERENCE_ALREADY_USED', 'This M-Pesa reference is already recorded for another payout or refund.'));
     renderOnAdminScreen(<PayoutCard payout={FAILED} />);
     fireEvent.click(screen.getByRole('button', { name: 'Record M-Pesa reference: Seller payout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record M-Pesa reference' });
@@ -195,19 +187,19 @@ describe('a payout card', () => {
     fireEvent.change(field, { target: { value: 'QK12' } });
     fireEvent.click(submit);
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Enter the 10-character M-Pesa reference of the payout');
-    expect(api.sent('POST', recordPath)).toHaveLength(0);
+    expect(fake().sent('POST', recordPath)).toHaveLength(0);
 
     fireEvent.change(field, { target: { value: ' qk12 ab34cd ' } });
     fireEvent.click(submit);
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('This M-Pesa reference is already recorded for another payout or refund.'));
-    expect(api.sent('POST', recordPath)[0]?.body).toEqual({ reference: 'QK12AB34CD' });
+    expect(fake().sent('POST', recordPath)[0]?.body).toEqual({ reference: 'QK12AB34CD' });
 
-    api.on('POST', recordPath, ok({ payout: { ...FAILED, state: 'recorded', receipt: 'QK12AB34CE' }, message: 'M-Pesa reference recorded. The payout is marked as paid by hand.' }));
+    fake().on('POST', recordPath, ok({ payout: { ...FAILED, state: 'recorded', receipt: 'QK12AB34CE' }, message: 'M-Pesa reference recorded. The payout is marked as paid by hand.' }));
     fireEvent.change(field, { target: { value: 'QK12AB34CE' } });
     fireEvent.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record M-Pesa reference' })).toBeNull());
     expect(await screen.findByText('M-Pesa reference recorded. The payout is marked as paid by hand.')).toBeTruthy();
-    const keys = api.sent('POST', recordPath).map((r) => r.key);
+    const keys = fake().sent('POST', recordPath).map((r) => r.key);
     // A final answer (the refusal) ends a key: the corrected reference is a new request.
     expect(new Set(keys).size).toBe(2);
   });

@@ -1,20 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { PayoutModeContext } from '../src/features/payouts/payout-mode.ts';
 import { ResolveRefundDialog } from '../src/features/refunds/resolve-refund-dialog.tsx';
 import type { PayoutMode } from '../src/shared/admin-types.ts';
-import { adminOrderDetail, failure, fakeAdminApi, ok, refundRequest, renderOnAdminScreen } from './fake-admin-api.tsx';
+import { adminOrderDetail, failure, fakeAdminApiPerTest, ok, refundRequest, renderOnAdminScreen } from './fake-admin-api.tsx';
 
-let api: ReturnType<typeof fakeAdminApi>;
-beforeEach(() => {
-  api = fakeAdminApi();
-});
-afterEach(() => {
-  cleanup();
-  document.getElementById('escrow-toasts')?.remove();
-  vi.unstubAllGlobals();
-});
+const fake = fakeAdminApiPerTest();
 
 const request = refundRequest(adminOrderDetail({ status: 'paid' }));
 const RESOLVE_PATH = `/api/admin/refund-requests/${request.id}/resolve`;
@@ -32,13 +24,13 @@ async function openRefund(mode: PayoutMode) {
 
 describe('Refund the buyer (decision 0051)', () => {
   it.each(['approval', 'automatic'] as const)('with payouts by M-Pesa (%s), no reference: M-Pesa sends the refund to the phone that paid', async (mode) => {
-    api.on('POST', RESOLVE_PATH, ok({ message: BY_MPESA }));
+    fake().on('POST', RESOLVE_PATH, ok({ message: BY_MPESA }));
     const { dialog, screen: admin } = await openRefund(mode);
     expect(dialog.textContent).toContain('M-Pesa sends the buyer everything paid into escrow, to the phone that paid.');
     expect(within(dialog).getByLabelText<HTMLInputElement>(/M-Pesa reference of the refund/).required).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Refund by M-Pesa' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const sent = api.sent('POST', RESOLVE_PATH);
+    const sent = fake().sent('POST', RESOLVE_PATH);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({ decision: 'refund' });
     expect(await screen.findByText(BY_MPESA)).toBeTruthy();
@@ -48,24 +40,24 @@ describe('Refund the buyer (decision 0051)', () => {
   it("with payouts by M-Pesa, the server's refusal shows in the dialog", async () => {
     // As resolveRefund refuses an order M-Pesa named no payer's phone for.
     const refusal = 'M-Pesa did not give the phone that paid this order: refund it by hand and enter the M-Pesa reference of the refund';
-    api.on('POST', RESOLVE_PATH, failure(400, 'VALIDATION_FAILED', refusal));
+    fake().on('POST', RESOLVE_PATH, failure(400, 'VALIDATION_FAILED', refusal));
     const { dialog } = await openRefund('approval');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Refund by M-Pesa' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(refusal));
   });
 
   it('with payouts by M-Pesa, a typed reference records a refund sent by hand (checked first)', async () => {
-    api.on('POST', RESOLVE_PATH, ok({ message: 'Refund recorded.' }));
+    fake().on('POST', RESOLVE_PATH, ok({ message: 'Refund recorded.' }));
     const { dialog } = await openRefund('approval');
     const field = within(dialog).getByLabelText(/M-Pesa reference of the refund/);
     fireEvent.change(field, { target: { value: 'QK12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record Refund' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Enter the 10-character M-Pesa reference of the refund');
-    expect(api.sent('POST', RESOLVE_PATH)).toHaveLength(0);
+    expect(fake().sent('POST', RESOLVE_PATH)).toHaveLength(0);
     fireEvent.change(field, { target: { value: 'qk12ab34cd' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record Refund' }));
-    await waitFor(() => expect(api.sent('POST', RESOLVE_PATH)).toHaveLength(1));
-    expect(api.sent('POST', RESOLVE_PATH)[0]?.body).toEqual({ decision: 'refund', mpesaReference: 'QK12AB34CD' });
+    await waitFor(() => expect(fake().sent('POST', RESOLVE_PATH)).toHaveLength(1));
+    expect(fake().sent('POST', RESOLVE_PATH)[0]?.body).toEqual({ decision: 'refund', mpesaReference: 'QK12AB34CD' });
   });
 
   it('payouts by hand (manual): the reference is required before anything is sent', async () => {
@@ -74,6 +66,6 @@ describe('Refund the buyer (decision 0051)', () => {
     expect(within(dialog).queryByRole('button', { name: 'Send Refund by M-Pesa' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record Refund' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Enter the 10-character M-Pesa reference of the refund');
-    expect(api.sent('POST', RESOLVE_PATH)).toHaveLength(0);
+    expect(fake().sent('POST', RESOLVE_PATH)).toHaveLength(0);
   });
 });

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORDER_COLUMNS } from '../src/features/orders/order-columns.tsx';
 import { UnmatchedPaymentsTab } from '../src/features/payments/unmatched-payments-tab.tsx';
 import type { UnmatchedPayment, UnverifiedPayments } from '../src/shared/admin-types.ts';
-import { adminOrderRow, failure, fakeAdminApi, ok, renderOnAdminScreen } from './fake-admin-api.tsx';
+import { adminOrderRow, failure, fakeAdminApiPerTest, ok, renderOnAdminScreen } from './fake-admin-api.tsx';
 
 const LIST_PATH = '/api/admin/payments/unverified';
 const PAYMENT: UnmatchedPayment = {
@@ -24,18 +24,10 @@ const LIST: UnverifiedPayments = {
 const ATTACH_PATH = `/api/admin/payments/unmatched/${PAYMENT.transId}/attach`;
 const REFUND_PATH = `/api/admin/payments/unmatched/${PAYMENT.transId}/refund`;
 
-let api: ReturnType<typeof fakeAdminApi>;
-beforeEach(() => {
-  api = fakeAdminApi();
-});
-afterEach(() => {
-  cleanup();
-  document.getElementById('escrow-toasts')?.remove();
-  vi.unstubAllGlobals();
-});
+const fake = fakeAdminApiPerTest();
 
 async function openDialog(trigger: string, title: string) {
-  api.on('GET', LIST_PATH, ok(LIST));
+  fake().on('GET', LIST_PATH, ok(LIST));
   const view = renderOnAdminScreen(<UnmatchedPaymentsTab />);
   fireEvent.click(await screen.findByRole('button', { name: `${trigger}: payment ${PAYMENT.transId}` }));
   return { dialog: await screen.findByRole('dialog', { name: title }), ...view };
@@ -43,7 +35,7 @@ async function openDialog(trigger: string, title: string) {
 
 describe('Unmatched payments tab', () => {
   it('lists unmatched Paybill payments and flagged claims in words', async () => {
-    api.on('GET', LIST_PATH, ok(LIST));
+    fake().on('GET', LIST_PATH, ok(LIST));
     renderOnAdminScreen(<UnmatchedPaymentsTab />);
     const card = await screen.findByRole('article', { name: `Unmatched payment ${PAYMENT.transId}` });
     expect(within(card).getByText('KSh 25,000', { exact: false })).toBeTruthy();
@@ -56,7 +48,7 @@ describe('Unmatched payments tab', () => {
 
   it('says so when there is nothing, and offers a retry when the list cannot be read', async () => {
     let answer = failure(503, 'SERVICE_UNAVAILABLE', 'down');
-    api.on('GET', LIST_PATH, () => answer);
+    fake().on('GET', LIST_PATH, () => answer);
     renderOnAdminScreen(<UnmatchedPaymentsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     answer = ok({ unmatched: [], orders: [] });
@@ -69,15 +61,15 @@ describe('Unmatched payments tab', () => {
     const { dialog, screen: admin } = await openDialog('Attach to order', 'Attach this payment to an order');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Attach Payment' }));
     expect(await within(dialog).findByText('Enter the tracking number of the order this payment is for')).toBeTruthy();
-    expect(api.sent('POST', ATTACH_PATH)).toHaveLength(0);
+    expect(fake().sent('POST', ATTACH_PATH)).toHaveLength(0);
 
-    api.on('POST', ATTACH_PATH, failure(400, 'VALIDATION_FAILED', 'No order has this tracking number'));
+    fake().on('POST', ATTACH_PATH, failure(400, 'VALIDATION_FAILED', 'No order has this tracking number'));
     fireEvent.change(within(dialog).getByLabelText('Tracking number of the order', { exact: false }), { target: { value: ' trk9d3f7j1 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Attach Payment' }));
     expect(await within(dialog).findByText('No order has this tracking number')).toBeTruthy();
-    expect(api.sent('POST', ATTACH_PATH)[0]?.body).toEqual({ trackingNumber: 'TRK9D3F7J1' });
+    expect(fake().sent('POST', ATTACH_PATH)[0]?.body).toEqual({ trackingNumber: 'TRK9D3F7J1' });
 
-    api.on('POST', ATTACH_PATH, ok({ order: adminOrderRow({ status: 'paid' }), message: 'Payment attached. The order is paid.' }));
+    fake().on('POST', ATTACH_PATH, ok({ order: adminOrderRow({ status: 'paid' }), message: 'Payment attached. The order is paid.' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Attach Payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(admin.refresh).toHaveBeenCalled();
@@ -88,12 +80,12 @@ describe('Unmatched payments tab', () => {
     fireEvent.change(within(dialog).getByLabelText('M-Pesa reference of the refund', { exact: false }), { target: { value: 'abc' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record Refund' }));
     expect(await within(dialog).findByText('Enter the 10-character M-Pesa reference of the refund')).toBeTruthy();
-    expect(api.sent('POST', REFUND_PATH)).toHaveLength(0);
-    api.on('POST', REFUND_PATH, ok({ payment: { ...PAYMENT, status: 'refunded' }, message: 'Refund recorded for this payment.' }));
+    expect(fake().sent('POST', REFUND_PATH)).toHaveLength(0);
+    fake().on('POST', REFUND_PATH, ok({ payment: { ...PAYMENT, status: 'refunded' }, message: 'Refund recorded for this payment.' }));
     fireEvent.change(within(dialog).getByLabelText('M-Pesa reference of the refund', { exact: false }), { target: { value: 'rfd1234567' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record Refund' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.sent('POST', REFUND_PATH)[0]?.body).toEqual({ mpesaReference: 'RFD1234567' });
+    expect(fake().sent('POST', REFUND_PATH)[0]?.body).toEqual({ mpesaReference: 'RFD1234567' });
   });
 });
 
