@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { apiDatabase, buildApiAndCli, checkBooks, freePort, launchApi, root, seed } from './api-process.mjs';
+import { apiDatabase, buildApiAndCli, checkBooks, freePort, launchApi, POSTGRES_URL, root, seed } from './api-process.mjs';
 import { keepAliveAgent, request } from './http-client.mjs';
 import { cpuSecondsOf, postgresCpuSeconds } from './cpu-seconds.mjs';
 
@@ -47,7 +47,7 @@ const TARGETS = { buyerReadP99Ms: 25, buyerReadRps: 2000, lifecycleOrdersPerSeco
 // Issue 18: the buyer's order read costs at most this many times the API CPU of a bare Hono app
 // answering the same bytes (bench/bare-hono.mjs, loaded the same way in the same run), and its
 // p99 on SQLite at 50 connections stays within 10 ms.
-const ISSUE_18 = { buyerReadCpuRatio: 2, buyerReadP99Ms: 10 };
+const ISSUE_18 = { buyerReadCpuRatio: 2, buyerReadP99Ms: 10, lifecycleCpuMsPerOrder: 4, lifecycleOrdersPerSecond: 300 };
 // Issue 18's reports run after the load, each in a process of its own: the API's cold start
 // against a bare Hono app, and (with the frontends built) a status change to the buyer's screen.
 const EXTRAS = (env.BENCH_EXTRAS ?? 'cold-start,live').split(',').map((s) => s.trim()).filter(Boolean);
@@ -152,6 +152,36 @@ async function startBareHono(body) {
   return { base, pid: child.pid, stop };
 }
 
+/**
+ * pgbench's TPS on the same server (its default TPC-B-like transaction, as many clients as our
+ * connections, SECONDS long) in a database of its own, made and dropped here: the ceiling the
+ * lifecycle's orders/s is compared with. Resolves null when pgbench is not installed or fails.
+ */
+function pgbenchTps() {
+  const url = new URL(POSTGRES_URL);
+  const database = `bench_pgbench_${process.pid}`;
+  const base = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const run = (command, args) => new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('error', () => resolve(null));
+    child.once('exit', (code) => resolve(code === 0 ? out : null));
+  });
+  return (async () => {
+    if ((await run('createdb', [...base, database])) === null) return null;
+    try {
+      if ((await run('pgbench', [...base, '-i', '-q', '-s', '10', database])) === null) return null;
+      const out = await run('pgbench', [...base, '-c', String(CONNECTIONS), '-j', String(availableParallelism()), '-T', String(SECONDS), database]);
+      const tps = out === null ? null : /tps = ([\d.]+)/.exec(out)?.[1];
+      return tps === undefined || tps === null ? null : Number(tps);
+    } finally {
+      await run('dropdb', [...base, '--if-exists', database]);
+    }
+  })();
+}
+
 /** Runs one of the extra reports; resolves what it printed (its progress goes to our stderr). */
 function extraReport(script, args = []) {
   return new Promise((resolve, reject) => {
@@ -199,7 +229,15 @@ async function main() {
           completedInAll.set(database, result.allCompletedLifecycles);
           const perSecond = result.completedLifecycles / (result.elapsedMs / 1000);
           rows.push({ database, scenario, step: 'complete orders', load: null, rps: perSecond, requests: result.completedLifecycles, ok: result.completedLifecycles, failed: result.failedLifecycles, p50: null, p99: null });
-          if (database === 'postgres') verdicts.push(`lifecycle on PostgreSQL: ${fmt(perSecond)} complete orders/s (target >= ${TARGETS.lifecycleOrdersPerSecond}): ${perSecond >= TARGETS.lifecycleOrdersPerSecond ? 'MET' : 'MISSED'}`);
+          if (database === 'postgres') {
+            verdicts.push(`lifecycle on PostgreSQL: ${fmt(perSecond)} complete orders/s (target >= ${TARGETS.lifecycleOrdersPerSecond}): ${perSecond >= TARGETS.lifecycleOrdersPerSecond ? 'MET' : 'MISSED'}`);
+            const cpuPerOrder = result.apiCpuSeconds === null || result.completedLifecycles === 0 ? null : (result.apiCpuSeconds * 1000) / result.completedLifecycles;
+            if (cpuPerOrder !== null) verdicts.push(`issue 18, lifecycle API CPU on PostgreSQL: ${fmt(cpuPerOrder, 1)} ms per complete order (target <= ${ISSUE_18.lifecycleCpuMsPerOrder} ms): ${cpuPerOrder <= ISSUE_18.lifecycleCpuMsPerOrder ? 'MET' : 'MISSED'}`);
+            log('postgres: pgbench on the same server, for the ratio');
+            const tps = await pgbenchTps();
+            const ratio = tps ? ` (${fmt((perSecond / tps) * 100, 1)}% of pgbench's ${fmt(tps, 0)} TPS with ${CONNECTIONS} clients)` : ' (pgbench not measured)';
+            verdicts.push(`issue 18, complete orders/s on PostgreSQL: ${fmt(perSecond)}${ratio} (target >= ${ISSUE_18.lifecycleOrdersPerSecond}): ${perSecond >= ISSUE_18.lifecycleOrdersPerSecond ? 'MET' : 'MISSED'}`);
+          }
         }
         if (scenario === 'buyer-read' && database === 'sqlite') {
           const read = result.steps['GET /api/buyer/orders/:id'];
