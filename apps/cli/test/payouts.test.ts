@@ -182,6 +182,13 @@ describe.each(DIALECTS)('escrow-admin payouts on %s (real processes beside the A
     // Times in Nairobi (UTC+3).
     expect(lines[failedLine]?.slice(0, 16)).toBe(new Date(failed.createdAt.getTime() + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' '));
 
+    expect(listed.stdout).not.toContain('Note:');
+    // The same database read without the API's MPESA_PAYOUTS (as beside npm start): said so, with what to do.
+    const unset = await cli(['payouts', 'list'], { ...env, MPESA_PAYOUTS: '' });
+    expect(unset.code).toBe(0);
+    expect(unset.stdout).toContain('(this deployment records payouts by hand (MPESA_PAYOUTS is off))');
+    expect(unset.stdout.trimEnd().split('\n').at(-1)).toBe("Note: M-Pesa sent some of these payouts, but MPESA_PAYOUTS is not set for this command: run the CLI with the API's MPESA_PAYOUTS (npm start runs the API with approval) to approve or retry them.");
+
     const onlyFailed = await cli(['payouts', 'list', '--failed'], env);
     expect(onlyFailed.code).toBe(0);
     expect(onlyFailed.stdout).toMatch(/^\d+ failed or unknown payouts?, newest first/);

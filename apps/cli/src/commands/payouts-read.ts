@@ -67,6 +67,11 @@ Exit codes: 0 listed (also when there is none), 1 failed, 2 wrong usage.`,
       io.stdout(`${payouts.length} ${which}${payouts.length === 1 ? '' : 's'}, newest first${payouts.length === limit ? ` (the newest ${limit} only: --limit N shows more)` : ''} (${mode}).`);
       io.stdout('');
       for (const line of table(payouts)) io.stdout(line);
+      // The CLI reads MPESA_PAYOUTS from its own environment (npm start sets it for the API only).
+      if (ctx.payoutsMode === 'off' && payouts.some((p) => p.originatorConversationId !== null || p.attempt > 0)) {
+        io.stdout('');
+        io.stdout("Note: M-Pesa sent some of these payouts, but MPESA_PAYOUTS is not set for this command: run the CLI with the API's MPESA_PAYOUTS (npm start runs the API with approval) to approve or retry them.");
+      }
       return EXIT.ok;
     });
   },
