@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startE2eMailbox } from './e2e/accounts-mailbox.ts';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { darajaSimulatorEnv } from './scripts/daraja-sim-env.mjs';
 
 // The browser tests run against the production build served by the real API. Build the
 // backend and the frontends first (`npm run build`); e2e/global-setup.ts fails early when they are missing.
@@ -93,14 +94,7 @@ export default defineConfig({
       PAYBILL_BUSINESS_NUMBER: '522533',
       PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd',
       // The simulator's sandbox credentials, as `npm start` sets them.
-      MPESA_ENVIRONMENT: 'sandbox',
-      MPESA_BASE_URL: simURL,
-      MPESA_CONSUMER_KEY: 'sim-consumer-key',
-      MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
-      MPESA_SHORTCODE: '174379',
-      MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
-      MPESA_INITIATOR_NAME: 'testapi',
-      MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
+      ...darajaSimulatorEnv(simURL),
       MPESA_CALLBACK_BASE_URL: baseURL,
       // Payouts by B2C to the simulator once an admin approves them ('Approve payout'), as `npm start` runs them.
       MPESA_PAYOUTS: 'approval',

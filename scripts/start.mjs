@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { build, install } from './run-steps.mjs';
+import { darajaSimulatorEnv } from './daraja-sim-env.mjs';
 
 install();
 build();
@@ -47,17 +48,9 @@ if (!smsConfigured) {
 }
 
 if (!mpesaConfigured) {
-  // The simulator's sandbox credentials (public test values, ../shared/reference/mpesa-daraja.md).
+  // The simulator's sandbox credentials and initiator (Transaction Status for claims, and payouts).
   Object.assign(env, {
-    MPESA_ENVIRONMENT: 'sandbox',
-    MPESA_BASE_URL: `http://127.0.0.1:${simPort}`,
-    MPESA_CONSUMER_KEY: 'sim-consumer-key',
-    MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
-    MPESA_SHORTCODE: '174379',
-    MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
-    // Transaction Status (claims checked with M-Pesa): the sandbox initiator; the simulator takes any credential.
-    MPESA_INITIATOR_NAME: 'testapi',
-    MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
+    ...darajaSimulatorEnv(`http://127.0.0.1:${simPort}`),
     MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
     // Payouts: B2C/B2B to the simulator once an admin approves them on the admin screen
     // ('Approve payout'); MPESA_PAYOUTS=off or automatic in the environment says otherwise.

@@ -32,6 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addRiders, apiDatabase, expectStatus, freePort, launchApi, ledgerCheck, payByPaybill, root, signUpSeller } from '../../bench/api-process.mjs';
 import { keepAliveAgent, photoUpload, request } from '../../bench/http-client.mjs';
+import { darajaSimulatorEnv } from '../daraja-sim-env.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -128,14 +129,7 @@ export async function campaign({ database, log = () => {}, kills = 100, source =
       prefix: 'payoutkills',
       extraEnv: {
         // Daraja: the simulator, with an initiator (B2C and Transaction Status), as `npm start` sets it.
-        MPESA_ENVIRONMENT: 'sandbox',
-        MPESA_BASE_URL: sim.url,
-        MPESA_CONSUMER_KEY: 'sim-consumer-key',
-        MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
-        MPESA_SHORTCODE: '174379',
-        MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
-        MPESA_INITIATOR_NAME: 'testapi',
-        MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
+        ...darajaSimulatorEnv(sim.url),
         MPESA_REGISTER_C2B_URLS: 'off',
         MPESA_TIMEOUT_MS: '2000',
         MPESA_PAYOUTS: 'automatic',
