@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../escrow-support/world.js';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runFaultCampaign } from './run-campaign.js';
 
 interface CampaignRow {
   readonly rounds: number;
@@ -19,28 +16,13 @@ interface CampaignRow {
   readonly notes: string;
 }
 
-/** Runs the fault campaign (scripts/faults/kill-keyed.mjs) as `npm run faults` does, with fewer kills, on the TypeScript sources. */
-function runCampaign(database: string, kills: number): Promise<{ rows: CampaignRow[]; log: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/faults/kill-keyed.mjs', database, '--kills', String(kills), '--source'], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', ...(process.env['DATABASE_URL_TEST'] ? { DATABASE_URL_TEST: process.env['DATABASE_URL_TEST'] } : {}) } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`the campaign exited with ${code}:\n${stderr.slice(-4000)}`));
-      resolve({ rows: JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as CampaignRow[], log: stderr });
-    });
-  });
-}
-
 // kill -9 of the real API process at random points under a load where every write carries an
 // Idempotency-Key and is retried with it until answered (decision 0035). `npm run faults` runs
 // the same campaign with 100 kills per database.
 describe.each(DIALECTS)('kill -9 under keyed load on %s', (database) => {
   it('makes no effect twice, never changes an answer, loses nothing, and the ledger holds', { timeout: 600_000 }, async () => {
-    const { rows, log } = await runCampaign(database, 10);
+    const { rows, log, code } = await runFaultCampaign<CampaignRow>('kill-keyed.mjs', database, 10);
+    expect(code, log.slice(-4000)).toBe(0);
     const [row] = rows;
     expect(row, log).toBeDefined();
     expect(row!.rounds).toBe(10);

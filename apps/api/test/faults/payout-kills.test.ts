@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../escrow-support/world.js';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runFaultCampaign } from './run-campaign.js';
 
 interface CampaignRow {
   readonly kills: number;
@@ -24,32 +21,12 @@ interface CampaignRow {
   readonly notes: string;
 }
 
-/** Runs the payout fault campaign (scripts/faults/payout-kills.mjs) as `npm run faults` does, with fewer kills, on the TypeScript sources. */
-function runCampaign(database: string, kills: number): Promise<{ rows: CampaignRow[]; log: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/faults/payout-kills.mjs', database, '--kills', String(kills), '--source'], {
-      cwd: ROOT,
-      env: { PATH: process.env['PATH'] ?? '', ...(process.env['DATABASE_URL_TEST'] ? { DATABASE_URL_TEST: process.env['DATABASE_URL_TEST'] } : {}) },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const last = stdout.trim().split('\n').at(-1) ?? '';
-      if (!last.startsWith('[')) return reject(new Error(`the campaign exited with ${code} and no row:\n${stderr.slice(-4000)}`));
-      resolve({ rows: JSON.parse(last) as CampaignRow[], log: stderr, code });
-    });
-  });
-}
-
 // kill -9 of the real API process between sending a B2C payout request to the Daraja simulator
 // (its own process) and the Result (issue 17). `npm run faults` runs the same campaign with 100
 // kills per database.
 describe.each(DIALECTS)('kill -9 between a B2C request and its Result on %s', (database) => {
   it('pays every payout exactly once, settles every order, and the ledger holds', { timeout: 600_000 }, async () => {
-    const { rows, log, code } = await runCampaign(database, 5);
+    const { rows, log, code } = await runFaultCampaign<CampaignRow>('payout-kills.mjs', database, 5);
     const [row] = rows;
     expect(row, log).toBeDefined();
     expect(row!.kills).toBe(5);
