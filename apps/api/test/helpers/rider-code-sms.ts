@@ -14,12 +14,28 @@ export interface SmsSource {
 
 const CODE = /rider code is (\d{6})/;
 
-function codesInConsoleFile(file: string, phone: string): string[] {
+/** A message the console notifier sent, as its file says it (adapters/notify-console: one line each). */
+export interface ConsoleMessage {
+  readonly channel: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+}
+
+/** Every message in the console notifier's file (NOTIFY_CONSOLE_FILE), oldest first; none when there is no file yet. */
+export function consoleNotifierMessages(file: string): ConsoleMessage[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
-    .filter((line) => line.startsWith(`[notify:sms] to=${phone} `))
-    .map((line) => CODE.exec(line)?.[1])
+    .map((line) => /^\[notify:(\w+)\] to=(\S+) subject=("(?:[^"\\]|\\.)*") body=(".*")$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([, channel = '', to = '', subject = '""', body = '""']) => ({ channel, to, subject: JSON.parse(subject) as string, body: JSON.parse(body) as string }));
+}
+
+function codesInConsoleFile(file: string, phone: string): string[] {
+  return consoleNotifierMessages(file)
+    .filter((message) => message.channel === 'sms' && message.to === phone)
+    .map((message) => CODE.exec(message.body)?.[1])
     .filter((code): code is string => code !== undefined);
 }
 

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, photoForm } from '../escrow-support/world.js';
 import { DIALECTS, ORDER_FORM, type Reply, type SellerSession, type Session } from '../escrow-seller/seller-world.js';
+import { consoleNotifierMessages } from '../helpers/rider-code-sms.js';
 import { openMpesaWorld, type MpesaWorld } from './mpesa-world.js';
 
 /**
@@ -126,7 +126,7 @@ describe.each(DIALECTS)('no one but the payer sees the delivery code (%s)', (dia
     await w.composed.sendOutboxNow();
     const outbox = await w.composed.database.db.selectFrom('outbox').selectAll().execute();
     const queued = outbox.map((row) => (typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : (row.payload as Record<string, unknown>)));
-    const payloads = sentByConsoleNotifier(w.sms.consoleFile ?? '');
+    const payloads = consoleNotifierMessages(w.sms.consoleFile ?? '');
     // The code's SMS (and its resend); the payer's other texts (rider assigned, on its way) are scanned like the rest.
     const toPayer = payloads.filter((p) => p['channel'] === 'sms' && p['to'] === '+254722555101' && String(p['body']).includes('delivery code is'));
     expect(toPayer.length, 'the code SMS and its resend').toBe(2);
@@ -148,11 +148,3 @@ describe.each(DIALECTS)('no one but the payer sees the delivery code (%s)', (dia
   });
 });
 
-/** Every message the console notifier sent (NOTIFY_CONSOLE_FILE: one line each, subject and body as JSON). */
-function sentByConsoleNotifier(file: string): Record<string, unknown>[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => /^\[notify:(\w+)\] to=(\S+) subject=("(?:[^"\\]|\\.)*") body=(".*")$/.exec(line))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map(([, channel, to, subject, body]) => ({ channel, to, subject: JSON.parse(subject ?? '""') as string, body: JSON.parse(body ?? '""') as string }));
-}
