@@ -1,31 +1,20 @@
 #!/usr/bin/env node
 // Cold start (issue 18): from spawning the compiled API (SQLite in a temp DATA_DIR, as
 // `npm start` runs it) to its first 200 on /api/health, against a bare Hono app on
-// @hono/node-server answering the same route, measured alternately in the same run.
+// @hono/node-server (bench/bare-hono.mjs) answering the same route, measured alternately in the same run.
 // Target: the API within 2x the bare app (optional parts, such as pg and nodemailer, load only
 // when configured). Needs the API compiled (`npm run build`, or tsc -b).
 // Usage: node bench/cold-start.mjs [runs=10]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { freePort, root } from './api-process.mjs';
 import { keepAliveAgent, request } from './http-client.mjs';
 
 export const COLD_START_RATIO_TARGET = 2;
 
 const runs = Number(process.argv[2] ?? 10);
-const fromApi = createRequire(join(root, 'apps/api/package.json'));
-const url = (specifier) => pathToFileURL(fromApi.resolve(specifier)).href;
-const BARE = `
-import { Hono } from '${url('hono')}';
-import { serve } from '${url('@hono/node-server')}';
-const app = new Hono();
-app.get('/api/health', (c) => c.json({ data: { status: 'ok' } }));
-serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
-`;
 
 /** Spawns `args` with `env` and resolves the ms until GET /api/health answers 200. */
 async function coldStart(args, env) {
@@ -52,6 +41,10 @@ async function coldStart(args, env) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const dataDir = mkdtempSync(join(tmpdir(), 'escrow-cold-'));
+// The baseline: bench/bare-hono.mjs, the same bare app the bench's buyer-read baseline runs, answering /api/health.
+const bareDir = mkdtempSync(join(tmpdir(), 'escrow-cold-bare-'));
+const bareBody = join(bareDir, 'health.json');
+writeFileSync(bareBody, JSON.stringify({ data: { status: 'ok' } }));
 const apiEnv = { DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'production', FRONTEND_DIST: join(root, 'frontends/shell/dist'), PAYBILL_BUSINESS_NUMBER: '522533', PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd' };
 const bare = [];
 const api = [];
@@ -60,12 +53,13 @@ try {
   // The first start makes the database (every migration); the runs measured are restarts, as after a deploy.
   first = await coldStart([join(root, 'apps/api/dist/main.js')], apiEnv);
   for (let i = 0; i < runs; i += 1) {
-    bare.push(await coldStart(['--input-type=module', '-e', BARE], {}));
+    bare.push(await coldStart([join(root, 'bench/bare-hono.mjs')], { BODY_FILE: bareBody }));
     api.push(await coldStart([join(root, 'apps/api/dist/main.js')], apiEnv));
     process.stderr.write(`[cold] run ${i + 1}/${runs}: bare Hono ${Math.round(bare.at(-1))} ms, API ${Math.round(api.at(-1))} ms\n`);
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(bareDir, { recursive: true, force: true });
 }
 const ratio = median(api) / median(bare);
 console.log(`Cold start, spawn to the first 200 on /api/health (median of ${runs}, alternating): bare Hono ${Math.round(median(bare))} ms, the API restarting on its SQLite database ${Math.round(median(api))} ms (its first start, making the database: ${Math.round(first)} ms)`);
