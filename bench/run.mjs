@@ -17,8 +17,8 @@
 // BENCH_DATABASES (sqlite,postgres), BENCH_ORDERS (1000 seeded orders),
 // BENCH_POOL_SIZE (25: PostgreSQL connections of the API in all, DATABASE_POOL_SIZE split over the workers),
 // BENCH_API_WORKERS (the machine's cores: API_WORKERS of the API on PostgreSQL; SQLite runs one process),
-// DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test), BENCH_EXTRAS (cold-start,live:
-// the reports of bench/cold-start.mjs and scripts/report-live-latency.mjs, after the load).
+// DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test), BENCH_EXTRAS (cold-start,live,pages:
+// the reports of bench/cold-start.mjs, scripts/report-live-latency.mjs and scripts/report-page-load.mjs, after the load).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +50,7 @@ const TARGETS = { buyerReadP99Ms: 25, buyerReadRps: 2000, lifecycleOrdersPerSeco
 const ISSUE_18 = { buyerReadCpuRatio: 2, buyerReadP99Ms: 10, lifecycleCpuMsPerOrder: 4, lifecycleOrdersPerSecond: 300 };
 // Issue 18's reports run after the load, each in a process of its own: the API's cold start
 // against a bare Hono app, and (with the frontends built) a status change to the buyer's screen.
-const EXTRAS = (env.BENCH_EXTRAS ?? 'cold-start,live').split(',').map((s) => s.trim()).filter(Boolean);
+const EXTRAS = (env.BENCH_EXTRAS ?? 'cold-start,live,pages').split(',').map((s) => s.trim()).filter(Boolean);
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -316,6 +316,10 @@ async function main() {
   if (EXTRAS.includes('live')) {
     if (existsSync(join(root, 'frontends/shell/dist/index.html'))) extras.push(await extraReport('scripts/report-live-latency.mjs', ['15']));
     else extras.push('Live update latency: not measured (the frontends are not built: npm run build)');
+  }
+  if (EXTRAS.includes('pages')) {
+    if (existsSync(join(root, 'frontends/shell/dist/index.html'))) extras.push(await extraReport('scripts/report-page-load.mjs', ['3']));
+    else extras.push('Page load: not measured (the frontends are not built: npm run build)');
   }
   for (const extra of extras) {
     console.log(extra);

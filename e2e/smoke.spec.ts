@@ -51,12 +51,29 @@ test.describe('public pages', () => {
   });
 });
 
-test.describe('buyer order page (buyer remote)', () => {
-  test('without a delivery code it loads the remote and asks for the code', async ({ page }) => {
-    const remoteEntry = page.waitForResponse((response) => new URL(response.url()).pathname === '/remotes/buyer/remoteEntry.js');
+test.describe('buyer order page', () => {
+  test('a buyer link opens the lean page (no shell, no remote) and, without a code, asks for it', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
 
     const response = await page.goto('/buyer/order/abc');
     expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Delivery code required to view order' })).toBeVisible();
+    await expect(page).toHaveTitle('Your Order | Escrow Delivery');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => !path.startsWith('/pages/buyer/assets/'))).toEqual([]);
+  });
+
+  test('in-app navigation inside the shell still loads the buyer remote', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const remoteEntry = page.waitForResponse((response) => new URL(response.url()).pathname === '/remotes/buyer/remoteEntry.js');
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/buyer/order/abc');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
     expect((await remoteEntry).status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Delivery code required to view order' })).toBeVisible();
   });
@@ -82,11 +99,11 @@ test.describe('buyer order page (buyer remote)', () => {
 
 test.describe('when a remote cannot be loaded', () => {
   test('the visitor gets a friendly message and a way on, never a blank screen', async ({ page, consoleGuard }) => {
-    consoleGuard.expectHttpError('/remotes/buyer/remoteEntry.js', 503);
+    consoleGuard.expectHttpError('/remotes/admin/remoteEntry.js', 503);
     consoleGuard.expectConsoleError(/^Error: \[ Federation Runtime \]: Failed to load script resources/);
-    await page.route('**/remotes/buyer/remoteEntry.js', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.route('**/remotes/admin/remoteEntry.js', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
 
-    await page.goto('/buyer/order/abc');
+    await page.goto('/admin');
 
     await expect(page.getByRole('alert')).toContainText('This page could not be loaded');
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();

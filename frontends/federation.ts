@@ -42,3 +42,19 @@ export function remoteBuild(name: RemoteName) {
     server: { port: REMOTE_PORTS[name], strictPort: true },
   };
 }
+
+/** Role remotes that also build a lean page of their own for a first visit (decision 0053). */
+export type LeanPageName = Extract<RemoteName, 'buyer' | 'rider'>;
+
+/**
+ * The Vite config of a remote's lean page (vite.page.config.ts): page.html and React, no
+ * federation; served under /pages/<name>/ (the API sends its page.html for the role's routes).
+ */
+export function leanPageBuild(name: LeanPageName) {
+  return {
+    base: `/pages/${name}/`,
+    // The shell's public files (favicon) are served from the site's root.
+    publicDir: false as const,
+    build: { target: 'es2022', outDir: 'dist-page', emptyOutDir: true, rolldownOptions: { input: 'page.html' } },
+  };
+}

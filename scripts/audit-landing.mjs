@@ -71,7 +71,7 @@ export const NETWORK_PROFILES = {
   },
 };
 
-const MOBILE = {
+export const MOBILE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   isMobile: true,
@@ -122,9 +122,10 @@ async function startServer() {
   };
 }
 
-// Runs in the page before any of its scripts: records LCP candidates and FCP.
-function observePaints() {
-  const store = { lcp: [], fcp: null };
+// Runs in the page before any of its scripts: records LCP candidates, first paint, FCP and
+// the layout shifts (CLS: their sum, none of them after an input).
+export function observePaints() {
+  const store = { lcp: [], fp: null, fcp: null, cls: 0 };
   globalThis.__audit = store;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -137,8 +138,14 @@ function observePaints() {
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') store.fcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      if (entry.name === 'first-contentful-paint') store.fcp = entry.startTime;
+      if (entry.name === 'first-paint') store.fp = entry.startTime;
+    }
   }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) store.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 async function gzippedSize(pathname) {
@@ -192,11 +199,11 @@ async function measure(browser, origin, page, profile) {
   }
 }
 
-function pick(source, ...keys) {
+export function pick(source, ...keys) {
   return Object.fromEntries(keys.map((key) => [key, source[key]]));
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;

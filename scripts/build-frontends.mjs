@@ -2,6 +2,7 @@
 // Builds every frontend and lays them out as the API serves them:
 //   frontends/shell/dist/                 the shell (host) at /
 //   frontends/shell/dist/remotes/<name>/  each remote, its remoteEntry.js included
+//   frontends/shell/dist/pages/<name>/    the buyer's and rider's lean pages (decision 0053)
 // Type checks run beside the Vite builds (Vite itself does not type-check), text files are
 // compressed once (precompress.mjs), then the first-load JavaScript of a public page and of a
 // remote-backed page is reported.
@@ -16,6 +17,9 @@ const frontend = (name) => `${root}frontends/${name}`;
 
 /** Remotes loaded by the shell; each is served from /remotes/<name>/ (see its vite.config.ts base). */
 const REMOTES = ['buyer', 'seller', 'rider', 'admin'];
+
+/** Remotes that also build a lean page of their own (vite.page.config.ts, page.html). */
+const LEAN_PAGES = ['buyer', 'rider'];
 
 const shellDist = `${frontend('shell')}/dist`;
 const tsc = `${root}node_modules/typescript/bin/tsc`;
@@ -43,15 +47,22 @@ function run(label, args, cwd) {
 
 const started = performance.now();
 const apps = ['shell', ...REMOTES];
-await Promise.all(apps.map((name) => rm(`${frontend(name)}/dist`, { recursive: true, force: true })));
+await Promise.all([
+  ...apps.map((name) => rm(`${frontend(name)}/dist`, { recursive: true, force: true })),
+  ...LEAN_PAGES.map((name) => rm(`${frontend(name)}/dist-page`, { recursive: true, force: true })),
+]);
 
 await Promise.all([
   ...['ui', ...apps].map((name) => run(`typecheck ${name}`, [tsc, '-p', `${frontend(name)}/tsconfig.json`], root)),
   ...apps.map((name) => run(`vite build ${name}`, [viteOf(name), 'build', '--logLevel', 'warn'], frontend(name))),
+  ...LEAN_PAGES.map((name) => run(`vite build ${name} page`, [viteOf(name), 'build', '--config', 'vite.page.config.ts', '--logLevel', 'warn'], frontend(name))),
 ]);
 
 for (const name of REMOTES) {
   await cp(`${frontend(name)}/dist`, `${shellDist}/remotes/${name}`, { recursive: true });
+}
+for (const name of LEAN_PAGES) {
+  await cp(`${frontend(name)}/dist-page`, `${shellDist}/pages/${name}`, { recursive: true });
 }
 const packed = await precompress(shellDist);
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;

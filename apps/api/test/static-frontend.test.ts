@@ -135,3 +135,58 @@ describe('without a frontend build', () => {
     expect(logger.entries.filter((entry) => entry.level === 'warn')).toHaveLength(1);
   });
 });
+
+describe('lean pages (decision 0053)', () => {
+  const BUYER_PAGE = '<!doctype html><html><head><!--page-head:start--><title>x</title><!--page-head:end--></head><body>buyer lean page</body></html>';
+  const RIDER_PAGE = '<!doctype html><html><head><!--page-head:start--><title>x</title><!--page-head:end--></head><body>rider lean page</body></html>';
+  let lean: TempDist;
+  let leanApp: ReturnType<typeof testApp>['app'];
+
+  beforeAll(async () => {
+    lean = await createTempDist({
+      'pages/buyer/page.html': BUYER_PAGE,
+      'pages/rider/page.html': RIDER_PAGE,
+      'pages/buyer/assets/page-Qq11Ww22.js': 'console.log("buyer page");',
+      'page-meta.json': JSON.stringify({
+        siteName: 'Escrow Delivery',
+        locale: 'en_KE',
+        default: { title: 'Escrow Delivery', description: 'Escrow delivery in Kenya.' },
+        notFound: { title: 'Page not found', description: 'No such page.' },
+        pages: { '/buyer/order/:id': { title: 'Your Order', description: 'Follow your order.', noindex: true } },
+      }),
+    });
+    leanApp = testApp({ frontendDist: lean.distDir }).app;
+  });
+
+  afterAll(async () => {
+    await lean.cleanup();
+  });
+
+  it.each([
+    ['/buyer/order/o-123', 'buyer lean page'],
+    ['/buyer/o-123', 'buyer lean page'],
+    ['/rider', 'rider lean page'],
+    ['/rider/o-9', 'rider lean page'],
+  ])('serves %s its role\'s own page, with the route\'s head tags', async (path, body) => {
+    const response = await leanApp.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain(body);
+    expect(html).not.toContain('<title>x</title>');
+    if (path.startsWith('/buyer/order/')) expect(html).toContain('<title>Your Order | Escrow Delivery</title>');
+  });
+
+  it.each(['/', '/seller/dashboard', '/order/o-123', '/admin'])('serves the shell for %s', async (path) => {
+    const response = await leanApp.request(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('shell index');
+  });
+
+  it('caches a lean page\'s hashed script for good', async () => {
+    const response = await leanApp.request('/pages/buyer/assets/page-Qq11Ww22.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await leanApp.request('/pages/buyer/assets/missing-12345678.js')).status).toBe(404);
+  });
+});

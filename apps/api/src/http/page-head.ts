@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPA_ROUTE_PATTERNS } from './spa-routes.js';
+import { pathSegments, spaRouteOf } from './spa-routes.js';
 
 /**
  * Per-route <head> tags (title, description, Open Graph) in the index.html the server sends.
@@ -33,18 +33,6 @@ export type PageEntry = z.infer<typeof pageEntrySchema>;
 /** index.html holds its default head tags between these markers; they are replaced per route. */
 export const HEAD_START = '<!--page-head:start-->';
 export const HEAD_END = '<!--page-head:end-->';
-
-const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment !== '');
-const compiledRoutes = SPA_ROUTE_PATTERNS.map((pattern) => ({ pattern, segments: segmentsOf(pattern) }));
-
-/** The spec route pattern ('/buyer/order/:id') a decoded pathname belongs to, if any. */
-export function spaRouteOf(pathname: string): string | undefined {
-  const actual = segmentsOf(pathname);
-  return compiledRoutes.find(
-    ({ segments }) =>
-      segments.length === actual.length && segments.every((part, index) => part.startsWith(':') || part === actual[index]),
-  )?.pattern;
-}
 
 /** The page's entry: its own, the default for a spec route without one, or the 404 entry. */
 export function pageEntryFor(meta: PageMeta, pathname: string): { entry: PageEntry; route: string | undefined } {
@@ -82,7 +70,7 @@ export function headTags(meta: PageMeta, pathname: string, publicBaseUrl?: strin
     `<meta property="og:description" content="${description}" />`,
   ];
   if (publicBaseUrl) {
-    const path = '/' + segmentsOf(pathname).map(encodeURIComponent).join('/');
+    const path = '/' + pathSegments(pathname).map(encodeURIComponent).join('/');
     tags.push(`<meta property="og:url" content="${escapeHtml(publicBaseUrl + path)}" />`);
     if (route !== undefined && !entry.noindex) tags.push(`<link rel="canonical" href="${escapeHtml(publicBaseUrl + path)}" />`);
     if (meta.image) {

@@ -25,17 +25,30 @@ export const SPA_ROUTE_PATTERNS = [
   '/admin',
 ] as const;
 
-// '/about/' and '/about' are the same page, as in the shell's router.
-const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment !== '');
+export type SpaRoutePattern = (typeof SPA_ROUTE_PATTERNS)[number];
 
-const compiled = SPA_ROUTE_PATTERNS.map(segmentsOf);
+// '/about/' and '/about' are the same page, as in the shell's router.
+export const pathSegments = (path: string): string[] => path.split('/').filter((segment) => segment !== '');
+
+const compiled = SPA_ROUTE_PATTERNS.map((pattern) => ({ pattern, segments: pathSegments(pattern) }));
+
+/** The spec route pattern ('/buyer/order/:id') a decoded pathname belongs to, if any. */
+export function spaRouteOf(pathname: string): SpaRoutePattern | undefined {
+  const actual = pathSegments(pathname);
+  return compiled.find(({ segments }) => segments.length === actual.length && segments.every((part, index) => part.startsWith(':') || part === actual[index]))?.pattern;
+}
 
 /** True when a (decoded) pathname is one of the spec's pages. */
-export function isSpaRoute(pathname: string): boolean {
-  const actual = segmentsOf(pathname);
-  return compiled.some(
-    (expected) =>
-      expected.length === actual.length &&
-      expected.every((part, index) => (part.startsWith(':') ? true : part === actual[index])),
-  );
-}
+export const isSpaRoute = (pathname: string): boolean => spaRouteOf(pathname) !== undefined;
+
+/**
+ * Routes answered with a lean page of their own instead of the shell's index.html (decision
+ * 0053): a buyer or rider opening a link gets React and the role's page, not the shell. Paths
+ * are inside the built shell (scripts/build-frontends.mjs); without them, index.html serves.
+ */
+export const LEAN_PAGE_DOCUMENTS: Readonly<Partial<Record<SpaRoutePattern, string>>> = {
+  '/buyer/order/:id': 'pages/buyer/page.html',
+  '/buyer/:id': 'pages/buyer/page.html',
+  '/rider': 'pages/rider/page.html',
+  '/rider/:orderId': 'pages/rider/page.html',
+};

@@ -4,8 +4,8 @@ import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { chooseEncoding, compress, compressedFileCache, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from './compression.js';
 import type { Logger } from './logger.js';
-import { headTags, injectBody, injectHead, parsePageMeta, PRERENDERED_BODIES, spaRouteOf } from './page-head.js';
-import { isSpaRoute } from './spa-routes.js';
+import { headTags, injectBody, injectHead, parsePageMeta, PRERENDERED_BODIES } from './page-head.js';
+import { LEAN_PAGE_DOCUMENTS, spaRouteOf } from './spa-routes.js';
 
 // Vite names everything in its assets/ folders with a content hash, so those files never
 // change under the same URL. index.html and remoteEntry.js keep their names across builds
@@ -37,9 +37,9 @@ function resolveRequestPath(url: string): Resolved {
   return unsafe ? { kind: 'refused' } : { kind: 'path', relative: segments.join('/'), segments };
 }
 
-/** Vite's hashed output: dist/assets/ and each remote's remotes/<name>/assets/. */
+/** Vite's hashed output: dist/assets/, each remote's remotes/<name>/assets/ and each lean page's pages/<name>/assets/. */
 function isAssetPath(segments: readonly string[]): boolean {
-  return segments[0] === 'assets' || (segments[0] === 'remotes' && segments[2] === 'assets');
+  return segments[0] === 'assets' || ((segments[0] === 'remotes' || segments[0] === 'pages') && segments[2] === 'assets');
 }
 
 async function fileSize(path: string): Promise<{ size: number; mtimeMs: number } | undefined> {
@@ -74,7 +74,8 @@ async function precompressed(path: string, encoding: Encoding, file: { mtimeMs: 
 
 /**
  * Serves the built frontends for GET and HEAD: real files with their content type and cache
- * policy, spec routes as index.html (200), any other page path as index.html with 404.
+ * policy, spec routes as index.html (200; the buyer's and rider's routes as their lean pages),
+ * any other page path as index.html with 404.
  * index.html gets the page's own title, description and Open Graph tags (page-head.ts).
  * Text files are sent brotli- or gzip-compressed when the browser accepts it.
  * /api paths are left to the API (and its JSON 404).
@@ -131,15 +132,19 @@ export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFronten
       return c.text('The web app has not been built yet. Run `pnpm build:frontends`.', 503);
     }
     const pathname = '/' + request.relative;
+    const route = spaRouteOf(pathname);
+    // The buyer's and rider's routes have lean pages of their own (decision 0053).
+    const leanFile = route === undefined ? undefined : LEAN_PAGE_DOCUMENTS[route];
+    const page = (leanFile === undefined ? undefined : await texts(join(distDir, leanFile))) ?? index;
     const metaText = await texts(pageMetaFile);
     if (parsedMeta === undefined || parsedMeta.text !== metaText) parsedMeta = { text: metaText, meta: parsePageMeta(metaText) };
     const { meta } = parsedMeta;
-    let html = meta ? injectHead(index, headTags(meta, pathname, publicBaseUrl)) : index;
-    const prerendered = PRERENDERED_BODIES[spaRouteOf(pathname) ?? ''];
+    let html = meta ? injectHead(page, headTags(meta, pathname, publicBaseUrl)) : page;
+    const prerendered = PRERENDERED_BODIES[route ?? ''];
     const body = prerendered ? await texts(join(distDir, prerendered)) : undefined;
     if (body !== undefined) html = injectBody(html, body);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    return c.body(encoding ? await compress(Buffer.from(html), encoding, false) : html, isSpaRoute(pathname) ? 200 : 404, {
+    return c.body(encoding ? await compress(Buffer.from(html), encoding, false) : html, route !== undefined ? 200 : 404, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': REVALIDATE,
       Vary: 'Accept-Encoding',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '@escrow/ui/components/logo';
+import { AppChrome, type ChromeLink } from '@escrow/ui/components/app-chrome';
 import { Link } from '../routing/link.tsx';
 import type { RoutePath } from '../routing/route-paths.ts';
 
@@ -23,29 +23,16 @@ export function showsSignIn(path: RoutePath | undefined): boolean {
   return path === undefined || !NO_SIGN_IN_BUTTON.has(path);
 }
 
+const shellLink: ChromeLink = ({ to, children, ...rest }) => (
+  <Link to={to} {...rest}>
+    {children}
+  </Link>
+);
+
 export function AppLayout({ children, path }: { children: ReactNode; path?: RoutePath | undefined }) {
   return (
-    <>
-      <header className="top-bar">
-        <div className="container top-bar__inner">
-          <Link to="/" className="logo-link" aria-label="Escrow Delivery home">
-            <Logo />
-          </Link>
-          {showsSignIn(path) ? (
-            <nav aria-label="Account">
-              <Link to="/auth" className="button button--secondary">
-                Sign In
-              </Link>
-            </nav>
-          ) : null}
-        </div>
-      </header>
-      <main id="main" className="container page" tabIndex={-1}>
-        {children}
-      </main>
-      <footer className="footer">
-        <div className="container">© {new Date().getFullYear()} Escrow Delivery. Nairobi, Kenya.</div>
-      </footer>
-    </>
+    <AppChrome showSignIn={showsSignIn(path)} link={shellLink}>
+      {children}
+    </AppChrome>
   );
 }

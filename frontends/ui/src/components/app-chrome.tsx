@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Logo } from './logo.tsx';
+
+/** A link as the host renders it: the shell's in-app Link, or a plain anchor on a page of its own. */
+export type ChromeLink = (props: { to: string; className: string; 'aria-label'?: string; children: ReactNode }) => ReactNode;
+
+const plainLink: ChromeLink = ({ to, children, ...rest }) => (
+  <a href={to} {...rest}>
+    {children}
+  </a>
+);
+
+interface AppChromeProps {
+  children: ReactNode;
+  /** False on pages whose visitor is signed in or signing in (they carry their own account controls). */
+  showSignIn: boolean;
+  link?: ChromeLink;
+}
+
+/**
+ * The top bar, main column and footer of the app's pages (everything but the public site's
+ * pages): the shell's layout, and the buyer's and rider's own lean pages (decision 0053).
+ */
+export function AppChrome({ children, showSignIn, link = plainLink }: AppChromeProps) {
+  return (
+    <>
+      <header className="top-bar">
+        <div className="container top-bar__inner">
+          {link({ to: '/', className: 'logo-link', 'aria-label': 'Escrow Delivery home', children: <Logo /> })}
+          {showSignIn ? <nav aria-label="Account">{link({ to: '/auth', className: 'button button--secondary', children: 'Sign In' })}</nav> : null}
+        </div>
+      </header>
+      <main id="main" className="container page" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="footer">
+        <div className="container">© {new Date().getFullYear()} Escrow Delivery. Nairobi, Kenya.</div>
+      </footer>
+    </>
+  );
+}
