@@ -39,7 +39,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const simURL = `http://127.0.0.1:${process.env.E2E_SIM_PORT}`;
 
 /** The one command that starts the server under test: the compiled API, as `npm start` runs it. */
-const SERVER_COMMAND = 'node apps/api/dist/main.js';
+const SERVER_COMMAND = 'node apps/api/dist/server.mjs';
 
 export default defineConfig({
   testDir: './e2e',

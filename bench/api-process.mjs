@@ -10,16 +10,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_BUNDLE } from '../scripts/bundle-api.mjs';
 import { c2bConfirmation, c2bConfirmationPath, isC2bAck, keepAliveAgent, MPESA_CALLBACK_SECRET, parse, request, viewKeyOf } from './http-client.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const POSTGRES_URL = process.env.DATABASE_URL_BENCH?.trim() || process.env.DATABASE_URL_TEST?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Compiles the API, the admin CLI and the Daraja simulator (tsc -b); throws if they do not compile. */
+/** Compiles the API, the admin CLI and the Daraja simulator (tsc -b) and bundles the API; throws if they do not build. */
 export function buildApiAndCli(log = () => {}) {
-  log('compiling the API, the admin CLI and the Daraja simulator (tsc -b apps/api apps/cli apps/daraja-sim)');
+  log('compiling the API, the admin CLI and the Daraja simulator (tsc -b apps/api apps/cli apps/daraja-sim), bundling the API');
   const result = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'apps/api'), join(root, 'apps/cli'), join(root, 'apps/daraja-sim')], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the API, the CLI or the simulator does not compile');
+  const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle-api.mjs')], { stdio: 'inherit' });
+  if (bundled.status !== 0) throw new Error('the API does not bundle');
 }
 
 export const freePort = () =>
@@ -91,10 +94,11 @@ export async function apiDatabase(database, { prefix = 'bench', extraEnv = {} } 
 }
 
 /**
- * How to run one of the apps: compiled (`apps/<app>/dist/main.js`, what `npm start` runs), or
+ * How to run one of the apps: built (the API's bundle `apps/api/dist/server.mjs`, what `npm start`
+ * runs; the others' `apps/<app>/dist/main.js`), or
  * with `source: true` its TypeScript through tsx (the tests, which do not build first).
  */
-const entry = (app, source) => (source ? ['--conditions=@escrow/source', '--import', 'tsx', join(root, `apps/${app}/src/main.ts`)] : [join(root, `apps/${app}/dist/main.js`)]);
+const entry = (app, source) => (source ? ['--conditions=@escrow/source', '--import', 'tsx', join(root, `apps/${app}/src/main.ts`)] : [app === 'api' ? API_BUNDLE : join(root, `apps/${app}/dist/main.js`)]);
 
 /** Everything the API wrote is kept up to this size; beyond it, the latest half. */
 const OUTPUT_LIMIT = 4_000_000;

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// Cold start (issue 18): from spawning the compiled API (SQLite in a temp DATA_DIR, as
-// `npm start` runs it) to its first 200 on /api/health, against a bare Hono app on
+// Cold start (issue 18): from spawning the API as `npm start` runs it (the bundle,
+// apps/api/dist/server.mjs; SQLite in a temp DATA_DIR) to its first 200 on /api/health, against a bare Hono app on
 // @hono/node-server (bench/bare-hono.mjs) answering the same route, measured alternately in the same run.
 // Target: the API within 2x the bare app (optional parts, such as pg and nodemailer, load only
-// when configured). Needs the API compiled (`npm run build`, or tsc -b).
+// when configured). Needs the API built (`npm run build`).
 // Usage: node bench/cold-start.mjs [runs=10]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_BUNDLE } from '../scripts/bundle-api.mjs';
 import { freePort, root } from './api-process.mjs';
 import { keepAliveAgent, request } from './http-client.mjs';
 
@@ -51,10 +52,10 @@ const api = [];
 let first;
 try {
   // The first start makes the database (every migration); the runs measured are restarts, as after a deploy.
-  first = await coldStart([join(root, 'apps/api/dist/main.js')], apiEnv);
+  first = await coldStart([API_BUNDLE], apiEnv);
   for (let i = 0; i < runs; i += 1) {
     bare.push(await coldStart([join(root, 'bench/bare-hono.mjs')], { BODY_FILE: bareBody }));
-    api.push(await coldStart([join(root, 'apps/api/dist/main.js')], apiEnv));
+    api.push(await coldStart([API_BUNDLE], apiEnv));
     process.stderr.write(`[cold] run ${i + 1}/${runs}: bare Hono ${Math.round(bare.at(-1))} ms, API ${Math.round(api.at(-1))} ms\n`);
   }
 } finally {

@@ -6,7 +6,7 @@
 // For each scenario (SQLite with one API process; PostgreSQL with one, then two processes
 // sharing the outbox) it writes N due emails into a fresh database's outbox through the store,
 // starts a local SMTP server (bench/smtp-sink.mjs: counts what it accepts by Message-ID), then
-// starts the compiled API (`node apps/api/dist/main.js`) as that many processes with SMTP_URL
+// starts the built API (`node apps/api/dist/server.mjs`) as that many processes with SMTP_URL
 // pointing at it. Each process's dispatcher drains the backlog from its start-up pass on. The
 // rate is N over the time from the first message the server accepted to the last; the API's
 // start-up is not counted. Afterwards it checks that the database recorded every message as

@@ -2,7 +2,7 @@
 // `npm run bench`: the API's throughput and latency on this machine, printed as a table.
 //
 // For each database (SQLite, then PostgreSQL in a fresh schema) it starts the compiled API
-// (`node apps/api/dist/main.js`) as its own process, seeds it through the real HTTP API (a
+// (`node apps/api/dist/server.mjs`, the bundle `npm start` runs) as its own process, seeds it through the real HTTP API (a
 // seller account and profile, riders, orders, payments), and then loads it from a second
 // process over loopback with N keep-alive connections, each kept busy (closed loop): a
 // warm-up, then the measured window. Scenarios: the buyer's order read, the seller's order

@@ -34,7 +34,7 @@ import { chromiumAvailable, chromiumLaunchOptions, CHROMIUM_PATH } from './chrom
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, 'frontends/shell/dist');
-const serverEntry = join(root, 'apps/api/dist/main.js');
+const serverEntry = join(root, 'apps/api/dist/server.mjs');
 
 export const BUDGET = { lcpMs: 2_500, landingJsBytes: 120 * 1024 };
 

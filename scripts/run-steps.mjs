@@ -24,5 +24,6 @@ export function install() {
 
 export function build() {
   run('build backend', 'npx', ['tsc', '-b', 'tsconfig.json']);
+  run('bundle the API', 'node', ['scripts/bundle-api.mjs']);
   return run('build frontends', 'node', ['scripts/build-frontends.mjs']);
 }

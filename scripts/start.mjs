@@ -63,7 +63,8 @@ if (!mpesaConfigured) {
 }
 
 console.log(`\n=== starting the API and the frontends: open http://localhost:${port}/`);
-const server = spawn('node', ['apps/api/dist/main.js'], { stdio: 'inherit', env });
+// The API as one bundled file (scripts/bundle-api.mjs, decision 0054).
+const server = spawn('node', ['apps/api/dist/server.mjs'], { stdio: 'inherit', env });
 children.push(server);
 function stopAll(signal) {
   stopping = true;

@@ -147,8 +147,8 @@ export async function campaign({ database, log }) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (!existsSync(join(root, 'apps/api/dist/main.js')) || !existsSync(join(root, 'apps/cli/dist/main.js'))) {
-    console.error('Compile first: npx tsc -b');
+  if (!existsSync(join(root, 'apps/api/dist/server.mjs')) || !existsSync(join(root, 'apps/cli/dist/main.js'))) {
+    console.error('Build first: npx tsc -b && node scripts/bundle-api.mjs');
     process.exit(1);
   }
   const databases = process.argv[2] ? [process.argv[2]] : ['sqlite', 'postgres'];

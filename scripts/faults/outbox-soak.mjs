@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fault campaign "outbox-soak" (issue 14, item 4; decision 0038): does the outbox keep up under
-// a steady load? The compiled API (`node apps/api/dist/main.js`; on PostgreSQL with
+// a steady load? The built API (`node apps/api/dist/server.mjs`; on PostgreSQL with
 // API_WORKERS=2, so two dispatchers share the outbox) sends its email to a local SMTP server
 // that counts what it accepts by Message-ID (bench/smtp-sink.mjs). For FAULTS_MINUTES (default
 // 3; the issue's soak is 20) workers drive real HTTP load that writes mail: sellers signing up

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The shutdown campaign of `npm run faults` (issue 14, item 3; decision 0037): SIGTERM under load.
 //
-// Per database, ROUNDS times: start the compiled API (`node apps/api/dist/main.js`; on PostgreSQL
+// Per database, ROUNDS times: start the built API (`node apps/api/dist/server.mjs`; on PostgreSQL
 // with API_WORKERS=2, a fresh schema) on one data directory, open live streams (SSE: buyers'
 // order streams and the seller's), drive keep-alive HTTP load from several clients (each runs
 // escrow lifecycles, create -> pay -> assign -> accept -> pickup photo -> complete, and buyer
