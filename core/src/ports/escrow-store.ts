@@ -227,4 +227,10 @@ export interface EscrowStore {
   transaction<T>(work: (tx: EscrowTx) => Promise<T>, options?: TransactionOptions<T>): Promise<T>;
   /** Reads outside a transaction (screens, lists). */
   read<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` that writes with one statement at most, without BEGIN and COMMIT: one statement
+   * is atomic on its own, and two round trips fewer than `transaction` (the outbox's claims and
+   * its records of deliveries). A second writing statement inside it throws, before it runs.
+   */
+  single<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T>;
 }

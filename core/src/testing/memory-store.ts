@@ -379,6 +379,11 @@ export class MemoryEscrowStore implements EscrowStore {
     return work(bind(copyState(this.state)));
   }
 
+  /** One statement is atomic on its own: here, a transaction of its own. */
+  single<T>(work: (tx: EscrowTx) => Promise<T>): Promise<T> {
+    return this.transaction(work);
+  }
+
   addSeller(seller: SellerRef): void {
     this.state.sellers.set(seller.id, seller);
   }

@@ -114,7 +114,10 @@ function outcomeWriter(store: EscrowStore, beforeWrite?: () => Promise<void>): {
       const group = pending;
       pending = [];
       try {
-        await store.transaction((tx) => applyAll(tx, group.map((entry) => entry.outcome)));
+        const outcomes = group.map((entry) => entry.outcome);
+        // Deliveries alone are one statement (markAllDelivered): no transaction needed around it.
+        if (outcomes.every(isPlainDelivery)) await store.single((tx) => applyAll(tx, outcomes));
+        else await store.transaction((tx) => applyAll(tx, outcomes));
         for (const entry of group) entry.done(true);
       } catch {
         for (const entry of group) {
@@ -176,7 +179,8 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
       }
       try {
         const now = deps.clock.now();
-        const claimed = await deps.store.transaction((tx) => tx.outbox.claimDue(now, want, new Date(now.getTime() + leaseMs)));
+        // One UPDATE ... RETURNING: atomic without a transaction around it.
+        const claimed = await deps.store.single((tx) => tx.outbox.claimDue(now, want, new Date(now.getTime() + leaseMs)));
         counts.claimed += claimed.length;
         queue.push(...claimed);
         if (claimed.length < want) exhausted = true;

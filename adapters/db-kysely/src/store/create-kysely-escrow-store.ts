@@ -7,6 +7,7 @@ import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor } from './codec.js';
 import { kyselyCodeAttemptRepository } from './code-attempt-repository.js';
 import { immediateInserts, type Inserts } from './deferred-inserts.js';
+import { oneWritingStatement } from './one-writing-statement.js';
 import { kyselyFeedbackRepository } from './feedback-repository.js';
 import { kyselyLedgerRepository } from './ledger-repository.js';
 import { kyselyMoneyOutReferenceRepository } from './money-out-reference-repository.js';
@@ -100,6 +101,11 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
     async read(work) {
       refuseNesting('read');
       return work(bind(db, immediateInserts(db)));
+    },
+    async single(work) {
+      refuseNesting('single');
+      const guarded = db.withPlugin(oneWritingStatement());
+      return work(bind(guarded, immediateInserts(guarded)));
     },
   };
 }

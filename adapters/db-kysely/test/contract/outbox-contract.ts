@@ -18,8 +18,8 @@ const message = (id: string, createdMinute: number, extra: Partial<OutboxMessage
 });
 
 const ids = (messages: readonly OutboxMessage[]): string[] => messages.map((m) => m.id);
-/** Leases run to minute 100 unless a test says otherwise. */
-const claim = (h: StoreHarness, now: Date, limit = 10, leaseUntil = at(100)) => h.store.transaction((tx) => tx.outbox.claimDue(now, limit, leaseUntil));
+/** Leases run to minute 100 unless a test says otherwise. One statement, as the dispatcher claims (EscrowStore.single). */
+const claim = (h: StoreHarness, now: Date, limit = 10, leaseUntil = at(100)) => h.store.single((tx) => tx.outbox.claimDue(now, limit, leaseUntil));
 
 /** As claimDue returns it: leased, the attempt counted. */
 const claimed = (m: OutboxMessage, leaseUntil = at(100)): OutboxMessage => ({ ...m, attempts: m.attempts + 1, nextAttemptAt: leaseUntil, givenUpAt: null });
