@@ -31,6 +31,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts a lean page loads as they are (decision 0053): browser globals, no modules.
+    files: ['frontends/*/page-public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['frontends/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -63,7 +63,7 @@ test.describe('buyer order page', () => {
     await expect(page.getByRole('heading', { name: 'Delivery code required to view order' })).toBeVisible();
     await expect(page).toHaveTitle('Your Order | Escrow Delivery');
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((path) => !path.startsWith('/pages/buyer/assets/'))).toEqual([]);
+    expect(scripts.filter((path) => !path.startsWith('/pages/buyer/'))).toEqual([]);
   });
 
   test('in-app navigation inside the shell still loads the buyer remote', async ({ page }) => {
@@ -83,11 +83,17 @@ test.describe('buyer order page', () => {
     // accepts are stored (e2e/buyer-order.spec.ts; docs/decisions/0026).
     consoleGuard.expectHttpError('/api/buyer/orders/abc', 404);
     const orderRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/buyer/orders/abc');
+    let reads = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/buyer/orders/abc') reads += 1;
+    });
 
     await page.goto('/buyer/order/abc?code=123456');
 
     expect((await orderRequest).headers()['x-delivery-code']).toBe('123456');
     await expect(page.getByRole('heading', { name: 'Order not found or invalid delivery code' })).toBeVisible();
+    // The lean page's early read (started before its script arrived) is the page's one read.
+    expect(reads).toBe(1);
     await expect(page).toHaveURL('/buyer/order/abc');
     expect(await page.evaluate(() => localStorage.getItem('delivery-code:abc'))).toBeNull();
 

@@ -53,8 +53,9 @@ export type LeanPageName = Extract<RemoteName, 'buyer' | 'rider'>;
 export function leanPageBuild(name: LeanPageName) {
   return {
     base: `/pages/${name}/`,
-    // The shell's public files (favicon) are served from the site's root.
-    publicDir: false as const,
+    // The shell's public files (favicon) are served from the site's root; page-public/ holds the
+    // page's own (early-read.js, which starts the page's first read before its script arrives).
+    publicDir: 'page-public',
     build: { target: 'es2022', outDir: 'dist-page', emptyOutDir: true, rolldownOptions: { input: 'page.html' } },
   };
 }

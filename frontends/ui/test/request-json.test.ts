@@ -26,3 +26,42 @@ describe('requestJson on a failure', () => {
     expect(await requestJson('GET', '/api/x', undefined, { fallbackMessage: 'F' })).toMatchObject({ status: 502, message: 'F' });
   });
 });
+
+describe('requestJson and a lean page\'s early read (decision 0053)', () => {
+  const early = (path: string, headers: Record<string, string>, body: unknown) => {
+    (globalThis as { __escrowEarlyGets?: Record<string, unknown> }).__escrowEarlyGets = {
+      [path]: { headers, response: Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })) },
+    };
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (globalThis as { __escrowEarlyGets?: unknown }).__escrowEarlyGets;
+  });
+
+  it('the first GET of the same path with the same headers takes the early answer, once', async () => {
+    const network = answer(200, JSON.stringify({ data: { from: 'network' } }));
+    vi.stubGlobal('fetch', network);
+    early('/api/buyer/orders/o1', { 'X-Delivery-Code': 'k1', Accept: 'application/json' }, { data: { from: 'early' } });
+    const first = await requestJson('GET', '/api/buyer/orders/o1', undefined, { fallbackMessage: 'F', headers: { 'X-Delivery-Code': 'k1' } });
+    expect(first).toEqual({ ok: true, status: 200, data: { from: 'early' } });
+    expect(network).not.toHaveBeenCalled();
+    const second = await requestJson('GET', '/api/buyer/orders/o1', undefined, { fallbackMessage: 'F', headers: { 'X-Delivery-Code': 'k1' } });
+    expect(second).toEqual({ ok: true, status: 200, data: { from: 'network' } });
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it('other headers (another code), another method or an aborted caller never use it', async () => {
+    const network = answer(200, JSON.stringify({ data: { from: 'network' } }));
+    vi.stubGlobal('fetch', network);
+    early('/api/buyer/orders/o1', { 'X-Delivery-Code': 'k1', Accept: 'application/json' }, { data: { from: 'early' } });
+    expect(await requestJson('GET', '/api/buyer/orders/o1', undefined, { fallbackMessage: 'F', headers: { 'X-Delivery-Code': 'k2' } })).toMatchObject({ data: { from: 'network' } });
+
+    early('/api/buyer/orders/o1', { Accept: 'application/json', 'Content-Type': 'application/json' }, { data: { from: 'early' } });
+    expect(await requestJson('POST', '/api/buyer/orders/o1', {}, { fallbackMessage: 'F' })).toMatchObject({ data: { from: 'network' } });
+
+    early('/api/buyer/orders/o1', { 'X-Delivery-Code': 'k1', Accept: 'application/json' }, { data: { from: 'early' } });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(requestJson('GET', '/api/buyer/orders/o1', undefined, { fallbackMessage: 'F', headers: { 'X-Delivery-Code': 'k1' }, signal: controller.signal })).rejects.toThrow();
+  });
+});

@@ -43,6 +43,25 @@ function errorOf(body: unknown): { code?: string; message?: string; attemptsLeft
   };
 }
 
+interface EarlyGet {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly response: Promise<Response>;
+}
+
+/**
+ * A GET a lean page's early-read.js started before the page's script arrived (decision 0053):
+ * taken once, by the first request for the same path with exactly the same headers.
+ */
+function takeEarlyGet(path: string, headers: Readonly<Record<string, string>>): Promise<Response> | undefined {
+  const gets = (globalThis as { __escrowEarlyGets?: Record<string, EarlyGet | undefined> }).__escrowEarlyGets;
+  const early = gets?.[path];
+  if (!gets || !early) return undefined;
+  delete gets[path];
+  const names = Object.keys(headers);
+  const same = names.length === Object.keys(early.headers).length && names.every((name) => early.headers[name] === headers[name]);
+  return same ? early.response : undefined;
+}
+
 export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, options: RequestOptions): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -53,7 +72,10 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: 'same-origin', cache: 'no-store', ...(payload !== undefined ? { body: payload } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+    const early = method === 'GET' ? takeEarlyGet(path, headers) : undefined;
+    response = await (early ?? fetch(path, { method, headers, credentials: 'same-origin', cache: 'no-store', ...(payload !== undefined ? { body: payload } : {}), ...(options.signal ? { signal: options.signal } : {}) }));
+    // An early read cannot be aborted by the caller's signal: drop its answer as fetch would.
+    options.signal?.throwIfAborted();
   } catch (error) {
     if (options.signal?.aborted) throw error;
     return { ok: false, status: 0, code: 'NETWORK', message: NETWORK_ERROR_MESSAGE };
