@@ -1,4 +1,4 @@
-import type { OrderChangedEvent } from '@escrow/core';
+import type { OrderChangedEvent, OutboxMessage } from '@escrow/core';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -180,12 +180,14 @@ describe.runIf(postgres.available)('order events NOTIFYed with the commit (Postg
   });
 });
 
+/** An email waiting in the outbox since minute 1. */
+const message = (id: string): OutboxMessage => ({ id, topic: 'notification', payload: { channel: 'email', to: 'a@example.com', subject: 's', body: id }, createdAt: at(1), attempts: 0, nextAttemptAt: at(1), deliveredAt: null, lastError: null });
+
 describe.each(targets.map((target) => [target.name, target] as const))('EscrowStore.single on %s', (_name, target) => {
   it('runs one writing statement on its own, and refuses a second before it runs', async () => {
     const h = await open(target);
     const order = newOrder((await seedSeller(h)).id);
     await h.store.transaction((tx) => tx.orders.insert(order));
-    const message = (id: string) => ({ id, topic: 'notification', payload: { channel: 'email', to: 'a@example.com', subject: 's', body: 'b' }, createdAt: at(1), attempts: 0, nextAttemptAt: at(1), deliveredAt: null, lastError: null });
 
     // Reads are free; one write passes and stays (there is no transaction to roll back).
     await h.store.single(async (tx) => {
@@ -205,11 +207,11 @@ describe.each(targets.map((target) => [target.name, target] as const))('EscrowSt
   it('claims the due messages with one statement, as the dispatcher does', async () => {
     const h = await open(target);
     await h.store.transaction(async (tx) => {
-      for (const id of ['m1', 'm2', 'm3']) await tx.outbox.enqueue({ id, topic: 'notification', payload: { channel: 'email', to: 'a@example.com', subject: 's', body: id }, createdAt: at(1), attempts: 0, nextAttemptAt: at(1), deliveredAt: null, lastError: null });
+      for (const id of ['m1', 'm2', 'm3']) await tx.outbox.enqueue(message(id));
     });
     const claimed = await h.store.single((tx) => tx.outbox.claimDue(at(2), 2, at(50)));
     expect(claimed.map((m) => [m.id, m.attempts])).toEqual([['m1', 1], ['m2', 1]]);
-    await h.store.single((tx) => tx.outbox.markAllDelivered(claimed.map((m) => ({ id: m.id, at: at(3), providerId: null }))));
+    await h.store.single((tx) => tx.outbox.markAllDelivered(claimed.map((m) => ({ id: m.id, at: at(3) }))));
     const rows = await h.db.selectFrom('outbox').select(['id', 'delivered_at']).orderBy('id').execute();
     expect(rows.map((row) => [row.id, row.delivered_at !== null])).toEqual([['m1', true], ['m2', true], ['m3', false]]);
   });
