@@ -71,7 +71,7 @@ export const NETWORK_PROFILES = {
   },
 };
 
-export const MOBILE = {
+const MOBILE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   isMobile: true,
@@ -124,7 +124,7 @@ async function startServer() {
 
 // Runs in the page before any of its scripts: records LCP candidates, first paint, FCP and
 // the layout shifts (CLS: their sum, none of them after an input).
-export function observePaints() {
+function observePaints() {
   const store = { lcp: [], fp: null, fcp: null, cls: 0 };
   globalThis.__audit = store;
   new PerformanceObserver((list) => {
@@ -153,17 +153,26 @@ async function gzippedSize(pathname) {
   return existsSync(file) ? gzipSync(await readFile(file)).length : 0;
 }
 
+/**
+ * A tab in a fresh context as the phone (MOBILE), cold cache, the network `profile` and the CPU
+ * 4x slower, recording paints (observePaints); resolves { context, tab, cdp }.
+ */
+export async function phoneTab(browser, profile) {
+  const context = await browser.newContext(MOBILE);
+  const tab = await context.newPage();
+  await tab.addInitScript(observePaints);
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...pick(profile, 'latency', 'downloadThroughput', 'uploadThroughput') });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, tab, cdp };
+}
+
 /** Loads one page cold under the profile; returns paint timings and the JavaScript it fetched. */
 async function measure(browser, origin, page, profile) {
-  const context = await browser.newContext(MOBILE);
+  const { context, tab, cdp } = await phoneTab(browser, profile);
   try {
-    const tab = await context.newPage();
-    await tab.addInitScript(observePaints);
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...pick(profile, 'latency', 'downloadThroughput', 'uploadThroughput') });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
     const scripts = new Map();
     const remoteRequests = [];
@@ -199,7 +208,7 @@ async function measure(browser, origin, page, profile) {
   }
 }
 
-export function pick(source, ...keys) {
+function pick(source, ...keys) {
   return Object.fromEntries(keys.map((key) => [key, source[key]]));
 }
 

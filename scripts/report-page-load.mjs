@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { addRiders, apiDatabase, expectStatus, launchApi, payByPaybill, root, signUpSeller } from '../bench/api-process.mjs';
 import { keepAliveAgent, request, viewKeyOf } from '../bench/http-client.mjs';
-import { median, MOBILE, NETWORK_PROFILES, observePaints, pick } from './audit-landing.mjs';
+import { median, NETWORK_PROFILES, phoneTab } from './audit-landing.mjs';
 import { chromiumAvailable, chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
 
 export const PAGE_TARGETS = { jsKb: 100, landingJsKb: 80, requestsBeforePaint: 8, lcpMs: 1_500, cls: 0 };
@@ -39,15 +39,8 @@ if (!existsSync(join(distDir, 'index.html'))) {
 
 /** Loads `path` cold under `profile`; resolves the page's paints, shifts, requests and scripts. */
 async function measure(browser, origin, path, ready, profile) {
-  const context = await browser.newContext(MOBILE);
+  const { context, tab } = await phoneTab(browser, profile);
   try {
-    const tab = await context.newPage();
-    await tab.addInitScript(observePaints);
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...pick(profile, 'latency', 'downloadThroughput', 'uploadThroughput') });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const scripts = new Set();
     tab.on('response', (response) => {
       const url = new URL(response.url());

@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@escrow/ui/styles/base.css';
 import { AppChrome } from '@escrow/ui/components/app-chrome';
+import { historyLocation } from '@escrow/ui/routing/history-location';
 import RiderJobPage from '../features/job/rider-job-page.tsx';
 import RiderJobsPage from '../features/jobs/rider-jobs-page.tsx';
 import type { Navigate } from '../shared/navigate.ts';
@@ -9,16 +10,7 @@ import type { Navigate } from '../shared/navigate.ts';
 // The rider's own lean page (decision 0053) for /rider and /rider/{orderId}: React and the
 // rider's two pages, no shell. Moving between the two stays in this page; any other address
 // is a normal page load.
-const NAVIGATE_EVENT = 'rider:navigate';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(NAVIGATE_EVENT, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(NAVIGATE_EVENT, onChange);
-  };
-}
+const addressBar = historyLocation('rider:navigate');
 
 /** The order id of /rider/{orderId}, '' for /rider, null for an address that is not the rider's. */
 function riderRoute(pathname: string): string | null {
@@ -34,14 +26,11 @@ const navigate: Navigate = (to, options = {}) => {
     return;
   }
   if (to === window.location.pathname + window.location.search) return;
-  if (options.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
-  window.dispatchEvent(new Event(NAVIGATE_EVENT));
-  window.scrollTo(0, 0);
+  addressBar.go(to, options);
 };
 
 function RiderPage() {
-  const pathname = useSyncExternalStore(subscribe, () => window.location.pathname);
+  const pathname = useSyncExternalStore(addressBar.subscribe, () => window.location.pathname);
   const orderId = riderRoute(pathname) ?? '';
   useEffect(() => {
     document.title = `${orderId === '' ? 'Rider jobs' : 'Rider job'} | Escrow Delivery`;
