@@ -148,7 +148,8 @@ function observePaints() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-async function gzippedSize(pathname) {
+/** A built file's size gzipped (zlib's default level), 0 when it is not in the build. */
+export async function gzippedSize(pathname) {
   const file = join(distDir, pathname);
   return existsSync(file) ? gzipSync(await readFile(file)).length : 0;
 }

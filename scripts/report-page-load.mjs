@@ -14,12 +14,10 @@
 // Usage: node scripts/report-page-load.mjs [runs=3]   (needs `npm run build` and Chromium)
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { addRiders, apiDatabase, expectStatus, launchApi, payByPaybill, root, signUpSeller } from '../bench/api-process.mjs';
 import { keepAliveAgent, request, viewKeyOf } from '../bench/http-client.mjs';
-import { median, NETWORK_PROFILES, phoneTab } from './audit-landing.mjs';
+import { gzippedSize, median, NETWORK_PROFILES, phoneTab } from './audit-landing.mjs';
 import { chromiumAvailable, chromiumLaunchOptions, CHROMIUM_PATH } from './chromium.mjs';
 
 export const PAGE_TARGETS = { jsKb: 100, landingJsKb: 80, requestsBeforePaint: 8, lcpMs: 1_500, cls: 0 };
@@ -52,7 +50,7 @@ async function measure(browser, origin, path, ready, profile) {
     const paints = await tab.evaluate(() => globalThis.__audit);
     // Resource Timing holds every request but the document's own; the EventSource stream is one.
     const beforePaint = await tab.evaluate((firstPaint) => 1 + performance.getEntriesByType('resource').filter((entry) => entry.startTime < firstPaint).length, paints.fp ?? paints.fcp ?? 0);
-    const gzip = await Promise.all([...scripts].map(async (script) => gzipSync(await readFile(join(distDir, script))).length));
+    const gzip = await Promise.all([...scripts].map(gzippedSize));
     return {
       lcpMs: paints.lcp.at(-1)?.startTime ?? Number.NaN,
       lcpElement: paints.lcp.at(-1)?.element ?? '(none)',

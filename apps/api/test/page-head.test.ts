@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, isCompressible } from '../src/http/compression.js';
 import { BODY_END, BODY_START, fullTitle, headTags, HEAD_END, HEAD_START, injectBody, injectHead, pageEntryFor, parsePageMeta, PRERENDERED_BODIES, type PageMeta } from '../src/http/page-head.js';
-import { spaRouteOf } from '../src/http/spa-routes.js';
-import { SPA_ROUTE_PATTERNS } from '../src/http/spa-routes.js';
+import { spaRouteOf, SPA_ROUTE_PATTERNS } from '../src/http/spa-routes.js';
 
 const META: PageMeta = {
   siteName: 'Escrow Delivery',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../../../frontends/shell/src/routing/match-route.ts';
 import { ROUTE_PATHS } from '../../../frontends/shell/src/routing/route-paths.ts';
-import { isSpaRoute, SPA_ROUTE_PATTERNS } from '../src/http/spa-routes.js';
+import { spaRouteOf, SPA_ROUTE_PATTERNS } from '../src/http/spa-routes.js';
 
 // The server decides 200 or 404 for a page; the shell decides what to render. They must agree.
 describe('SPA routes', () => {
@@ -26,6 +26,6 @@ describe('SPA routes', () => {
     '/admin/users',
     '//',
   ])('agrees with the shell on %s', (path) => {
-    expect(isSpaRoute(path)).toBe(matchRoute(path, ROUTE_PATHS) !== undefined);
+    expect(spaRouteOf(path) !== undefined).toBe(matchRoute(path, ROUTE_PATHS) !== undefined);
   });
 });

@@ -6,6 +6,7 @@ import { seedSeller } from '../../../adapters/db-kysely/test/support/fixtures.js
 import { postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
 import { databaseForProcesses, postgresTarget, sqliteTarget } from '../../../adapters/db-kysely/test/support/store-harness.js';
 import { loadMpesaCallbackSecret } from '@escrow/db-kysely';
+import { darajaSimulatorEnv } from '../../../scripts/daraja-sim-env.mjs';
 import { cli } from './support/run-cli.js';
 
 const postgres = await postgresForTests('escrow-admin payments');
@@ -82,14 +83,8 @@ describe.each(postgres.available ? (['sqlite', 'postgres'] as const) : (['sqlite
 
     const env = {
       ...harness.env,
-      MPESA_ENVIRONMENT: 'sandbox',
-      MPESA_BASE_URL: sim.url,
-      MPESA_CONSUMER_KEY: 'sim-consumer-key',
-      MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
-      MPESA_SHORTCODE: '174379',
-      MPESA_PASSKEY: SANDBOX_PASSKEY,
-      MPESA_INITIATOR_NAME: 'testapi',
-      MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
+      // The simulator with its initiator (Transaction Status), as `npm start` sets it.
+      ...darajaSimulatorEnv(sim.url),
       // Where the API would listen; nobody does here, so the simulator logs its Result as undelivered.
       MPESA_CALLBACK_BASE_URL: 'http://127.0.0.1:9',
     };

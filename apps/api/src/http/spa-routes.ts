@@ -38,9 +38,6 @@ export function spaRouteOf(pathname: string): SpaRoutePattern | undefined {
   return compiled.find(({ segments }) => segments.length === actual.length && segments.every((part, index) => part.startsWith(':') || part === actual[index]))?.pattern;
 }
 
-/** True when a (decoded) pathname is one of the spec's pages. */
-export const isSpaRoute = (pathname: string): boolean => spaRouteOf(pathname) !== undefined;
-
 /**
  * Routes answered with a lean page of their own instead of the shell's index.html (decision
  * 0053): a buyer or rider opening a link gets React and the role's page, not the shell. Paths

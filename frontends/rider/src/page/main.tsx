@@ -25,7 +25,6 @@ const navigate: Navigate = (to, options = {}) => {
     window.location.assign(to);
     return;
   }
-  if (to === window.location.pathname + window.location.search) return;
   addressBar.go(to, options);
 };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppChrome, type ChromeLink } from '@escrow/ui/components/app-chrome';
+import { AppChrome } from '@escrow/ui/components/app-chrome';
 import { Link } from '../routing/link.tsx';
 import type { RoutePath } from '../routing/route-paths.ts';
 
@@ -23,15 +23,9 @@ export function showsSignIn(path: RoutePath | undefined): boolean {
   return path === undefined || !NO_SIGN_IN_BUTTON.has(path);
 }
 
-const shellLink: ChromeLink = ({ to, children, ...rest }) => (
-  <Link to={to} {...rest}>
-    {children}
-  </Link>
-);
-
 export function AppLayout({ children, path }: { children: ReactNode; path?: RoutePath | undefined }) {
   return (
-    <AppChrome showSignIn={showsSignIn(path)} link={shellLink}>
+    <AppChrome showSignIn={showsSignIn(path)} link={Link}>
       {children}
     </AppChrome>
   );

@@ -26,6 +26,5 @@ export function useLocation(): ShellLocation {
  * redirects (no session, already onboarded): Back must not return to a page that redirects again.
  */
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  if (to === getSnapshot()) return;
   addressBar.go(to, options);
 }

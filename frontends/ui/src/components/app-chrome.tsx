@@ -1,14 +1,23 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Logo } from './logo.tsx';
 
-/** A link as the host renders it: the shell's in-app Link, or a plain anchor on a page of its own. */
-export type ChromeLink = (props: { to: string; className: string; 'aria-label'?: string; children: ReactNode }) => ReactNode;
+interface ChromeLinkProps {
+  to: string;
+  className: string;
+  'aria-label'?: string;
+  children: ReactNode;
+}
 
-const plainLink: ChromeLink = ({ to, children, ...rest }) => (
-  <a href={to} {...rest}>
-    {children}
-  </a>
-);
+/** A link as the host renders it: the shell's in-app Link, or a plain anchor on a page of its own. */
+export type ChromeLink = ComponentType<ChromeLinkProps>;
+
+function PlainLink({ to, children, ...rest }: ChromeLinkProps) {
+  return (
+    <a href={to} {...rest}>
+      {children}
+    </a>
+  );
+}
 
 interface AppChromeProps {
   children: ReactNode;
@@ -21,13 +30,21 @@ interface AppChromeProps {
  * The top bar, main column and footer of the app's pages (everything but the public site's
  * pages): the shell's layout, and the buyer's and rider's own lean pages (decision 0053).
  */
-export function AppChrome({ children, showSignIn, link = plainLink }: AppChromeProps) {
+export function AppChrome({ children, showSignIn, link: Link = PlainLink }: AppChromeProps) {
   return (
     <>
       <header className="top-bar">
         <div className="container top-bar__inner">
-          {link({ to: '/', className: 'logo-link', 'aria-label': 'Escrow Delivery home', children: <Logo /> })}
-          {showSignIn ? <nav aria-label="Account">{link({ to: '/auth', className: 'button button--secondary', children: 'Sign In' })}</nav> : null}
+          <Link to="/" className="logo-link" aria-label="Escrow Delivery home">
+            <Logo />
+          </Link>
+          {showSignIn ? (
+            <nav aria-label="Account">
+              <Link to="/auth" className="button button--secondary">
+                Sign In
+              </Link>
+            </nav>
+          ) : null}
         </div>
       </header>
       <main id="main" className="container page" tabIndex={-1}>

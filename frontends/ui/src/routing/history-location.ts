@@ -14,8 +14,9 @@ export function historyLocation(eventName: string) {
         window.removeEventListener(eventName, onChange);
       };
     },
-    /** Goes to a same-origin path in place, at the top of the new page; `replace` for redirects. */
+    /** Goes to a same-origin path in place, at the top of the new page (nothing when already there); `replace` for redirects. */
     go(to: string, options: { replace?: boolean } = {}): void {
+      if (to === window.location.pathname + window.location.search) return;
       if (options.replace) window.history.replaceState(null, '', to);
       else window.history.pushState(null, '', to);
       window.dispatchEvent(new Event(eventName));
