@@ -77,6 +77,9 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((path) => /\/remotes\/|mobile-menu|contact-form|contact-page|terms-page|about-page|how-it-works-page/.test(path))).toEqual([]);
+    // The landing's own lean page (decision 0055): neither the shell's router nor the federation runtime.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => !path.startsWith('/pages/landing/'))).toEqual([]);
   });
 
   test('arrives as HTML: readable, styled and with working links before any script runs', async ({ browser }) => {
@@ -109,7 +112,7 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('banner')).toHaveCount(1);
     await expect(page.getByRole('contentinfo')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toHaveCount(1);
-    // The app is running: links move in place.
+    // The page is running; its links load the page they name (the landing's lean page, decision 0055).
     await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
   });

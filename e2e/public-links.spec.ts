@@ -126,7 +126,8 @@ for (const path of Object.keys(PAGE_LINKS)) {
           // A link to the page already shown stays on it.
           await expect(page).toHaveURL(path);
         } else {
-          // An in-app navigation to the link's own address (a screen of another feature may then redirect).
+          // A navigation to the link's own address, in the app or (from the landing) a new document;
+          // a screen of another feature may then redirect.
           await expect.poll(() => visitedPaths(page), { message: `${name} navigates to ${href}` }).toContain(href);
         }
         const [target = '', fragment] = href.split('#');
@@ -140,11 +141,30 @@ for (const path of Object.keys(PAGE_LINKS)) {
 
 test.describe('internal links', () => {
   test('move within the app without reloading the page', async ({ page }) => {
-    await openPage(page, '/');
+    await openPage(page, '/about');
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
-    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'How It Works' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    // Back returns to the page before, still without a reload.
+    await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+  });
+
+  test("of the landing's lean page load the page they name, which then moves within the app", async ({ page }) => {
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await openPage(page, '/');
+    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
+    await page.getByRole('banner').getByRole('link', { name: 'Terms' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    expect(documents).toEqual(['/', '/about']);
   });
 
   test('mark the current page in the top bar', async ({ page }) => {

@@ -69,7 +69,8 @@ test.describe('the slide-out menu on a phone', () => {
     ['Contact', '/contact', 'Contact Us'],
   ] as const) {
     test(`"${name}" goes to ${path}, closes the menu and moves focus to the new page`, async ({ page }) => {
-      await openPage(page, '/');
+      // In the app; the landing's lean page loads the next page as a document (test below).
+      await openPage(page, path === '/about' ? '/terms' : '/about');
       await menuButton(page).click();
       await menu(page).getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(path);
@@ -78,6 +79,15 @@ test.describe('the slide-out menu on a phone', () => {
       await expect(page.locator('#main')).toBeFocused();
     });
   }
+
+  test("on the landing's lean page, a link loads the page it names", async ({ page }) => {
+    await openPage(page, '/');
+    await menuButton(page).click();
+    await menu(page).getByRole('link', { name: 'How It Works', exact: true }).click();
+    await expect(page).toHaveURL('/how-it-works');
+    await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible();
+    await expect(menu(page)).toBeHidden();
+  });
 
   test('"Sign In" and "Start Selling" go to the account pages', async ({ page }) => {
     for (const [name, path] of [
@@ -171,9 +181,9 @@ test.describe('keyboard use of the public pages', () => {
     expect(reached.size).toBe(focusable);
   });
 
-  test('after a link click the new page has the focus, so a screen reader starts reading there', async ({ page }) => {
+  test('after a link click in the app the new page has the focus, so a screen reader starts reading there', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await openPage(page, '/');
+    await openPage(page, '/about');
     await page.getByRole('banner').getByRole('link', { name: 'How It Works' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible();
     await expect(page.locator('#main')).toBeFocused();

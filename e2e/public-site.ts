@@ -41,12 +41,14 @@ export function pageMeta(): {
 }
 
 /**
- * Records every in-app navigation (history.pushState), so a test can check where a link
- * went even when the page it reached redirects on at once (e.g. /seller/signup to /auth).
+ * Records where the page went since its document loaded: the document's own address, then
+ * every in-app navigation (history.pushState), so a test can check where a link went even when
+ * the page it reached redirects on at once (e.g. /seller/signup to /auth). A link of the landing's
+ * lean page loads a new document (decision 0055), whose list starts with that document's address.
  */
 export async function recordNavigations(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const visited: string[] = [];
+    const visited: string[] = [location.pathname + location.hash];
     (window as unknown as { __visited: string[] }).__visited = visited;
     const push = history.pushState.bind(history);
     history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {

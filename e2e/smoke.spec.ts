@@ -67,7 +67,7 @@ test.describe('buyer order page', () => {
   });
 
   test('in-app navigation inside the shell still loads the buyer remote', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const remoteEntry = page.waitForResponse((response) => new URL(response.url()).pathname === '/remotes/buyer/remoteEntry.js');
     await page.evaluate(() => {

@@ -43,12 +43,15 @@ export function remoteBuild(name: RemoteName) {
   };
 }
 
-/** Role remotes that also build a lean page of their own for a first visit (decision 0053). */
-export type LeanPageName = Extract<RemoteName, 'buyer' | 'rider'>;
+/**
+ * Pages that also build a lean page of their own for a first visit: the buyer's and rider's
+ * remotes (decision 0053) and the shell's landing page (decision 0055).
+ */
+export type LeanPageName = Extract<RemoteName, 'buyer' | 'rider'> | 'landing';
 
 /**
- * The Vite config of a remote's lean page (vite.page.config.ts): page.html and React, no
- * federation; served under /pages/<name>/ (the API sends its page.html for the role's routes).
+ * The Vite config of a lean page (vite.page.config.ts): page.html and React, no federation;
+ * served under /pages/<name>/ (the API sends its page.html for the page's routes).
  */
 export function leanPageBuild(name: LeanPageName) {
   return {

@@ -2,7 +2,7 @@
 // Builds every frontend and lays them out as the API serves them:
 //   frontends/shell/dist/                 the shell (host) at /
 //   frontends/shell/dist/remotes/<name>/  each remote, its remoteEntry.js included
-//   frontends/shell/dist/pages/<name>/    the buyer's and rider's lean pages (decision 0053)
+//   frontends/shell/dist/pages/<name>/    the lean pages: buyer, rider (decision 0053), landing (0055)
 // Type checks run beside the Vite builds (Vite itself does not type-check), text files are
 // compressed once (precompress.mjs), then the first-load JavaScript of a public page and of a
 // remote-backed page is reported.
@@ -18,8 +18,12 @@ const frontend = (name) => `${root}frontends/${name}`;
 /** Remotes loaded by the shell; each is served from /remotes/<name>/ (see its vite.config.ts base). */
 const REMOTES = ['buyer', 'seller', 'rider', 'admin'];
 
-/** Remotes that also build a lean page of their own (vite.page.config.ts, page.html). */
-const LEAN_PAGES = ['buyer', 'rider'];
+/** Frontends that also build a lean page of their own (vite.page.config.ts, page.html), by page name. */
+const LEAN_PAGES = [
+  { app: 'buyer', page: 'buyer' },
+  { app: 'rider', page: 'rider' },
+  { app: 'shell', page: 'landing' },
+];
 
 const shellDist = `${frontend('shell')}/dist`;
 const tsc = `${root}node_modules/typescript/bin/tsc`;
@@ -49,20 +53,20 @@ const started = performance.now();
 const apps = ['shell', ...REMOTES];
 await Promise.all([
   ...apps.map((name) => rm(`${frontend(name)}/dist`, { recursive: true, force: true })),
-  ...LEAN_PAGES.map((name) => rm(`${frontend(name)}/dist-page`, { recursive: true, force: true })),
+  ...LEAN_PAGES.map(({ app }) => rm(`${frontend(app)}/dist-page`, { recursive: true, force: true })),
 ]);
 
 await Promise.all([
   ...['ui', ...apps].map((name) => run(`typecheck ${name}`, [tsc, '-p', `${frontend(name)}/tsconfig.json`], root)),
   ...apps.map((name) => run(`vite build ${name}`, [viteOf(name), 'build', '--logLevel', 'warn'], frontend(name))),
-  ...LEAN_PAGES.map((name) => run(`vite build ${name} page`, [viteOf(name), 'build', '--config', 'vite.page.config.ts', '--logLevel', 'warn'], frontend(name))),
+  ...LEAN_PAGES.map(({ app, page }) => run(`vite build ${page} page`, [viteOf(app), 'build', '--config', 'vite.page.config.ts', '--logLevel', 'warn'], frontend(app))),
 ]);
 
 for (const name of REMOTES) {
   await cp(`${frontend(name)}/dist`, `${shellDist}/remotes/${name}`, { recursive: true });
 }
-for (const name of LEAN_PAGES) {
-  await cp(`${frontend(name)}/dist-page`, `${shellDist}/pages/${name}`, { recursive: true });
+for (const { app, page } of LEAN_PAGES) {
+  await cp(`${frontend(app)}/dist-page`, `${shellDist}/pages/${page}`, { recursive: true });
 }
 const packed = await precompress(shellDist);
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;

@@ -22,6 +22,9 @@ import { LEAN_PAGE_DOCUMENTS, spaRouteOf } from '../apps/api/dist/http/spa-route
  */
 export const FIRST_LOAD_BUDGET = { targetKb: 100, limitKb: 120 };
 
+/** The landing page's budget (issue 18): what a new seller downloads first, with its own lean page (decision 0055). */
+export const LANDING_BUDGET = { targetKb: 80, limitKb: 100 };
+
 // API answers the buyer and rider pages need to render their full first screen (the shapes of
 // core's BuyerOrderView, RiderJobView and RiderJobSummary); anything else is a 404.
 const TIMES = { createdAt: '2026-01-01T09:00:00.000Z' };
@@ -54,7 +57,7 @@ const JOB_SUMMARY = (id, status, accepted) => ({
 
 /** The pages measured and the text that shows each one has finished rendering. */
 export const MEASURED_PAGES = [
-  { path: '/', label: '/ (shell only)', readyText: 'Sell Online with Confidence. Get Paid Securely.' },
+  { path: '/', label: '/ (landing lean page)', readyText: 'Sell Online with Confidence. Get Paid Securely.', budget: LANDING_BUDGET },
   {
     path: '/buyer/order/x?code=123456',
     label: '/buyer/order/x (buyer lean page)',
@@ -202,7 +205,7 @@ export async function reportFirstLoadJs(distDir) {
   }
   const overLimit = results.filter((result) => result.budget && result.gzipBytes > result.budget.limitKb * 1024);
   if (overLimit.length > 0) {
-    throw new Error(`First-load JavaScript above the ${FIRST_LOAD_BUDGET.limitKb} kB limit: ${overLimit.map((result) => `${result.label} ${kb(result.gzipBytes)}`).join(', ')}`);
+    throw new Error(`First-load JavaScript above the limit: ${overLimit.map((result) => `${result.label} ${kb(result.gzipBytes)} (limit ${result.budget.limitKb} kB)`).join(', ')}`);
   }
   return results;
 }

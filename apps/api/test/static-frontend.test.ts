@@ -136,7 +136,8 @@ describe('without a frontend build', () => {
   });
 });
 
-describe('lean pages (decision 0053)', () => {
+describe('lean pages (decisions 0053, 0055)', () => {
+  const LANDING_PAGE = '<!doctype html><html><head><!--page-head:start--><title>x</title><!--page-head:end--></head><body>landing lean page<div id="root"><!--page-body:start--><!--page-body:end--></div></body></html>';
   const BUYER_PAGE = '<!doctype html><html><head><!--page-head:start--><title>x</title><!--page-head:end--></head><body>buyer lean page</body></html>';
   const RIDER_PAGE = '<!doctype html><html><head><!--page-head:start--><title>x</title><!--page-head:end--></head><body>rider lean page</body></html>';
   let lean: TempDist;
@@ -144,6 +145,8 @@ describe('lean pages (decision 0053)', () => {
 
   beforeAll(async () => {
     lean = await createTempDist({
+      'pages/landing/page.html': LANDING_PAGE,
+      'prerendered/landing.html': '<h1>Sell Online with Confidence. Get Paid Securely.</h1>',
       'pages/buyer/page.html': BUYER_PAGE,
       'pages/rider/page.html': RIDER_PAGE,
       'pages/buyer/assets/page-Qq11Ww22.js': 'console.log("buyer page");',
@@ -177,7 +180,17 @@ describe('lean pages (decision 0053)', () => {
     if (path.startsWith('/buyer/order/')) expect(html).toContain('<title>Your Order | Escrow Delivery</title>');
   });
 
-  it.each(['/', '/seller/dashboard', '/order/o-123', '/admin'])('serves the shell for %s', async (path) => {
+  it('serves / the landing\'s own page with the prerendered landing inside #root', async () => {
+    const response = await leanApp.request('/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('landing lean page');
+    expect(html).toContain('<div id="root"><!--page-body:start--><h1>Sell Online with Confidence. Get Paid Securely.</h1><!--page-body:end--></div>');
+    expect(html).toContain('<title>Escrow Delivery</title>');
+    expect(html).not.toContain('shell index');
+  });
+
+  it.each(['/about', '/seller/dashboard', '/order/o-123', '/admin'])('serves the shell for %s', async (path) => {
     const response = await leanApp.request(path);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('shell index');

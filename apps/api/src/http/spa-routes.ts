@@ -39,11 +39,13 @@ export function spaRouteOf(pathname: string): SpaRoutePattern | undefined {
 }
 
 /**
- * Routes answered with a lean page of their own instead of the shell's index.html (decision
- * 0053): a buyer or rider opening a link gets React and the role's page, not the shell. Paths
- * are inside the built shell (scripts/build-frontends.mjs); without them, index.html serves.
+ * Routes answered with a lean page of their own instead of the shell's index.html: a buyer or
+ * rider opening a link gets React and the role's page, not the shell (decision 0053); a visitor
+ * of / gets the landing page and its frame (decision 0055). Paths are inside the built shell
+ * (scripts/build-frontends.mjs); without them, index.html serves.
  */
 export const LEAN_PAGE_DOCUMENTS: Readonly<Partial<Record<SpaRoutePattern, string>>> = {
+  '/': 'pages/landing/page.html',
   '/buyer/order/:id': 'pages/buyer/page.html',
   '/buyer/:id': 'pages/buyer/page.html',
   '/rider': 'pages/rider/page.html',
