@@ -66,4 +66,4 @@ async function serveApi(config: Config): Promise<void> {
 
 const config = readConfig();
 if (config.workers !== undefined && cluster.isPrimary) runPrimary({ workers: config.workers, logger });
-else await serveApi(config);
+else void serveApi(config);
