@@ -87,7 +87,8 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   // PostgreSQL: order changes are NOTIFYed inside their own transaction (decision 0022), on the
   // channel of this deployment's schema (others in the same database hear nothing of it).
   const channel = config.database.kind === 'postgres' ? eventsChannelFor(await database.namespace()) : undefined;
-  const store = createKyselyEscrowStore(database.db, database.dialect, channel ? { notifyChannel: channel } : {});
+  const checkNesting = config.storeChecksOff !== true;
+  const store = createKyselyEscrowStore(database.db, database.dialect, { ...(channel ? { notifyChannel: channel } : {}), checkNesting });
   // Live events: LISTEN/NOTIFY when API processes share PostgreSQL, so each delivers every event.
   const events =
     config.database.kind === 'postgres'
@@ -151,7 +152,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       trustProxyHops: config.trustProxyHops,
       queries: createKyselyEscrowQueries(database.db, database.dialect),
       publicBaseUrl: config.publicBaseUrl,
-      admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect) },
+      admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect, { checkNesting }) },
       buyerProofKey,
       ...(callbackSecret ? { mpesaCallbackSecret: callbackSecret } : {}),
       ...(config.mpesaCallbackAllowList ? { mpesaCallbackAllowList: config.mpesaCallbackAllowList } : {}),

@@ -98,6 +98,12 @@ export interface Config {
   smtp?: SmtpSettings;
   /** RATE_LIMITS=off: no request rate limits (benchmarks; never with NODE_ENV=production). */
   rateLimitsOff?: true;
+  /**
+   * NODE_ENV=production (or benchmark, which measures production): the stores' check for a call
+   * from inside their own transaction is off (a programming-error detector whose
+   * AsyncLocalStorage slows every promise; decision 0057). Absent: on, as in every test.
+   */
+  storeChecksOff?: true;
   /** API_WORKERS above 1: that many API processes share the port (PostgreSQL only); absent: one process. */
   workers?: number;
   /** OUTBOX_CONCURRENCY / OUTBOX_LEASE_SECONDS when set; absent: the dispatcher's defaults. */
@@ -196,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(vars.TRUST_PROXY_HOPS > 0 ? { trustProxyHops: vars.TRUST_PROXY_HOPS } : {}),
     ...(mail.smtp ? { smtp: mail.smtp } : {}),
     ...(vars.RATE_LIMITS === 'off' ? { rateLimitsOff: true as const } : {}),
+    ...(env.NODE_ENV === 'production' || env.NODE_ENV === 'benchmark' ? { storeChecksOff: true as const } : {}),
     ...(vars.NOTIFY_CONSOLE_FILE ? { consoleNotifierFile: resolve(vars.NOTIFY_CONSOLE_FILE) } : {}),
     ...(vars.API_WORKERS > 1 ? { workers: vars.API_WORKERS } : {}),
     ...(daraja.config

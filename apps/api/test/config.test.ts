@@ -144,6 +144,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ API_WORKERS: 'two', DATABASE_URL: postgres })[0]).toMatch(/^API_WORKERS:/);
   });
 
+  it('turns the stores\' nesting check off in production and in the benchmark only (decision 0057)', () => {
+    expect(loadConfig({}).storeChecksOff).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).storeChecksOff).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development' }).storeChecksOff).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production' }).storeChecksOff).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'benchmark' }).storeChecksOff).toBe(true);
+  });
+
   it('writes the console notifier to a file for development and browser tests, never in production (NOTIFY_CONSOLE_FILE)', () => {
     expect(loadConfig({}).consoleNotifierFile).toBeUndefined();
     expect(loadConfig({ NOTIFY_CONSOLE_FILE: 'data/sms.log' }).consoleNotifierFile).toBe(resolve('data/sms.log'));

@@ -1,10 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AccountsStore, AccountsTx } from '@escrow/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor } from '../store/codec.js';
 import { immediateInserts } from '../store/deferred-inserts.js';
+import { nestingCheck } from '../store/nesting-check.js';
 import { kyselyOutboxRepository } from '../store/outbox-repository.js';
 import { kyselyPasswordVerificationRepository } from './password-verification-repository.js';
 import { kyselyResetCodeRepository } from './reset-code-repository.js';
@@ -18,9 +18,9 @@ import { kyselyUserRepository } from './user-repository.js';
  * that store it refuses a call from inside one of its own transactions, which would deadlock
  * on SQLite or write outside the transaction on PostgreSQL.
  */
-export function createKyselyAccountsStore(db: Kysely<Database>, dialect: SqlDialect): AccountsStore {
+export function createKyselyAccountsStore(db: Kysely<Database>, dialect: SqlDialect, options: { checkNesting?: boolean } = {}): AccountsStore {
   const codec = codecFor(dialect);
-  const insideTransaction = new AsyncLocalStorage<true>();
+  const nesting = nestingCheck(options.checkNesting);
 
   const bind = (conn: Kysely<Database>): AccountsTx => ({
     users: kyselyUserRepository(conn),
@@ -32,16 +32,12 @@ export function createKyselyAccountsStore(db: Kysely<Database>, dialect: SqlDial
     outbox: kyselyOutboxRepository(conn, codec, immediateInserts(conn)),
   });
 
-  const refuseNesting = (method: string): void => {
-    if (insideTransaction.getStore()) {
-      throw new Error(`AccountsStore.${method} called inside a transaction of the same store; use the tx given to the transaction`);
-    }
-  };
+  const refuseNesting = (method: string): void => nesting.refuse('AccountsStore', method);
 
   return {
     async transaction(work) {
       refuseNesting('transaction');
-      return db.transaction().execute((trx) => insideTransaction.run(true, () => work(bind(trx))));
+      return db.transaction().execute((trx) => nesting.run(() => work(bind(trx))));
     },
     async read(work) {
       refuseNesting('read');

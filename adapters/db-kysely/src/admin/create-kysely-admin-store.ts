@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AdminStore, AdminTx } from '@escrow/core';
 import type { Kysely } from 'kysely';
 import { PAYMENT_CONFIG_KEYS, savedPaymentConfigQuery, selectContacts, toContactRow } from '../queries/admin-people-queries.js';
@@ -8,6 +7,7 @@ import { codecFor, encodeJson, encodeTime, type Codec } from '../store/codec.js'
 import { kyselyOutboxRepository } from '../store/outbox-repository.js';
 import type { Inserts } from '../store/deferred-inserts.js';
 import { storeTransaction } from '../idempotency/keyed-transaction.js';
+import { nestingCheck } from '../store/nesting-check.js';
 
 function bind(conn: Kysely<Database>, codec: Codec, inserts: Inserts): AdminTx {
   return {
@@ -92,13 +92,13 @@ function bind(conn: Kysely<Database>, codec: Codec, inserts: Inserts): AdminTx {
  * docs/decisions/0035). Like the EscrowStore, a call from inside its own transaction is refused
  * (it would deadlock on SQLite and escape the transaction on PostgreSQL).
  */
-export function createKyselyAdminStore(db: Kysely<Database>, dialect: SqlDialect): AdminStore {
+export function createKyselyAdminStore(db: Kysely<Database>, dialect: SqlDialect, storeOptions: { checkNesting?: boolean } = {}): AdminStore {
   const codec = codecFor(dialect);
-  const inside = new AsyncLocalStorage<true>();
+  const nesting = nestingCheck(storeOptions.checkNesting);
   return {
     async transaction(work, options = {}) {
-      if (inside.getStore()) throw new Error('AdminStore.transaction called inside a transaction of the same store; use the tx given to it');
-      return storeTransaction(db, dialect, (trx, inserts) => inside.run(true, () => work(bind(trx, codec, inserts))), options.idempotency);
+      nesting.refuse('AdminStore', 'transaction');
+      return storeTransaction(db, dialect, (trx, inserts) => nesting.run(() => work(bind(trx, codec, inserts))), options.idempotency);
     },
   };
 }

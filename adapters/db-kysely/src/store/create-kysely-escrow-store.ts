@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CommitEvents, EscrowStore, EscrowTx } from '@escrow/core';
 import type { Kysely } from 'kysely';
 import { storeTransaction } from '../idempotency/keyed-transaction.js';
@@ -7,6 +6,7 @@ import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor } from './codec.js';
 import { kyselyCodeAttemptRepository } from './code-attempt-repository.js';
 import { immediateInserts, type Inserts } from './deferred-inserts.js';
+import { nestingCheck } from './nesting-check.js';
 import { oneWritingStatement } from './one-writing-statement.js';
 import { kyselyFeedbackRepository } from './feedback-repository.js';
 import { kyselyLedgerRepository } from './ledger-repository.js';
@@ -30,9 +30,9 @@ import { kyselySellerRepository } from './seller-repository.js';
  * `options.idempotency`, the request's key and answer are written in the transaction's own
  * commit (idempotency/keyed-transaction.ts, docs/decisions/0035).
  *
- * A store call made from inside `transaction` is refused: on SQLite it would wait forever for
- * the one connection the outer transaction holds, and on PostgreSQL it would silently write
- * outside the outer transaction. The use case must use the `tx` it was given.
+ * A store call made from inside `transaction` is refused (nesting-check.ts): on SQLite it would
+ * wait forever for the one connection the outer transaction holds, and on PostgreSQL it would
+ * silently write outside the outer transaction. The use case must use the `tx` it was given.
  */
 export interface EscrowStoreOptions {
   /**
@@ -42,6 +42,8 @@ export interface EscrowStoreOptions {
    * no commit of their own (docs/decisions/0022). Without it the core publishes after commit.
    */
   readonly notifyChannel?: string;
+  /** Refuse a store call from inside its own transaction (nesting-check.ts). Default true; the API turns it off in production. */
+  readonly checkNesting?: boolean;
 }
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; order events are about 200. */
@@ -49,7 +51,7 @@ const MAX_NOTIFY_PAYLOAD_BYTES = 7_999;
 
 export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialect, options: EscrowStoreOptions = {}): EscrowStore {
   const codec = codecFor(dialect);
-  const insideTransaction = new AsyncLocalStorage<true>();
+  const nesting = nestingCheck(options.checkNesting);
 
   const { notifyChannel } = options;
   if (notifyChannel !== undefined && dialect !== 'postgres') throw new Error('createKyselyEscrowStore: notifyChannel needs PostgreSQL');
@@ -87,16 +89,12 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
     };
   };
 
-  const refuseNesting = (method: string): void => {
-    if (insideTransaction.getStore()) {
-      throw new Error(`EscrowStore.${method} called inside a transaction of the same store; use the tx given to the transaction`);
-    }
-  };
+  const refuseNesting = (method: string): void => nesting.refuse('EscrowStore', method);
 
   return {
     async transaction(work, options = {}) {
       refuseNesting('transaction');
-      return storeTransaction(db, dialect, (trx, inserts) => insideTransaction.run(true, () => work(bind(trx, inserts, true))), options.idempotency);
+      return storeTransaction(db, dialect, (trx, inserts) => nesting.run(() => work(bind(trx, inserts, true))), options.idempotency);
     },
     async read(work) {
       refuseNesting('read');

@@ -8,7 +8,7 @@ import { sha256Digest } from './sha256-digest.js';
 
 /** The accounts ports and HTTP options on the API's database, plus an hourly clean-up of expired rows. */
 export function composeAccounts(args: {
-  config: Pick<Config, 'publicBaseUrl' | 'trustProxyHops'>;
+  config: Pick<Config, 'publicBaseUrl' | 'trustProxyHops' | 'storeChecksOff'>;
   database: DatabaseHandle;
   events: EventBus;
   files: FileStorage;
@@ -18,7 +18,7 @@ export function composeAccounts(args: {
   sendOutboxSoon: () => void;
 }): { deps: AccountsDeps; http: AccountsHttpOptions; stop(): Promise<void> } {
   const deps: AccountsDeps = {
-    store: createKyselyAccountsStore(args.database.db, args.database.dialect),
+    store: createKyselyAccountsStore(args.database.db, args.database.dialect, { checkNesting: args.config.storeChecksOff !== true }),
     clock: systemClock,
     random: cryptoRandom,
     passwords: new Argon2PasswordHasher(),
