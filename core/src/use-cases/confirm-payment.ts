@@ -45,6 +45,9 @@ export async function confirmPayment(
   const known = await deps.store.read(async (tx) => {
     const order = await tx.orders.get(args.orderId);
     if (!order || !canSee(order, actor)) return undefined;
+    // The receipt the order was verified with (a C2B confirmation or a prompt's callback stores
+    // it on the order): nothing else to look up. Receipts are claimed once, by one order.
+    if (order.paymentConfirmed && order.mpesaReceipt === receipt) return { order, paybill: undefined, prompted: false };
     const paybill = await tx.mpesa.getC2bPayment(receipt);
     const prompted = (await tx.mpesa.listStkRequestsForOrder(order.id)).some((r) => r.status === 'paid' && r.callbackReceipt === receipt);
     return { order, paybill, prompted };

@@ -74,15 +74,14 @@ export async function recordC2bPayment(deps: EscrowDeps, confirmation: C2bConfir
     return (await tx.mpesa.insertC2bPayment(payment('matched', verified.orderId, VERIFIED_BEFORE))) ? { outcome: 'already_verified', orderId: verified.orderId } : { outcome: 'duplicate' };
   };
 
-  const target = await deps.store.read(async (tx) => {
-    if (await tx.mpesa.getC2bPayment(confirmation.transId)) return 'duplicate';
-    if (await tx.mpesa.findVerifyingStatusQuery(confirmation.transId)) return 'verified';
-    return tx.orders.findByTrackingNumber(reference);
-  });
-  if (target === 'duplicate') return ok({ outcome: 'duplicate' });
-  if (target === 'verified') return ok((await deps.store.transaction(known)) ?? { outcome: 'duplicate' });
+  // Only the order is read first; a repeated confirmation or one a Transaction Status query
+  // verified already is told apart inside the transaction that stores it (the insert by TransID
+  // does nothing the second time), so the usual first confirmation costs no reads of its own.
+  const target = await deps.store.read((tx) => tx.orders.findByTrackingNumber(reference));
   const mismatch = c2bMismatch(target, confirmation.amount);
-  if (!target || mismatch) return ok(await deps.store.transaction((tx) => unmatched(tx, mismatch ?? 'no order')));
+  // A verified one is kept as its order's; any other goes to the admin's list (or is a repeat).
+  const keepForAdmin = (note: string) => deps.store.transaction(async (tx) => (await known(tx)) ?? (await unmatched(tx, note)));
+  if (!target || mismatch) return ok(await keepForAdmin(mismatch ?? 'no order'));
 
   let verifiedMeanwhile: C2bOutcome | undefined;
   const paid = await mutateOrder<C2bOutcome>(deps, {
@@ -116,5 +115,5 @@ export async function recordC2bPayment(deps: EscrowDeps, confirmation: C2bConfir
   if (paid.error.detail === 'unmatched') return ok({ outcome: 'unmatched', note: 'order changed' });
   // Anything else (a racing change, a receipt some order already claimed): kept for an admin
   // rather than lost, unless a Transaction Status query verified an order with it meanwhile.
-  return ok(await deps.store.transaction(async (tx) => (await known(tx)) ?? (await unmatched(tx, `not matched: ${paid.error.code}`))));
+  return ok(await keepForAdmin(`not matched: ${paid.error.code}`));
 }
