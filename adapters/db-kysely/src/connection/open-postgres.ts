@@ -2,7 +2,6 @@ import { Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../schema/database.js';
 import { createHandle, type DatabaseHandle } from './database-handle.js';
-import { useNamedStatements } from './pg-named-statements.js';
 import { loadPg, pgTypeParsers } from './pg-type-parsers.js';
 import { SchemaScopedPostgresDialect } from './schema-scoped-postgres-dialect.js';
 
@@ -42,34 +41,16 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** A query the server has not answered in this much more than the statement timeout is given up on by the client. */
 const CLIENT_GRACE_MS = 5_000;
 
-type QueryFn = (...args: unknown[]) => unknown;
-
 /**
- * Every client of the pool survives its connection dying, checked out or not:
- *
- * - pg-pool listens for a client's 'error' only while the client is idle in the pool. A
- *   backend terminated (or a network cut) while a request holds its client, between two
- *   statements of a transaction, makes that client emit 'error' with no listener, which
- *   kills the process. Each client gets a listener of its own for its whole life; the error
- *   also fails the client's next query ("not queryable"), which the request answers with 503,
- *   and pg-pool discards a client that is not queryable when it is released.
- * - A query the server never answers (a connection silently gone) fails after
- *   `query_timeout`, and its client is ended, so it is never handed out again mid-transaction.
+ * pg-pool listens for a client's 'error' only while the client is idle in the pool. A backend
+ * terminated (or a network cut) while a request holds its client, between two statements of a
+ * transaction, makes that client emit 'error' with no listener, which kills the process. Each
+ * client gets a listener of its own for its whole life; the error also fails the client's next
+ * query ("not queryable"), which the request answers with 503, and pg-pool discards a client
+ * that is not queryable when it is released. (A query never answered: prepared-postgres-driver.ts.)
  */
-function surviveConnectionLoss(pool: pg.Pool, onError: (error: Error) => void): void {
-  pool.on('connect', (client) => {
-    client.on('error', onError);
-    const query = client.query.bind(client) as QueryFn;
-    (client as unknown as { query: QueryFn }).query = (...args: unknown[]): unknown => {
-      const result = query(...args);
-      if (result instanceof Promise) {
-        result.then(undefined, (error: unknown) => {
-          if (error instanceof Error && error.message === 'Query read timeout') void client.end().catch(() => undefined);
-        });
-      }
-      return result;
-    };
-  });
+function listenForConnectionLoss(pool: pg.Pool, onError: (error: Error) => void): void {
+  pool.on('connect', (client) => client.on('error', onError));
 }
 
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
@@ -106,8 +87,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   });
   // Idle clients: pg-pool removes a failed one and reports it here.
   pool.on('error', onError);
-  surviveConnectionLoss(pool, onError);
-  useNamedStatements(pool);
+  listenForConnectionLoss(pool, onError);
 
   const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   return createHandle({
@@ -125,8 +105,9 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     migrationDb: () => {
       const migrationPool = new (loadPg().Pool)({ ...connection, max: 1 });
       migrationPool.on('error', onError);
-      surviveConnectionLoss(migrationPool, onError);
-      return new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool: migrationPool }) });
+      listenForConnectionLoss(migrationPool, onError);
+      // Unnamed statements: the migrations change tables under the statements they run.
+      return new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool: migrationPool, namedStatements: false }) });
     },
     close: () => db.destroy(),
   });

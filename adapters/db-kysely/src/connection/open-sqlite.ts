@@ -5,7 +5,7 @@ import { Kysely } from 'kysely';
 import type { Database } from '../schema/database.js';
 import { createHandle, type DatabaseHandle } from './database-handle.js';
 import { ImmediateSqliteDialect } from './immediate-sqlite-dialect.js';
-import { withStatementCache } from './sqlite-statement-cache.js';
+import { preparedSqliteDatabase } from './sqlite-statement-cache.js';
 
 export interface SqliteOptions {
   /** A file path (its directory is created) or ':memory:'. */
@@ -35,7 +35,7 @@ export function openSqlite(options: SqliteOptions): DatabaseHandle {
     throw error;
   }
 
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: preparedSqliteDatabase(sqlite) }) });
   return createHandle({
     db,
     dialect: 'sqlite',

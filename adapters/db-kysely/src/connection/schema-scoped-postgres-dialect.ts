@@ -1,20 +1,17 @@
 import {
-  CompiledQuery,
   PostgresAdapter,
   PostgresDialect,
-  PostgresDriver,
   PostgresIntrospector,
   sql,
-  type DatabaseConnection,
   type DatabaseIntrospector,
   type Driver,
-  type PostgresDialectConfig,
   type DatabaseMetadataOptions,
   type DialectAdapter,
   type Kysely,
   type MigrationLockOptions,
   type TableMetadata,
 } from 'kysely';
+import { PreparedPostgresDriver, type PreparedPostgresDriverOptions } from './prepared-postgres-driver.js';
 import { guardTextParameters } from './text-parameter-guard.js';
 
 /** An arbitrary first key, so our advisory locks cannot meet another tool's. */
@@ -70,46 +67,17 @@ class RetryingPostgresIntrospector extends PostgresIntrospector {
   }
 }
 
-/**
- * When a transaction fails because its connection died (a terminated backend, a network cut),
- * Kysely's ROLLBACK fails too ("Client has encountered a connection error and is not
- * queryable") and Kysely throws that instead of the error that ended the transaction, so the
- * log lost the cause (SQLSTATE 57P01, 'Connection terminated unexpectedly'). The server has
- * dropped the transaction with its session, and pg-pool discards a client that is not
- * queryable when it is released: that refusal is dropped and the real error reaches the caller.
- */
-class SurvivingPostgresDriver extends PostgresDriver {
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      await connection.executeQuery(CompiledQuery.raw('rollback'));
-    } catch (error) {
-      if (connectionGone(error)) return;
-      throw error;
-    }
-  }
-}
-
-/** pg's messages for a client whose connection is gone or being ended (pg 8.x), and the server's codes for it. */
-const CONNECTION_GONE = /is not queryable|^Connection terminated|^Query read timeout/;
-const SESSION_ENDED = /^(08...|57P0[12])$/;
-
-function connectionGone(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return CONNECTION_GONE.test(error.message) || (typeof code === 'string' && SESSION_ENDED.test(code));
-}
-
 export class SchemaScopedPostgresDialect extends PostgresDialect {
-  readonly #config: PostgresDialectConfig;
+  readonly #options: PreparedPostgresDriverOptions;
 
-  constructor(config: PostgresDialectConfig) {
-    super(config);
-    this.#config = config;
+  constructor(options: PreparedPostgresDriverOptions) {
+    super({ pool: options.pool });
+    this.#options = options;
   }
 
   override createDriver(): Driver {
     // Text no column can hold is refused before it reaches the server (text-parameter-guard.ts).
-    return guardTextParameters(new SurvivingPostgresDriver(this.#config));
+    return guardTextParameters(new PreparedPostgresDriver(this.#options));
   }
 
   override createAdapter(): DialectAdapter {
