@@ -62,3 +62,24 @@ export function leanPageBuild(name: LeanPageName) {
     build: { target: 'es2022', outDir: 'dist-page', emptyOutDir: true, rolldownOptions: { input: 'page.html' } },
   };
 }
+
+/**
+ * The head every page document shares (the shell's index.html and the lean pages' page.html),
+ * put first in <head> by each build (Vite's transformIndexHtml): the pages' HTML holds only its
+ * own tags. A plain object, so this file still names no package.
+ */
+export function commonHead() {
+  const tag = (tag: string, attrs: Record<string, string>) => ({ tag, attrs, injectTo: 'head-prepend' as const });
+  return {
+    name: 'escrow:common-head',
+    transformIndexHtml: {
+      order: 'pre' as const,
+      handler: () => [
+        tag('meta', { charset: 'UTF-8' }),
+        tag('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+        tag('meta', { name: 'theme-color', content: '#0f6b4a' }),
+        tag('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
+      ],
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { build, defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
-import { REMOTE_PORTS, remoteEntry, SHARED_SINGLETONS, type RemoteName } from '../federation.ts';
+import { commonHead, REMOTE_PORTS, remoteEntry, SHARED_SINGLETONS, type RemoteName } from '../federation.ts';
 
 // The API serves each remote's build under /remotes/<name>/ on the shell's own origin, so
 // a root-relative entry works on any host and port (see scripts/build-frontends.mjs).
@@ -86,6 +86,7 @@ function prerenderLanding(): Plugin {
 
 export default defineConfig({
   plugins: [
+    commonHead(),
     react(),
     orderFirstLoadPreloads(),
     prerenderLanding(),
