@@ -66,4 +66,6 @@ async function serveApi(config: Config): Promise<void> {
 
 const config = readConfig();
 if (config.workers !== undefined && cluster.isPrimary) runPrimary({ workers: config.workers, logger });
+// Not awaited at the top level: the bundle that runs this is CommonJS (decision 0056). serveApi
+// handles a failed start itself; anything else it throws ends the process as an unhandled rejection.
 else void serveApi(config);
