@@ -50,8 +50,8 @@ describe.each(targets.map((target) => [target.name, target] as const))('appends 
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    // An audit event for an order that does not exist breaks a foreign key, when it is made
-    // (SQLite) or at commit (PostgreSQL); either way nothing of the transaction stays.
+    // An audit event for an order that does not exist breaks a foreign key at commit, when the
+    // held rows go out (both databases); nothing of the transaction stays.
     await expect(
       h.store.transaction(async (tx) => {
         await tx.orders.update(order.id, 0, { itemName: 'changed' });
@@ -78,6 +78,42 @@ class StatementKinds implements KyselyPlugin {
   }
 }
 
+/** Records the table of each INSERT, in order. */
+class InsertedTables implements KyselyPlugin {
+  readonly tables: string[] = [];
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node as { kind: string; into?: { table?: { identifier?: { name?: string } } } };
+    if (node.kind === 'InsertQueryNode') this.tables.push(node.into?.table?.identifier?.name ?? '?');
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+describe('held rows on SQLite', () => {
+  it('go out as one INSERT per table when the transaction flushes, in the order of their first row', async () => {
+    const h = await open(sqliteTarget);
+    const inserted = new InsertedTables();
+    const store = createKyselyEscrowStore(h.db.withPlugin(inserted), 'sqlite');
+    const order = newOrder((await seedSeller(h)).id);
+    await store.transaction((tx) => tx.orders.insert(order));
+    inserted.tables.length = 0;
+    await store.transaction(async (tx) => {
+      for (const action of ['one', 'two', 'three']) await tx.events.append(event(order.id, action));
+      await tx.ledger.append([{ id: `p-${order.id}`, orderId: order.id, kind: 'payment_in', reference: 'R9', createdAt: at(2), entries: [{ account: 'mpesa_clearing', amount: -order.price }, { account: 'escrow', amount: order.price }] }]);
+      for (const i of [1, 2]) await tx.codeAttempts.append({ id: `c${i}-${order.id}`, orderId: order.id, actor: 'system', success: false, at: at(3) });
+      // Nothing has gone out yet.
+      expect(inserted.tables).toEqual([]);
+    });
+    expect(inserted.tables).toEqual(['order_events', 'ledger_postings', 'ledger_entries', 'code_attempts']);
+    const after = await store.read(async (tx) => ({ events: (await tx.events.listByOrder(order.id)).map((e) => e.action), attempts: await tx.codeAttempts.listByOrder(order.id), ledger: await tx.ledger.listByOrder(order.id) }));
+    expect(after.events).toEqual(['one', 'two', 'three']);
+    expect(after.attempts).toHaveLength(2);
+    expect(after.ledger).toHaveLength(1);
+  });
+});
+
 describe.each(targets.map((target) => [target.name, target] as const))('an order locked and changed in one transaction on %s', (name, target) => {
   it('is changed once, at the version it was read, and the transaction sees its own change', async () => {
     const h = await open(target);
@@ -92,7 +128,7 @@ describe.each(targets.map((target) => [target.name, target] as const))('an order
       await tx.events.append(event(order.id, 'changed'));
     });
     // PostgreSQL: the lock read and ONE statement carrying the update with the audit row (the
-    // update is not a statement of its own); SQLite runs each at once, in the same process.
+    // update is not a statement of its own); SQLite runs the update at once, the audit row at commit.
     if (name === 'postgres') expect(statements.kinds.filter((k) => k !== 'RawNode')).toEqual(['SelectQueryNode', 'SelectQueryNode']);
     else expect(statements.kinds).toContain('UpdateQueryNode');
 

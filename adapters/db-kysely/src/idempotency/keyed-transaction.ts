@@ -3,7 +3,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema/database.js';
 import type { IdempotencyKeysTable } from '../schema/operations-tables.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { deferredInserts, immediateInserts, type Inserts } from '../store/deferred-inserts.js';
+import { batchedInserts, deferredInserts, type Inserts } from '../store/deferred-inserts.js';
 
 /**
  * One transaction of a store (escrow or admin), optionally carrying a request's
@@ -34,8 +34,9 @@ export async function storeTransaction<T>(
   let reachedCommit = false;
   try {
     const result = await db.transaction().execute(async (trx) => {
-      // PostgreSQL: the audit, ledger and outbox inserts (and the key) go out together just before COMMIT.
-      const inserts = dialect === 'postgres' ? deferredInserts(trx) : immediateInserts(trx);
+      // PostgreSQL: the audit, ledger and outbox inserts (and the key) go out together just before
+      // COMMIT; SQLite: one INSERT per table then (the key at once, after its look-up).
+      const inserts = dialect === 'postgres' ? deferredInserts(trx) : batchedInserts(trx);
       if (keyed && dialect === 'sqlite') {
         const stored = await findStoredAnswer(trx, keyed.request);
         if (stored) throw new IdempotencyKeyUsed(stored);

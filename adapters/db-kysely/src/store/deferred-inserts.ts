@@ -13,8 +13,8 @@ type Row = Insertable<Database[DeferrableTable]>;
  * event, ledger postings and their lines, outbox rows, code attempts). On PostgreSQL they are
  * held until the transaction is about to commit and then sent as ONE statement (a
  * data-modifying WITH per table): a state change makes 2 to 5 of them, and each round trip
- * costs the API about 0.1 ms of CPU on this machine (docs/decisions/0022). On SQLite, in the
- * same process, each runs at once.
+ * costs the API about 0.1 ms of CPU on this machine (docs/decisions/0022). On SQLite they are
+ * held as well and sent as one INSERT per table (`batchedInserts`).
  *
  * Rows of one table go out as one multi-row INSERT in the order they were added, so their
  * `seq` keeps the order of appending. A failing insert (a broken constraint) fails the flush
@@ -78,6 +78,37 @@ export function immediateInserts(db: Kysely<Database>): Inserts {
       throw new Error('NOTIFY with the commit needs a PostgreSQL transaction');
     },
     async flush() {},
+  };
+}
+
+/**
+ * SQLite's transactions: the held rows of each table go out as ONE multi-row INSERT per table
+ * when the transaction flushes (before a read of those tables, and before COMMIT), as on
+ * PostgreSQL but without the single statement (SQLite has no data-modifying WITH). The order's
+ * updates, the Idempotency-Key and everything else run at once, as `immediateInserts` does.
+ * Tables go out in the order of their first row (ledger postings before their lines), and a
+ * failing insert fails the flush, so the transaction rolls back as it does on PostgreSQL.
+ */
+export function batchedInserts(db: Kysely<Database>): Inserts {
+  const immediate = immediateInserts(db);
+  const held = new Map<DeferrableTable, Row[]>();
+  return {
+    holdsUpdates: false,
+    holdingOrderUpdate: false,
+    holdOrderUpdate: immediate.holdOrderUpdate,
+    storeKey: immediate.storeKey,
+    notify: immediate.notify,
+    async add(table, rows) {
+      if (rows.length === 0) return;
+      const list = held.get(table) ?? [];
+      list.push(...rows);
+      held.set(table, list);
+    },
+    async flush() {
+      const groups = [...held];
+      held.clear();
+      for (const [table, rows] of groups) await insert(db, table, rows);
+    },
   };
 }
 
