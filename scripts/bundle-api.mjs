@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The file every runner of the API starts: it runs the bundle (server.cjs) from V8's code cache. */
 export const API_BUNDLE = `${root}apps/api/dist/server.mjs`;
 const BUNDLE = `${root}apps/api/dist/server.cjs`;
-/** V8's code cache of the bundle, written by the first start that runs 2 s (src/start-bundle.ts). */
+/** V8's code cache of the bundle, written by the first start that runs 2 s (runWithCodeCache, apps/api/src/code-cache.ts). */
 export const API_CODE_CACHE = `${BUNDLE}.v8-cache`;
 
 /**

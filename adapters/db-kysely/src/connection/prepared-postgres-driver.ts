@@ -11,7 +11,7 @@ const RESULT_TYPE_CHANGED = /cached plan must not change result type/;
 const CONNECTION_GONE = /is not queryable|^Connection terminated|^Query read timeout/;
 const SESSION_ENDED = /^(08...|57P0[12])$/;
 
-export function connectionGone(error: unknown): boolean {
+function connectionGone(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   return CONNECTION_GONE.test(error.message) || (typeof code === 'string' && SESSION_ENDED.test(code));

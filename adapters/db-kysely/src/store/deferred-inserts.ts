@@ -91,30 +91,44 @@ export function immediateInserts(db: Kysely<Database>): Inserts {
  */
 export function batchedInserts(db: Kysely<Database>): Inserts {
   const immediate = immediateInserts(db);
-  const held = new Map<DeferrableTable, Row[]>();
+  const held = heldRows();
   return {
     holdsUpdates: false,
     holdingOrderUpdate: false,
     holdOrderUpdate: immediate.holdOrderUpdate,
     storeKey: immediate.storeKey,
     notify: immediate.notify,
-    async add(table, rows) {
+    add: async (table, rows) => held.add(table, rows),
+    async flush() {
+      for (const [table, rows] of held.take()) await insert(db, table, rows);
+    },
+  };
+}
+
+/** Rows held per table, tables in the order of their first row (ledger_postings before ledger_entries). */
+function heldRows() {
+  const held = new Map<DeferrableTable, Row[]>();
+  return {
+    get size() {
+      return held.size;
+    },
+    add(table: DeferrableTable, rows: readonly Row[]): void {
       if (rows.length === 0) return;
       const list = held.get(table) ?? [];
       list.push(...rows);
       held.set(table, list);
     },
-    async flush() {
+    /** Everything held, by table; nothing is held afterwards. */
+    take(): [DeferrableTable, Row[]][] {
       const groups = [...held];
       held.clear();
-      for (const [table, rows] of groups) await insert(db, table, rows);
+      return groups;
     },
   };
 }
 
 export function deferredInserts(db: Kysely<Database>): Inserts {
-  // Map order: tables in the order of their first row (ledger_postings before ledger_entries).
-  const held = new Map<DeferrableTable, Row[]>();
+  const held = heldRows();
   const notifications: { channel: string; payload: string }[] = [];
   const updates: HeldOrderUpdate[] = [];
   let key: Insertable<IdempotencyKeysTable> | null = null;
@@ -129,23 +143,17 @@ export function deferredInserts(db: Kysely<Database>): Inserts {
     holdOrderUpdate(update) {
       updates.push(update);
     },
-    async add(table, rows) {
-      if (rows.length === 0) return;
-      const list = held.get(table) ?? [];
-      list.push(...rows);
-      held.set(table, list);
-    },
+    add: async (table, rows) => held.add(table, rows),
     notify(channel, payload) {
       notifications.push({ channel, payload });
     },
     async flush() {
       if (held.size === 0 && notifications.length === 0 && updates.length === 0 && key === null) return;
-      const groups = [...held];
+      const groups = held.take();
       const notifies = notifications.splice(0);
       const changes = updates.splice(0);
       const keyRow = key;
       key = null;
-      held.clear();
       // WITH u0 AS (UPDATE ... RETURNING), w0 AS (INSERT ...), w1 AS (INSERT ...) INSERT ...
       // (or SELECT the updates' counts and pg_notify(...)): one statement, one round trip.
       // PostgreSQL runs every data-modifying WITH to completion and checks foreign keys at the
