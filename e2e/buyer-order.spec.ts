@@ -239,3 +239,45 @@ test('the item does not match: a refund request with a reason', async ({ page })
   expect(refundRequest?.reason).toBe('Wrong colour: I ordered black, this is blue');
   await seller.dispose();
 });
+
+test('a buyer or rider link arrives rendered with its order: readable without JavaScript, then live without a second read', async ({ browser, page }) => {
+  const seller = await newSeller('Amani Phones');
+  const { order } = await seedAssignedOrder(seller);
+  const buyerLink = pathOf(order.links.buyer);
+  const riderLink = pathOf(order.links.rider ?? '');
+
+  // No script runs at all: what a phone shows before the page's script has arrived (decision 0059).
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const still = await noScript.newPage();
+    await still.goto(buyerLink);
+    await expect(still.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible();
+    await expect(still.getByRole('heading', { name: 'Rider is Preparing to Pick Up' })).toBeVisible();
+    await still.goto(riderLink);
+    await expect(still.getByRole('button', { name: 'Accept Job' })).toBeVisible();
+  } finally {
+    await noScript.close();
+  }
+
+  // With scripts the page takes over the server's render: no read of the order on load, and the
+  // rider's step reaches the buyer's screen live.
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/buyer/orders/')) reads.push(request.url());
+  });
+  await page.goto(buyerLink);
+  await expect(page.getByRole('heading', { name: 'Rider is Preparing to Pick Up' })).toBeVisible(FIRST_SCREEN);
+  await expect(page).toHaveURL(`/buyer/order/${order.id}`);
+  expect(reads).toEqual([]);
+  await markDocument(page);
+  const rider = await asRider(order.links.rider ?? '');
+  try {
+    await rider.accept();
+    await rider.pickup();
+  } finally {
+    await rider.dispose();
+  }
+  await expect(page.getByRole('heading', { name: 'Your Order is On The Way!' })).toBeVisible();
+  expect(await stillTheSameDocument(page)).toBe(true);
+  await seller.dispose();
+});

@@ -83,3 +83,83 @@ export function commonHead() {
     },
   };
 }
+
+/** Where a lean page's server renderer is built, inside its dist: a dot folder the API never serves. */
+export const SERVER_RENDER_FILE = '.server/render.cjs';
+
+/**
+ * Builds a lean page's server renderer (src/page/server.tsx, decision 0059) after the client
+ * build, into `<outDir>/.server/render.cjs`: one file with React and the page inside, so the API
+ * loads it from the built frontends without the frontends' node_modules. Only React's legacy
+ * server build (`renderToString`) goes in: `react-dom/server` would also bring the streaming
+ * renderer, with async_hooks (decision 0057) or a MessageChannel that keeps a process from
+ * exiting. Vite's `build` and the plugins are passed in: this file names no package.
+ */
+export function serverRenderBuild(build: (config: Record<string, unknown>) => Promise<unknown>, plugins: () => unknown[]) {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'escrow:server-render',
+    apply: 'build' as const,
+    configResolved(config: { root: string; build: { outDir: string } }) {
+      root = config.root;
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : `${root}/${config.build.outDir}`;
+    },
+    async closeBundle() {
+      const [folder, file] = SERVER_RENDER_FILE.split('/');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: plugins(),
+        resolve: {
+          conditions: ['@escrow/source'],
+          alias: [{ find: /^react-dom\/server$/, replacement: `${root}/node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js` }],
+        },
+        ssr: { noExternal: true, target: 'node', resolve: { conditions: ['@escrow/source'] } },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          ssr: 'src/page/server.tsx',
+          outDir: `${outDir}/${folder}`,
+          emptyOutDir: true,
+          target: 'node20',
+          minify: true,
+          // CommonJS: the API loads it with require (its bundle runs from V8's code cache, decision 0056,
+          // where a dynamic import() has no loader).
+          rolldownOptions: { output: { entryFileNames: file, format: 'cjs', codeSplitting: false } },
+        },
+      });
+    },
+  };
+}
+
+interface BundleAsset {
+  readonly type: string;
+  readonly fileName: string;
+  readonly source?: string | Uint8Array;
+}
+
+/**
+ * A lean page's stylesheet inside its HTML instead of linked (decision 0059): on a phone network
+ * a linked stylesheet is one more round trip before anything paints, and the page's own CSS is
+ * a few kB. The CSP allows inline styles already (Radix injects some).
+ */
+export function inlineStylesheets() {
+  return {
+    name: 'escrow:inline-stylesheets',
+    apply: 'build' as const,
+    transformIndexHtml: {
+      order: 'post' as const,
+      handler(html: string, context: { bundle?: Record<string, BundleAsset> }) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g, (tag, href: string) => {
+          const asset = Object.values(bundle).find((item) => item.type === 'asset' && href.endsWith(`/${item.fileName}`));
+          if (asset?.source === undefined) return tag;
+          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+        });
+      },
+    },
+  };
+}

@@ -17,6 +17,8 @@ const MIN_BYTES = 1024;
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    // Dot folders are never served (a lean page's .server/ renderer is the API's, decision 0059).
+    if (entry.isDirectory() && entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* files(path);
     else if (entry.isFile()) yield path;
   }

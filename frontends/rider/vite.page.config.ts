@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
-import { commonHead, leanPageBuild } from '../federation.ts';
+import { build, defaultClientConditions, defineConfig } from 'vite';
+import { commonHead, inlineStylesheets, leanPageBuild, serverRenderBuild } from '../federation.ts';
 
-// The rider's lean page (page.html, decision 0053): the same pages as the remote, without the shell.
+// The rider's lean page (page.html, decision 0053): the same pages as the remote, without the shell;
+// and its server renderer (decision 0059).
 export default defineConfig({
   ...leanPageBuild('rider'),
-  plugins: [commonHead(), react()],
+  plugins: [commonHead(), inlineStylesheets(), react(), serverRenderBuild(build, () => [react()])],
   resolve: { conditions: ['@escrow/source', ...defaultClientConditions] },
 });

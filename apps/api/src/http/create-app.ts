@@ -62,7 +62,11 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.escrow) mountEscrowRoutes(app, escrowHttp(deps.escrow, logger));
   if (deps.contact) app.route('/api/contact', contactRoutes(deps.contact));
 
-  if (deps.frontendDist) app.use(staticFrontend({ distDir: deps.frontendDist, logger, publicBaseUrl: deps.publicBaseUrl }));
+  if (deps.frontendDist) {
+    // The app answers a lean page's first read itself when it renders the page (decision 0059).
+    const readApi = (request: Request, env: unknown) => app.fetch(request, env);
+    app.use(staticFrontend({ distDir: deps.frontendDist, logger, publicBaseUrl: deps.publicBaseUrl, readApi }));
+  }
 
   app.notFound((c) => c.json(notFoundBody(), 404));
   app.onError(createErrorHandler(logger));

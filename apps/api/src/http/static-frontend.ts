@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { chooseEncoding, compress, compressedFileCache, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from './compression.js';
 import type { Logger } from './logger.js';
+import { leanPageRenderer, type ReadApi, type RenderedPage } from './lean-page-render.js';
 import { headTags, injectBody, injectHead, parsePageMeta, PRERENDERED_BODIES } from './page-head.js';
 import { LEAN_PAGE_DOCUMENTS, spaRouteOf } from './spa-routes.js';
 
@@ -19,6 +20,8 @@ interface StaticFrontendOptions {
   logger: Logger;
   /** PUBLIC_BASE_URL: makes og:url and og:image absolute in the per-route head tags. */
   publicBaseUrl?: string;
+  /** The app's own fetch: a buyer's or rider's link is rendered with the page's first read (decision 0059). */
+  readApi?: ReadApi;
 }
 
 type Resolved = { kind: 'refused' } | { kind: 'path'; relative: string; segments: string[] };
@@ -80,7 +83,7 @@ async function precompressed(path: string, encoding: Encoding, file: { mtimeMs: 
  * Text files are sent brotli- or gzip-compressed when the browser accepts it.
  * /api paths are left to the API (and its JSON 404).
  */
-export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFrontendOptions): MiddlewareHandler {
+export function staticFrontend({ distDir, logger, publicBaseUrl, readApi }: StaticFrontendOptions): MiddlewareHandler {
   const root = distDir.endsWith(sep) ? distDir : distDir + sep;
   const indexFile = join(distDir, 'index.html');
   const pageMetaFile = join(distDir, 'page-meta.json');
@@ -88,6 +91,7 @@ export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFronten
   const texts = textFiles();
   let parsedMeta: { text: string | undefined; meta: ReturnType<typeof parsePageMeta> } | undefined;
   let warnedMissingBuild = false;
+  const renderLeanPage = readApi ? leanPageRenderer({ distDir, logger, readApi }) : undefined;
 
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -143,12 +147,29 @@ export function staticFrontend({ distDir, logger, publicBaseUrl }: StaticFronten
     const prerendered = PRERENDERED_BODIES[route ?? ''];
     const body = prerendered ? await texts(join(distDir, prerendered)) : undefined;
     if (body !== undefined) html = injectBody(html, body);
+    // A buyer's or rider's link with its credentials comes with the order on it (decision 0059).
+    const rendered: RenderedPage | undefined =
+      renderLeanPage && route !== undefined && leanFile !== undefined && c.req.method === 'GET' ? await renderLeanPage(c, route, leanFile) : undefined;
+    if (rendered) html = withRenderedPage(html, rendered);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    return c.body(encoding ? await compress(Buffer.from(html), encoding, false) : html, route !== undefined ? 200 : 404, {
+    const response = c.body(encoding ? await compress(Buffer.from(html), encoding, false) : html, route !== undefined ? 200 : 404, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': REVALIDATE,
+      // A rendered page holds the buyer's or rider's order: kept by no cache.
+      'Cache-Control': rendered ? 'no-store' : REVALIDATE,
       Vary: 'Accept-Encoding',
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
     });
+    for (const cookie of rendered?.setCookies ?? []) response.headers.append('Set-Cookie', cookie);
+    return response;
   };
+}
+
+/**
+ * The lean page with its server render inside #root and its answers before </body>; its
+ * early-read.js goes, since the answer the script would fetch is already here.
+ */
+function withRenderedPage(html: string, rendered: RenderedPage): string {
+  const withBody = injectBody(html, rendered.body).replace(/<script async src="[^"]*\/early-read\.js"><\/script>\s*/, '');
+  const end = withBody.lastIndexOf('</body>');
+  return end === -1 ? withBody : withBody.slice(0, end) + rendered.answersElement + '\n  ' + withBody.slice(end);
 }

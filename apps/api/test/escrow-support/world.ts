@@ -80,6 +80,8 @@ export interface WorldOptions {
   readonly asDeployed?: boolean;
   /** The clock of the core and of the rate limits (default: the system's); a FixedClock lets a test cross limit windows. */
   readonly clock?: Clock;
+  /** A built-frontend folder to serve (the app's static frontend and server-rendered lean pages). */
+  readonly frontendDist?: string;
 }
 
 let receiptCounter = 0;
@@ -126,6 +128,7 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
   const app = createApp({
     checkDatabase: async () => ({ ok: true, dialect }),
     logger,
+    ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
     escrow: {
       deps,
       files,

@@ -1,51 +1,8 @@
-import { StrictMode, useEffect, useSyncExternalStore } from 'react';
-import { createRoot } from 'react-dom/client';
 import '@escrow/ui/styles/base.css';
-import { AppChrome } from '@escrow/ui/components/app-chrome';
-import { historyLocation } from '@escrow/ui/routing/history-location';
-import RiderJobPage from '../features/job/rider-job-page.tsx';
-import RiderJobsPage from '../features/jobs/rider-jobs-page.tsx';
-import type { Navigate } from '../shared/navigate.ts';
-
-// The rider's own lean page (decision 0053) for /rider and /rider/{orderId}: React and the
-// rider's two pages, no shell. Moving between the two stays in this page; any other address
-// is a normal page load.
-const addressBar = historyLocation('rider:navigate');
-
-/** The order id of /rider/{orderId}, '' for /rider, null for an address that is not the rider's. */
-function riderRoute(pathname: string): string | null {
-  const [first, second, ...rest] = pathname.split('/').filter(Boolean);
-  if (first !== 'rider' || rest.length > 0) return null;
-  return second === undefined ? '' : decodeURIComponent(second);
-}
-
-const navigate: Navigate = (to, options = {}) => {
-  const target = new URL(to, window.location.origin);
-  if (riderRoute(target.pathname) === null) {
-    window.location.assign(to);
-    return;
-  }
-  addressBar.go(to, options);
-};
-
-function RiderPage() {
-  const pathname = useSyncExternalStore(addressBar.subscribe, () => window.location.pathname);
-  const orderId = riderRoute(pathname) ?? '';
-  useEffect(() => {
-    document.title = `${orderId === '' ? 'Rider jobs' : 'Rider job'} | Escrow Delivery`;
-  }, [orderId]);
-  return (
-    <AppChrome showSignIn>
-      <div key={pathname}>{orderId === '' ? <RiderJobsPage navigate={navigate} /> : <RiderJobPage key={orderId} orderId={orderId} navigate={navigate} />}</div>
-    </AppChrome>
-  );
-}
+import { startPage } from '@escrow/ui/page/start-page';
+import { RiderPage } from './rider-page.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('page.html must contain #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <RiderPage />
-  </StrictMode>,
-);
+startPage(container, <RiderPage />);

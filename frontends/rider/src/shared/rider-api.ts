@@ -1,5 +1,5 @@
 import type { RiderJobStatusView, RiderJobSummary, RiderJobView } from '@escrow/core';
-import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+import { pageGet, requestJson, type ApiResult } from '@escrow/ui/api/request-json';
 
 // Type-only imports of the core's views: the contract the API answers with, at no JS cost.
 export type RiderJob = RiderJobView;
@@ -73,6 +73,8 @@ export const riderApi = {
 
   job: (orderId: string, credentials: RiderCredentials, fallbackMessage: string, signal?: AbortSignal) =>
     requestJson<RiderJob>('GET', orderPath(orderId), undefined, { fallbackMessage, headers: headers(credentials), ...(signal ? { signal } : {}) }),
+  /** The job as a server-rendered page came with it (read with the link's phone and key, decision 0059), for its first render. */
+  pageJob: (orderId: string, fallbackMessage: string): ApiResult<RiderJob> | undefined => pageGet<RiderJob>(orderPath(orderId), fallbackMessage),
   accept: (orderId: string, credentials: RiderCredentials, key: string, fallbackMessage: string) => post<RiderChange>(`${orderPath(orderId)}/accept`, credentials, undefined, key, fallbackMessage),
   pickup: (orderId: string, credentials: RiderCredentials, photo: File, key: string, fallbackMessage: string) => {
     const form = new FormData();

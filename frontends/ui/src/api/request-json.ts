@@ -1,4 +1,5 @@
 import { catalogue } from '@escrow/core/messages';
+import { pageAnswer } from '../page/page-answers.ts';
 
 /**
  * One way for every frontend to call the API: same-origin, JSON in and out, the session cookie
@@ -81,11 +82,25 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
     return { ok: false, status: 0, code: 'NETWORK', message: NETWORK_ERROR_MESSAGE };
   }
   const parsed: unknown = await response.json().catch(() => undefined);
-  if (response.ok) {
+  return resultOf<T>(response.status, parsed, options.fallbackMessage);
+}
+
+/** An answer's status and parsed JSON body as the caller's result. */
+function resultOf<T>(status: number, parsed: unknown, fallbackMessage: string): ApiResult<T> {
+  if (status >= 200 && status < 300) {
     const data = typeof parsed === 'object' && parsed !== null ? (parsed as { data?: unknown }).data : undefined;
-    return { ok: true, status: response.status, data: data as T };
+    return { ok: true, status, data: data as T };
   }
   const error = errorOf(parsed);
-  if (response.status === 503) return { ok: false, status: 503, code: error.code ?? 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE };
-  return { ok: false, status: response.status, code: error.code ?? 'UNKNOWN', message: error.message ?? options.fallbackMessage, ...(error.attemptsLeft !== undefined ? { attemptsLeft: error.attemptsLeft } : {}) };
+  if (status === 503) return { ok: false, status: 503, code: error.code ?? 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE };
+  return { ok: false, status, code: error.code ?? 'UNKNOWN', message: error.message ?? fallbackMessage, ...(error.attemptsLeft !== undefined ? { attemptsLeft: error.attemptsLeft } : {}) };
+}
+
+/**
+ * The answer a server-rendered page came with for its first GET of `path` (@escrow/ui/page/page-answers),
+ * as `requestJson` would have returned it; undefined without one.
+ */
+export function pageGet<T>(path: string, fallbackMessage: string): ApiResult<T> | undefined {
+  const answer = pageAnswer(path);
+  return answer === undefined ? undefined : resultOf<T>(answer.status, answer.body, fallbackMessage);
 }

@@ -40,6 +40,21 @@ export interface LiveOrderOptions<T> {
    * job, and the next read says so); otherwise the reconnect's `ready` triggers the re-read.
    */
   readonly reReadOnDrop?: boolean;
+  /**
+   * The first read's answer when the page came with it (a server-rendered lean page, decision
+   * 0059): shown at once, and not read again until an event or a reload asks for it.
+   */
+  readonly initial?: ApiResult<T>;
+}
+
+/** The state after a read's `result`, given what was shown before it. */
+function stateAfter<T>(previous: LiveOrderState<T>, result: ApiResult<T>, failedMessage: string): LiveOrderState<T> {
+  if (result.ok) return { kind: 'loaded', data: result.data, stale: false };
+  if (result.status === 404) return { kind: 'not-found', message: result.message };
+  console.warn('Loading the order failed', result.status, result.message);
+  if (previous.kind === 'loaded') return { ...previous, stale: true };
+  // A 503 says what it is (the service, not the phone's connection); other failures the page's own text.
+  return { kind: 'failed', status: result.status, message: result.status === 503 ? result.message : result.status === 0 || result.status >= 500 ? failedMessage : result.message };
 }
 
 /**
@@ -50,8 +65,11 @@ export interface LiveOrderOptions<T> {
  * most two reads, and the last state is always read), and the page's own changes (re-read after
  * their answer) are not read a second time when their event arrives (decision 0052).
  */
-export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDrop = false }: LiveOrderOptions<T>): LiveOrder<T> {
-  const [state, setState] = useState<LiveOrderState<T>>({ kind: 'loading' });
+export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDrop = false, initial }: LiveOrderOptions<T>): LiveOrder<T> {
+  const [state, setState] = useState<LiveOrderState<T>>(() => (initial === undefined || key === null ? { kind: 'loading' } : stateAfter<T>({ kind: 'loading' }, initial, failedMessage)));
+  // The page's own answer stands for the first read of the key it was mounted with (in
+  // development StrictMode runs the effect twice: both are that first read).
+  const answeredKey = useRef(initial !== undefined ? key : null);
   const [generation, setGeneration] = useState(0);
   const ownActions = useRef(new Map<string, number>());
   const listeners = useRef(new Set<(reason: OrderEventReason) => void>());
@@ -65,20 +83,14 @@ export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDro
 
   useEffect(() => {
     if (key === null) return;
+    if (generation === 0 && key === answeredKey.current) return;
     const controller = new AbortController();
     reading.current = true;
     latestLoad
       .current(controller.signal)
       .then((result) => {
         if (controller.signal.aborted) return;
-        setState((previous) => {
-          if (result.ok) return { kind: 'loaded', data: result.data, stale: false };
-          if (result.status === 404) return { kind: 'not-found', message: result.message };
-          console.warn('Loading the order failed', result.status, result.message);
-          if (previous.kind === 'loaded') return { ...previous, stale: true };
-          // A 503 says what it is (the service, not the phone's connection); other failures the page's own text.
-          return { kind: 'failed', status: result.status, message: result.status === 503 ? result.message : result.status === 0 || result.status >= 500 ? failedMessage : result.message };
-        });
+        setState((previous) => stateAfter(previous, result, failedMessage));
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('Loading the order failed', error);

@@ -1,5 +1,5 @@
 import type { BuyerOrderStatusView, BuyerOrderView, StkPaymentView } from '@escrow/core';
-import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+import { pageGet, requestJson, type ApiResult } from '@escrow/ui/api/request-json';
 
 // Type-only imports of the core's views: the contract the API answers with, at no JS cost.
 /**
@@ -30,6 +30,9 @@ export interface BuyerChange {
 export const buyerApi = {
   order: (orderId: string, deliveryCode: string, fallbackMessage: string, signal?: AbortSignal): Promise<ApiResult<BuyerOrder>> =>
     requestJson<BuyerOrder>('GET', orderPath(orderId), undefined, { fallbackMessage, headers: headers(deliveryCode), ...(signal ? { signal } : {}) }),
+
+  /** The order as a server-rendered page came with it (read with the link's code, decision 0059), for its first render. */
+  pageOrder: (orderId: string, fallbackMessage: string): ApiResult<BuyerOrder> | undefined => pageGet<BuyerOrder>(orderPath(orderId), fallbackMessage),
 
   confirmPayment: (orderId: string, deliveryCode: string, body: { termsAccepted: true; mpesaReceipt: string }, key: string, fallbackMessage: string) =>
     requestJson<BuyerChange>('POST', `${orderPath(orderId)}/payment`, body, { fallbackMessage, headers: headers(deliveryCode, key) }),

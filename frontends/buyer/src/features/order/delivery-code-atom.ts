@@ -9,7 +9,8 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
  */
 const atoms = new Map<string, ReturnType<typeof createDeliveryCodeAtom>>();
 
-const storage = createJSONStorage<string | null>(() => localStorage);
+// jotai's default: window.localStorage where there is one, none on the server (decision 0059).
+const storage = createJSONStorage<string | null>();
 
 function createDeliveryCodeAtom(orderId: string) {
   // getOnInit reads the stored code on first render, so a returning buyer never sees
@@ -18,6 +19,8 @@ function createDeliveryCodeAtom(orderId: string) {
 }
 
 export function deliveryCodeAtom(orderId: string) {
+  // A server render (decision 0059) keeps nothing per order between requests.
+  if (typeof window === 'undefined') return createDeliveryCodeAtom(orderId);
   let atom = atoms.get(orderId);
   if (!atom) {
     atom = createDeliveryCodeAtom(orderId);

@@ -13,6 +13,7 @@ export type BuyerAction = 'claim_payment' | 'request_refund' | 'submit_feedback'
 /** The buyer's order, kept current by its live events; null code: nothing to load. */
 export function useBuyerOrder(orderId: string, deliveryCode: string | null): LiveOrder<BuyerOrder> {
   return useLiveOrder<BuyerOrder>({
+    ...(deliveryCode === null ? {} : { initial: buyerApi.pageOrder(orderId, catalogue.buyer.loadOrderFailed) }),
     key: deliveryCode === null ? null : `${orderId}\n${deliveryCode}`,
     load: (signal) => buyerApi.order(orderId, deliveryCode ?? '', catalogue.buyer.loadOrderFailed, signal),
     liveUrl: deliveryCode === null ? null : buyerApi.liveUrl(orderId, deliveryCode),

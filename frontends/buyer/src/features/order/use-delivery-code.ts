@@ -1,9 +1,10 @@
+import { pageSearch } from '@escrow/ui/page/page-answers';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { deliveryCodeAtom } from './delivery-code-atom.ts';
 
 function codeFromUrl(): string | null {
-  const code = new URLSearchParams(window.location.search).get('code')?.trim();
+  const code = new URLSearchParams(pageSearch()).get('code')?.trim();
   return code ? code : null;
 }
 

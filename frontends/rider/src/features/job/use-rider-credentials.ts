@@ -1,10 +1,11 @@
+import { pageSearch } from '@escrow/ui/page/page-answers';
 import { useCallback, useEffect, useState } from 'react';
 import { normalizeKenyanPhone } from '../../shared/kenyan-phone.ts';
 import type { RiderCredentials } from '../../shared/rider-api.ts';
 import { readRiderKey, storeRiderKey } from '../../shared/rider-storage.ts';
 
 function fromUrl(): { phone: string | null; key: string | null } {
-  const params = new URLSearchParams(window.location.search);
+  const params = new URLSearchParams(pageSearch());
   const phone = params.get('phone')?.trim();
   const key = params.get('key')?.trim();
   return { phone: phone ? phone : null, key: key ? key : null };

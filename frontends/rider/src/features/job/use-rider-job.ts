@@ -12,6 +12,7 @@ export type RiderAction = 'accept_job' | 'confirm_pickup' | 'complete_delivery' 
  */
 export function useRiderJob(orderId: string, credentials: RiderCredentials | null): LiveOrder<RiderJob> {
   return useLiveOrder<RiderJob>({
+    ...(credentials === null ? {} : { initial: riderApi.pageJob(orderId, catalogue.rider.orderNotFoundOrNotAssigned) }),
     key: credentials === null ? null : `${orderId}\n${credentials.phone}\n${credentials.key ?? ''}`,
     load: (signal) => riderApi.job(orderId, credentials ?? { phone: '', key: null }, catalogue.rider.orderNotFoundOrNotAssigned, signal),
     liveUrl: credentials === null ? null : riderApi.liveUrl(orderId, credentials),

@@ -1,3 +1,4 @@
+import { pageSearch } from '@escrow/ui/page/page-answers';
 import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
@@ -22,7 +23,7 @@ export interface RiderJobsPageProps {
 }
 
 function phoneFromUrl(): string | null {
-  const phone = new URLSearchParams(window.location.search).get('phone')?.trim();
+  const phone = new URLSearchParams(pageSearch()).get('phone')?.trim();
   return phone ? phone : null;
 }
 
