@@ -1,5 +1,6 @@
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import type pg from 'pg';
+import { loadPg } from './pg-type-parsers.js';
 
 /** Distinct SQL texts given a name; Kysely's queries are parameterised, so a few hundred cover the app. */
 const DEFAULT_CAPACITY = 1_000;
@@ -106,6 +107,69 @@ export class PreparedPostgresDriver implements Driver {
   }
 }
 
+/**
+ * What a named statement's rows look like, kept from an execution: pg's fields, one parser per
+ * field and the empty row it copies for each row (pg's Result internals).
+ */
+interface RowShape {
+  readonly fields: readonly pg.FieldDef[];
+  readonly parsers: unknown;
+  readonly emptyRow: unknown;
+}
+
+/** The part of pg's Query and Result this driver reaches into (pg 8.x; the driver's tests fail if it moves). */
+interface QueryInternals {
+  _result: { fields: readonly pg.FieldDef[]; _parsers?: unknown; _prebuiltEmptyResultObject?: unknown; addFields(fields: readonly pg.FieldDef[]): void };
+  _accumulateRows: unknown;
+  callback?: unknown;
+  _checkForMultirow(): void;
+  listeners(event: string): unknown[];
+}
+
+const sameFields = (a: readonly pg.FieldDef[], b: readonly pg.FieldDef[]) =>
+  a.length === b.length && a.every((field, i) => field.name === b[i]?.name && field.dataTypeID === b[i]?.dataTypeID && field.format === b[i]?.format);
+
+type ShapedQueryClass = new (config: pg.QueryConfig, shapes: Map<number, RowShape>, id: number, callback: (error: Error | null, result: pg.QueryResult) => void) => pg.Query;
+
+/**
+ * pg's Query for a named statement, whose row description (sent again with every execution) is
+ * turned into field parsers once per statement instead of every time: for the order's 70
+ * columns pg's addFields costs about 57 us, an eighth of the API's CPU for a buyer read on
+ * PostgreSQL. A description that differs from the kept one (a migration) is taken anew.
+ */
+let shapedQuery: ShapedQueryClass | undefined;
+function shapedQueryClass(): ShapedQueryClass {
+  if (shapedQuery) return shapedQuery;
+  const Query = loadPg().Query as unknown as new (config: pg.QueryConfig, values: undefined, callback: (error: Error | null, result: pg.QueryResult) => void) => pg.Query;
+  class ShapedQuery extends Query {
+    readonly #shapes: Map<number, RowShape>;
+    readonly #id: number;
+    constructor(config: pg.QueryConfig, shapes: Map<number, RowShape>, id: number, callback: (error: Error | null, result: pg.QueryResult) => void) {
+      super(config, undefined, callback);
+      this.#shapes = shapes;
+      this.#id = id;
+    }
+
+    handleRowDescription(message: { fields: pg.FieldDef[] }): void {
+      const self = this as unknown as QueryInternals;
+      self._checkForMultirow();
+      const result = self._result;
+      const known = this.#shapes.get(this.#id);
+      if (known && sameFields(known.fields, message.fields)) {
+        result.fields = message.fields;
+        result._parsers = known.parsers;
+        result._prebuiltEmptyResultObject = known.emptyRow;
+      } else {
+        result.addFields(message.fields);
+        this.#shapes.set(this.#id, { fields: message.fields, parsers: result._parsers, emptyRow: result._prebuiltEmptyResultObject });
+      }
+      self._accumulateRows = self.callback || !self.listeners('row').length;
+    }
+  }
+  shapedQuery = ShapedQuery as unknown as ShapedQueryClass;
+  return shapedQuery;
+}
+
 interface StatementNames {
   /** The number of a text, or undefined past the capacity. */
   idOf(text: string): number | undefined;
@@ -128,6 +192,8 @@ function statementNames(capacity: number): StatementNames {
 class PreparedPostgresConnection implements DatabaseConnection {
   readonly #client: pg.PoolClient;
   readonly #names: StatementNames | null;
+  /** Row shapes by statement number (per connection: a shape is checked against each description anyway). */
+  readonly #shapes = new Map<number, RowShape>();
   /** Bumped when a prepared statement met a changed table: every name is then prepared afresh. */
   #generation = 0;
 
@@ -140,10 +206,7 @@ class PreparedPostgresConnection implements DatabaseConnection {
     const { sql, parameters } = compiledQuery;
     const id = parameters.length > 0 ? this.#names?.idOf(sql) : undefined;
     try {
-      const { command, rowCount, rows } =
-        id === undefined
-          ? await this.#client.query<R & pg.QueryResultRow>(sql, [...parameters])
-          : await this.#client.query<R & pg.QueryResultRow>({ name: `escrow_${id}_${this.#generation}`, text: sql, values: [...parameters] });
+      const { command, rowCount, rows } = id === undefined ? await this.#client.query<R & pg.QueryResultRow>(sql, [...parameters]) : await this.#named<R>(id, sql, parameters);
       const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
       return { ...(changed ? { numAffectedRows: BigInt(rowCount ?? 0) } : {}), rows: rows ?? [] };
     } catch (error) {
@@ -153,6 +216,17 @@ class PreparedPostgresConnection implements DatabaseConnection {
       }
       throw error;
     }
+  }
+
+  /** A named statement, its rows parsed with the statement's kept shape. */
+  #named<R>(id: number, text: string, parameters: readonly unknown[]): Promise<pg.QueryResult<R & pg.QueryResultRow>> {
+    const ShapedQuery = shapedQueryClass();
+    return new Promise((resolve, reject) => {
+      const query = new ShapedQuery({ name: `escrow_${id}_${this.#generation}`, text, values: [...parameters] }, this.#shapes, id, (error, result) =>
+        error ? reject(error) : resolve(result as pg.QueryResult<R & pg.QueryResultRow>),
+      );
+      this.#client.query(query);
+    });
   }
 
   // eslint-disable-next-line require-yield

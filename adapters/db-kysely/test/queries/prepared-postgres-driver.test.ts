@@ -1,6 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgTypeParsers } from '../../src/connection/pg-type-parsers.js';
 import { SchemaScopedPostgresDialect } from '../../src/connection/schema-scoped-postgres-dialect.js';
 import { createTestSchema, postgresForTests, type TestSchema } from '../support/postgres.js';
 
@@ -17,9 +18,9 @@ describe.runIf(postgres.available)('our PostgreSQL driver (decision 0058)', () =
     await schema.drop();
   });
 
-  /** Kysely on one connection of our driver; its client's query left as pg made it. */
+  /** Kysely on one connection of our driver, with openPostgres's type parsers; its client's query left as pg made it. */
   const open = (options: { capacity?: number; namedStatements?: boolean } = {}) => {
-    const pool = new pg.Pool({ connectionString: postgres.url, max: 1, options: `-c search_path=${schema.schema}` });
+    const pool = new pg.Pool({ connectionString: postgres.url, max: 1, options: `-c search_path=${schema.schema}`, types: pgTypeParsers });
     // As openPostgres does: a terminated backend is reported, never an unhandled 'error'.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
@@ -46,6 +47,22 @@ describe.runIf(postgres.available)('our PostgreSQL driver (decision 0058)', () =
     await expect(sql`insert into t (a, b) values (${1}, ${'again'})`.execute(db)).rejects.toThrow(/duplicate key/);
     expect((await sql`select b from t where a = ${1}`.execute(db)).rows).toEqual([{ b: 'row 1' }]);
     expect((await sql`update t set b = ${'x'} where a < ${2}`.execute(db)).numAffectedRows).toBe(2n);
+  });
+
+  it("parses every execution's rows by the statement's kept shape, and a changed column type by its new one", async () => {
+    const { db } = open();
+    await sql`create table kept (id integer primary key, cents bigint, at timestamptz, note text)`.execute(db);
+    await sql`insert into kept values (1, 2500000, '2026-11-28T10:00:00Z', null), (2, null, null, 'two')`.execute(db);
+    const read = async () => (await sql<Record<string, unknown>>`select * from kept where id <= ${2} order by id`.execute(db)).rows;
+    const expected = [
+      { id: 1, cents: 2_500_000, at: new Date('2026-11-28T10:00:00Z'), note: null },
+      { id: 2, cents: null, at: null, note: 'two' },
+    ];
+    // The first execution describes the rows; the next ones reuse its parsers (int8 as numbers, per pool).
+    for (let i = 0; i < 3; i += 1) expect(await read()).toEqual(expected);
+    await sql`alter table kept alter column cents type text`.execute(db);
+    await expect(read()).rejects.toThrow(/cached plan must not change result type/);
+    expect(await read()).toEqual([{ ...expected[0], cents: '2500000' }, expected[1]]);
   });
 
   it('moves to fresh names when a prepared select * meets a table that changed shape', async () => {
