@@ -48,4 +48,12 @@ describe("the buyer's page rendered on the server", () => {
       act(() => root.unmount());
     }
   });
+
+  it('renders a read the server could not make (503) as the service message with Try again, not as a missing order', () => {
+    const answers = [{ path: ORDER_PATH, status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please try again.' } } }];
+    const html = render({ pathname: `/buyer/order/${ORDER_ID}`, search: `?code=${DELIVERY_CODE}`, answers });
+    expect(html).toContain('Service temporarily unavailable. Please try again.');
+    expect(html).toContain('Try again');
+    expect(html).not.toContain('Order not found');
+  });
 });

@@ -51,7 +51,8 @@ export interface LiveOrderOptions<T> {
 function stateAfter<T>(previous: LiveOrderState<T>, result: ApiResult<T>, failedMessage: string): LiveOrderState<T> {
   if (result.ok) return { kind: 'loaded', data: result.data, stale: false };
   if (result.status === 404) return { kind: 'not-found', message: result.message };
-  console.warn('Loading the order failed', result.status, result.message);
+  // In the browser's console; a server render (decision 0059) leaves logging to the API.
+  if (typeof window !== 'undefined') console.warn('Loading the order failed', result.status, result.message);
   if (previous.kind === 'loaded') return { ...previous, stale: true };
   // A 503 says what it is (the service, not the phone's connection); other failures the page's own text.
   return { kind: 'failed', status: result.status, message: result.status === 503 ? result.message : result.status === 0 || result.status >= 500 ? failedMessage : result.message };
