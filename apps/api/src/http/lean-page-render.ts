@@ -108,10 +108,13 @@ export function leanPageRenderer({ distDir, logger, readApi }: { distDir: string
     return render;
   }
 
-  /** The rendered page for a GET of `route`, or undefined: the document is sent as built. */
-  return async (c: Context, route: SpaRoutePattern, leanFile: string): Promise<RenderedPage | undefined> => {
+  /**
+   * The rendered page for a GET of `route` (`pathname`: the document's path as static-frontend
+   * decoded it), or undefined: the document is sent as built.
+   */
+  return async (c: Context, route: SpaRoutePattern, pathname: string, leanFile: string): Promise<RenderedPage | undefined> => {
     const url = new URL(c.req.url);
-    const read = PAGE_READS[route]?.(decodeURIComponent(url.pathname), url.searchParams);
+    const read = PAGE_READS[route]?.(pathname, url.searchParams);
     if (read === undefined) return undefined;
     const render = await rendererOf(leanFile);
     if (render === undefined) return undefined;

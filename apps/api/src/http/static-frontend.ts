@@ -149,7 +149,7 @@ export function staticFrontend({ distDir, logger, publicBaseUrl, readApi }: Stat
     if (body !== undefined) html = injectBody(html, body);
     // A buyer's or rider's link with its credentials comes with the order on it (decision 0059).
     const rendered: RenderedPage | undefined =
-      renderLeanPage && route !== undefined && leanFile !== undefined && c.req.method === 'GET' ? await renderLeanPage(c, route, leanFile) : undefined;
+      renderLeanPage && route !== undefined && leanFile !== undefined && c.req.method === 'GET' ? await renderLeanPage(c, route, pathname, leanFile) : undefined;
     if (rendered) html = withRenderedPage(html, rendered);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     const response = c.body(encoding ? await compress(Buffer.from(html), encoding, false) : html, route !== undefined ? 200 : 404, {
