@@ -69,8 +69,9 @@ const envSchema = z.object({
   MPESA_PAYOUT_STATUS_CHECK_SECONDS: optional(z.coerce.number().int().min(1).max(3_600)),
   // The secret path segment of the SMS delivery report URL set in Africa's Talking's dashboard; default: one generated per deployment and kept in the database.
   AT_CALLBACK_SECRET: optional(z.string().regex(/^[0-9a-f]{32,128}$/, 'must be 32 to 128 lower-case hex digits')),
-  // Development and browser tests: the console notifier (every SMS until an SMS provider is wired,
-  // email without SMTP) appends its lines to this file instead of printing them. Never in production.
+  // Development and tests: the console notifier (SMS without AT_*, email without SMTP) appends its
+  // lines to this file instead of printing them, the text of sensitive messages (codes) included,
+  // which standard output never shows. Never in production.
   NOTIFY_CONSOLE_FILE: optional(z.string().min(1)),
 });
 
@@ -104,6 +105,11 @@ export interface Config {
    * AsyncLocalStorage slows every promise; decision 0057). Absent: on, as in every test.
    */
   storeChecksOff?: true;
+  /**
+   * NODE_ENV=production: starting without an SMS provider (AT_*) is warned about loudly, since
+   * the console sends nothing to anyone's phone (composeNotifier). Absent: any other NODE_ENV.
+   */
+  production?: true;
   /** API_WORKERS above 1: that many API processes share the port (PostgreSQL only); absent: one process. */
   workers?: number;
   /** OUTBOX_CONCURRENCY / OUTBOX_LEASE_SECONDS when set; absent: the dispatcher's defaults. */
@@ -203,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(mail.smtp ? { smtp: mail.smtp } : {}),
     ...(vars.RATE_LIMITS === 'off' ? { rateLimitsOff: true as const } : {}),
     ...(env.NODE_ENV === 'production' || env.NODE_ENV === 'benchmark' ? { storeChecksOff: true as const } : {}),
+    ...(env.NODE_ENV === 'production' ? { production: true as const } : {}),
     ...(vars.NOTIFY_CONSOLE_FILE ? { consoleNotifierFile: resolve(vars.NOTIFY_CONSOLE_FILE) } : {}),
     ...(vars.API_WORKERS > 1 ? { workers: vars.API_WORKERS } : {}),
     ...(daraja.config

@@ -157,6 +157,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ NOTIFY_CONSOLE_FILE: 'data/sms.log' }).consoleNotifierFile).toBe(resolve('data/sms.log'));
     expect(problemsOf({ NOTIFY_CONSOLE_FILE: 'data/sms.log', NODE_ENV: 'production' })).toEqual(['NOTIFY_CONSOLE_FILE: not allowed with NODE_ENV=production (it keeps the codes sent by SMS)']);
   });
+
+  it('production starts without an SMS provider (the console, which withholds codes), flagged so the start warns that no SMS reaches a phone', () => {
+    expect(loadConfig({}).production).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).production).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'benchmark' }).production).toBeUndefined();
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production).toMatchObject({ production: true });
+    expect(production.sms).toBeUndefined();
+    expect(production.consoleNotifierFile).toBeUndefined();
+  });
 });
 
 describe('start-up with a bad environment', () => {

@@ -1,5 +1,8 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startDarajaSim, type DarajaSim } from '@escrow/daraja-sim';
-import { smsNotification, type Notification } from '@escrow/core';
+import { cents, deliveryCodeSms, resetCodeEmail, riderPhoneCodeSms, smsNotification, type Notification } from '@escrow/core';
 import { ConsoleNotifier } from '@escrow/notify-console';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../../../adapters/notify-smtp/test/support/mail-catcher.js';
@@ -7,6 +10,7 @@ import { loadConfig } from '../../src/config.js';
 import { composeNotifier } from '../../src/notifications/compose-notifier.js';
 import { notifierByChannel } from '../../src/notifications/notifier-by-channel.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
+import { consoleNotifierMessages } from '../helpers/rider-code-sms.js';
 
 /**
  * The routing notifier as the composition root builds it from the environment: email to SMTP
@@ -33,6 +37,8 @@ const AT_ENV = () => ({ AT_ENVIRONMENT: 'sandbox', AT_USERNAME: 'sandbox', AT_AP
 const SMTP_ENV = () => ({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SMTP_FROM: 'Escrow Delivery <no-reply@escrow.test>' });
 const email: Notification = { channel: 'email', to: 'amani@example.com', subject: 'Payment confirmed', body: 'Assign a rider to proceed.' };
 const sms = smsNotification(PHONE, 'Out for delivery', 'Your order is on its way.');
+/** The delivery code's SMS as verifiedPaymentDecision writes it (enqueueSms: no subject, sensitive). */
+const codeSms = (code: string): Notification => ({ channel: 'sms', to: PHONE, subject: '', body: deliveryCodeSms({ trackingNumber: 'ESC-7K3M9Q', price: cents(250_000), code }), sensitive: true });
 
 /** What the console notifier printed during `work`. */
 async function printed(work: () => Promise<unknown>): Promise<string[]> {
@@ -98,6 +104,70 @@ describe('the routing notifier', () => {
       expect(logger.entries.map((e) => e.message)).toEqual(["SMS: no Africa's Talking credentials (AT_*); SMS are printed on the console"]);
     } finally {
       close();
+    }
+  });
+
+  it('with no credentials, in every environment: an SMS holding a code is printed without its text (who it went to, its length)', async () => {
+    for (const env of [{}, { NODE_ENV: 'production' }]) {
+      const { notifier, close } = compose(env);
+      try {
+        const lines = await printed(async () => {
+          expect(await notifier.send(codeSms('482913'), 'route-code-1')).toEqual({ ok: true, providerId: 'console:route-code-1' });
+          expect(await notifier.send(riderPhoneCodeSms(PHONE, '771204'), 'route-code-2')).toEqual({ ok: true, providerId: 'console:route-code-2' });
+          expect(await notifier.send(resetCodeEmail('amani@example.com', '390155'), 'route-code-3')).toEqual({ ok: true, providerId: 'console:route-code-3' });
+        });
+        expect(lines).toEqual([
+          `[notify:sms] to=${PHONE} length=${codeSms('482913').body.length} text withheld: sensitive`,
+          `[notify:sms] to=${PHONE} length=${riderPhoneCodeSms(PHONE, '771204').body.length} text withheld: sensitive`,
+          `[notify:email] to=amani@example.com length=${resetCodeEmail('amani@example.com', '390155').body.length} text withheld: sensitive`,
+        ]);
+        for (const code of ['482913', '771204', '390155']) expect(lines.join('\n')).not.toContain(code);
+      } finally {
+        close();
+      }
+    }
+  });
+
+  it('with no credentials in production: a warning at start that no SMS reaches a phone (not a refusal)', async () => {
+    const { close, logger } = compose({ NODE_ENV: 'production' });
+    close();
+    expect(logger.entries).toEqual([
+      {
+        level: 'warn',
+        message:
+          "SMS: NOT DELIVERED: NODE_ENV=production without Africa's Talking credentials (AT_ENVIRONMENT, AT_USERNAME, AT_API_KEY): every SMS goes to the console, which sends nothing (a text holding a code is not printed); buyers get no delivery code and riders no phone code",
+      },
+    ]);
+    // With credentials, or outside production, no warning.
+    const live = compose({ NODE_ENV: 'production', ...AT_ENV() });
+    live.close();
+    expect(live.logger.entries.map((e) => e.level)).toEqual(['info']);
+    const laptop = compose({});
+    laptop.close();
+    expect(laptop.logger.entries.map((e) => e.level)).toEqual(['info']);
+  });
+
+  it('NOTIFY_CONSOLE_FILE (development and tests, refused in production) keeps the whole text, codes included, and standard output gets nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'console-notifier-'));
+    try {
+      const file = join(dir, 'console-notifier.log');
+      const { notifier, close } = compose({ NOTIFY_CONSOLE_FILE: file });
+      try {
+        const lines = await printed(async () => {
+          await notifier.send(codeSms('482913'), 'route-file-1');
+          await notifier.send(sms, 'route-file-2');
+        });
+        expect(lines).toEqual([]);
+      } finally {
+        close();
+      }
+      expect(consoleNotifierMessages(file)).toEqual([
+        { channel: 'sms', to: PHONE, subject: '', body: codeSms('482913').body },
+        { channel: 'sms', to: PHONE, subject: 'Out for delivery', body: 'Escrow Delivery: Your order is on its way.' },
+      ]);
+      expect(await readFile(file, 'utf8')).toContain('482913');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
