@@ -39,8 +39,18 @@ function httpFailure(status: number, text: string): DeliveryOutcome {
   return refused(`Africa's Talking refused the request (${context})`);
 }
 
-function outcomeOf(status: RecipientStatus, code: number, messageId: string, to: string): DeliveryOutcome {
-  if (status.outcome === 'accepted') return { ok: true, ...(/^[\w.:-]{1,200}$/.test(messageId) && messageId !== 'None' ? { providerId: messageId } : {}) };
+/**
+ * The recipient's cost as Africa's Talking wrote it ("KES 0.8000"), kept when it reads as a
+ * currency and an amount: anything else (a missing "0", a changed format) is left out rather
+ * than stored as a cost.
+ */
+function costOf(cost: string | undefined): { cost?: string } {
+  const trimmed = cost?.trim() ?? '';
+  return /^[A-Z]{3} \d{1,9}(\.\d{1,6})?$/.test(trimmed) ? { cost: trimmed } : {};
+}
+
+function outcomeOf(status: RecipientStatus, code: number, messageId: string, to: string, cost?: string): DeliveryOutcome {
+  if (status.outcome === 'accepted') return { ok: true, ...(/^[\w.:-]{1,200}$/.test(messageId) && messageId !== 'None' ? { providerId: messageId } : {}), ...costOf(cost) };
   const reason = `Africa's Talking did not send the SMS to ${to}: ${code} ${status.name}, ${status.words}`;
   return status.outcome === 'retry' ? retry(reason) : refused(reason);
 }
@@ -50,8 +60,8 @@ function outcomeOf(status: RecipientStatus, code: number, messageId: string, to:
  * the fact sheet says (POST {base}/version1/messaging, a form with username, to in E.164,
  * message, from, bulkSMSMode=1 and enqueue=1; headers apiKey, Accept: application/json). Every
  * reply is parsed with zod; every answer becomes a DeliveryOutcome (accepted, with Africa's
- * Talking's messageId as providerId; retried; or refused for good), never a throw. The call ends
- * within `timeoutMs`, reply included.
+ * Talking's messageId as providerId and the recipient's cost; retried; or refused for good),
+ * never a throw. The call ends within `timeoutMs`, reply included.
  *
  * Africa's Talking has no idempotency key: a send that timed out after it took the SMS is sent
  * again by the outbox, and the person may get it twice (decision 0045). Outcomes name the number
@@ -110,6 +120,6 @@ export class AfricasTalkingSmsNotifier implements Notifier {
     }
     const meaning = recipientStatus(recipient.statusCode);
     if (!meaning) return retry(`Africa's Talking answered an unknown statusCode ${recipient.statusCode} ("${snippet(recipient.status)}") for the SMS to ${masked}`);
-    return outcomeOf(meaning, recipient.statusCode, recipient.messageId, masked);
+    return outcomeOf(meaning, recipient.statusCode, recipient.messageId, masked, recipient.cost);
   }
 }

@@ -152,11 +152,12 @@ export interface OutboxRepository {
    * The provider accepted it. The first delivery wins (a second changes nothing); it holds
    * whoever holds the lease, since the message is out. `replacePayload` overwrites the stored
    * payload in the same update (a secret is erased once sent); `providerId` is what the provider
-   * called the message (kept so its delivery reports can be matched to it).
+   * called the message (kept so its delivery reports can be matched to it), `providerCost` what it
+   * said the message cost.
    */
-  markDelivered(id: string, at: Date, replacePayload?: Readonly<Record<string, unknown>>, providerId?: string): Promise<void>;
+  markDelivered(id: string, at: Date, replacePayload?: Readonly<Record<string, unknown>>, providerId?: string, providerCost?: string): Promise<void>;
   /** `markDelivered` for many messages (no payload replaced) in one statement: a dispatcher's deliveries of the last few milliseconds. */
-  markAllDelivered(deliveries: readonly { readonly id: string; readonly at: Date; readonly providerId?: string | undefined }[]): Promise<void>;
+  markAllDelivered(deliveries: readonly { readonly id: string; readonly at: Date; readonly providerId?: string | undefined; readonly providerCost?: string | undefined }[]): Promise<void>;
   /**
    * A failed attempt, to be tried again at `nextAttemptAt`. Only while `attempt` is still the
    * message's latest claim: a dispatcher whose lease ran out (and was claimed again) changes nothing.

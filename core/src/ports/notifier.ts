@@ -12,7 +12,11 @@ export interface Notification {
   readonly sensitive?: boolean;
 }
 
-export type DeliveryOutcome = { readonly ok: true; readonly providerId?: string } | { readonly ok: false; readonly retryable: boolean; readonly reason: string };
+/**
+ * What a provider answered. Accepted: `providerId` is what it called the message, `cost` what it
+ * says the message cost, as it wrote it (Africa's Talking: "KES 0.8000"), when it says.
+ */
+export type DeliveryOutcome = { readonly ok: true; readonly providerId?: string; readonly cost?: string } | { readonly ok: false; readonly retryable: boolean; readonly reason: string };
 
 export interface Notifier {
   send(notification: Notification, idempotencyKey: string): Promise<DeliveryOutcome>;

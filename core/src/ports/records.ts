@@ -105,6 +105,11 @@ export interface OutboxMessage {
    * provider gave none.
    */
   readonly providerId?: string | null;
+  /**
+   * What the provider said the message cost when it accepted it, as it wrote it (Africa's
+   * Talking's per-recipient cost, "KES 0.8000"). Absent or null until delivered, or when it said none.
+   */
+  readonly providerCost?: string | null;
 }
 
 export function actorForAudit(actor: Actor): string {

@@ -309,14 +309,14 @@ function bind(s: MemoryState): EscrowTx {
         for (const m of due) s.outbox.set(m.id, m);
         return due;
       },
-      markDelivered: async (id, at, replacePayload, providerId) => {
+      markDelivered: async (id, at, replacePayload, providerId, providerCost) => {
         const m = s.outbox.get(id);
-        if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}), ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
+        if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(providerCost ? { providerCost } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}), ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
       },
       markAllDelivered: async (deliveries) => {
-        for (const { id, at, providerId } of deliveries) {
+        for (const { id, at, providerId, providerCost } of deliveries) {
           const m = s.outbox.get(id);
-          if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}) });
+          if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(providerCost ? { providerCost } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}) });
         }
       },
       markFailed: async (id, attempt, error, next) => {

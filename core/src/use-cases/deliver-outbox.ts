@@ -68,7 +68,7 @@ export interface DeliverOutboxReport {
 }
 
 type Outcome =
-  | { readonly kind: 'delivered'; readonly message: OutboxMessage; readonly at: Date; readonly providerId?: string | undefined }
+  | { readonly kind: 'delivered'; readonly message: OutboxMessage; readonly at: Date; readonly providerId?: string | undefined; readonly providerCost?: string | undefined }
   | { readonly kind: 'failed'; readonly message: OutboxMessage; readonly error: string; readonly next: Date }
   | { readonly kind: 'givenUp'; readonly message: OutboxMessage; readonly error: string; readonly at: Date }
   | { readonly kind: 'released'; readonly message: OutboxMessage; readonly at: Date };
@@ -77,7 +77,7 @@ function apply(tx: EscrowTx, outcome: Outcome): Promise<void> {
   const { message } = outcome;
   switch (outcome.kind) {
     case 'delivered':
-      return tx.outbox.markDelivered(message.id, outcome.at, redactedAfterDelivery(message.payload), outcome.providerId);
+      return tx.outbox.markDelivered(message.id, outcome.at, redactedAfterDelivery(message.payload), outcome.providerId, outcome.providerCost);
     case 'failed':
       return tx.outbox.markFailed(message.id, message.attempts, outcome.error, outcome.next);
     case 'givenUp':
@@ -93,7 +93,7 @@ const isPlainDelivery = (o: Outcome): o is Extract<Outcome, { kind: 'delivered' 
 /** A group's outcomes (in the caller's transaction); its plain deliveries in one statement. */
 async function applyAll(tx: EscrowTx, outcomes: readonly Outcome[]): Promise<void> {
   const plain = outcomes.filter(isPlainDelivery);
-  if (plain.length > 0) await tx.outbox.markAllDelivered(plain.map((o) => ({ id: o.message.id, at: o.at, providerId: o.providerId })));
+  if (plain.length > 0) await tx.outbox.markAllDelivered(plain.map((o) => ({ id: o.message.id, at: o.at, providerId: o.providerId, providerCost: o.providerCost })));
   for (const outcome of outcomes) if (!isPlainDelivery(outcome)) await apply(tx, outcome);
 }
 
@@ -221,7 +221,7 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
     }));
     const at = deps.clock.now();
     if (outcome.ok) {
-      await record({ kind: 'delivered', message, at, providerId: outcome.providerId });
+      await record({ kind: 'delivered', message, at, providerId: outcome.providerId, providerCost: outcome.cost });
     } else if (!outcome.retryable || message.attempts >= OUTBOX_MAX_ATTEMPTS) {
       const error = outcome.retryable ? `gave up after ${message.attempts} attempts: ${outcome.reason}` : outcome.reason;
       options.onGiveUp?.(message, error);

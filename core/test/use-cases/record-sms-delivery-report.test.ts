@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { currentSmsReport, deliverOutbox, recordSmsDeliveryReport, smsNotification, type DeliveryOutcome, type Notification, type Notifier, type SmsDeliveryReport } from '../../src/index.js';
 import { FixedClock, MemoryEscrowStore, MemorySmsDeliveryReports } from '../../src/testing/index.js';
 
-/** A provider that accepts every SMS and names it ATXid_<n>. */
+/** A provider that accepts every SMS, names it ATXid_<n> and says what it cost. */
 class NumberingProvider implements Notifier {
   private next = 0;
   async send(_n: Notification): Promise<DeliveryOutcome> {
     this.next += 1;
-    return { ok: true, providerId: `ATXid_${this.next}` };
+    return { ok: true, providerId: `ATXid_${this.next}`, cost: 'KES 0.8000' };
   }
 }
 
@@ -31,11 +31,11 @@ const report = (status: SmsDeliveryReport['status'], at: number, failureReason: 
   receivedAt: new Date(at),
 });
 
-describe('the outbox keeps what the provider called a message', () => {
-  it('as its providerId, for a plain message and for a sensitive one (whose text is erased)', async () => {
+describe('the outbox keeps what the provider called a message and what it cost', () => {
+  it('as its providerId and providerCost, for a plain message and for a sensitive one (whose text is erased)', async () => {
     for (const sensitive of [false, true]) {
       const { store } = await oneSmsSent({ sensitive });
-      expect(store.state.outbox.get('m1')).toMatchObject({ providerId: 'ATXid_1', deliveredAt: expect.any(Date) });
+      expect(store.state.outbox.get('m1')).toMatchObject({ providerId: 'ATXid_1', providerCost: 'KES 0.8000', deliveredAt: expect.any(Date) });
       expect(JSON.stringify(store.state.outbox.get('m1')?.payload).includes('482913')).toBe(!sensitive);
     }
   });

@@ -19,6 +19,7 @@ import { sellerNotifyChannelsMigration } from './0016-seller-notify-channels.js'
 import { sellerPayoutDetailsMigration } from './0017-seller-payout-details.js';
 import { moneyOutReferencesMigration } from './0018-money-out-references.js';
 import { payoutsMigration } from './0019-payouts.js';
+import { outboxProviderCostMigration } from './0020-outbox-provider-cost.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -48,6 +49,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0017-seller-payout-details': sellerPayoutDetailsMigration(dialect),
     '0018-money-out-references': moneyOutReferencesMigration(dialect),
     '0019-payouts': payoutsMigration(dialect),
+    '0020-outbox-provider-cost': outboxProviderCostMigration(),
   };
 }
 

@@ -15,6 +15,8 @@ export interface OutboxTable {
   given_up_at: Timestamp | null;
   /** What the provider called the message when it accepted it (migration 0012). */
   provider_id: string | null;
+  /** What the provider said it cost when it accepted it, as written ("KES 0.8000"; migration 0020). */
+  provider_cost: string | null;
 }
 
 /** Africa's Talking's delivery reports, once per (provider_message_id, status) (migration 0012). */

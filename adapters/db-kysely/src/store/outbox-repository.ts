@@ -16,6 +16,7 @@ const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
   lastError: row.last_error,
   givenUpAt: decodeTimeOrNull(row.given_up_at),
   ...(row.provider_id !== null ? { providerId: row.provider_id } : {}),
+  ...(row.provider_cost !== null ? { providerCost: row.provider_cost } : {}),
 });
 
 export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inserts: Inserts): OutboxRepository {
@@ -67,19 +68,19 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inser
     },
 
     /** The first delivery wins; marking a delivered message again changes nothing. */
-    async markDelivered(id, at, replacePayload, providerId) {
+    async markDelivered(id, at, replacePayload, providerId, providerCost) {
       await inserts.flush();
       await db
         .updateTable('outbox')
-        .set({ delivered_at: encodeTime(at), given_up_at: null, provider_id: providerId ?? null, ...(replacePayload ? { payload: encodeJson(replacePayload) } : {}) })
+        .set({ delivered_at: encodeTime(at), given_up_at: null, provider_id: providerId ?? null, provider_cost: providerCost ?? null, ...(replacePayload ? { payload: encodeJson(replacePayload) } : {}) })
         .where('id', '=', id)
         .where('delivered_at', 'is', null)
         .execute();
     },
 
     /**
-     * One statement with a fixed text whatever the count (prepared once): the ids, times and
-     * provider ids go as three arrays on PostgreSQL, as one JSON array of triples on SQLite.
+     * One statement with a fixed text whatever the count (prepared once): the ids, times,
+     * provider ids and costs go as four arrays on PostgreSQL, as one JSON array of 4-tuples on SQLite.
      */
     async markAllDelivered(deliveries) {
       if (deliveries.length === 0) return;
@@ -87,17 +88,18 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inser
       const ids = deliveries.map((d) => d.id);
       const times = deliveries.map((d) => encodeTime(d.at));
       const providerIds = deliveries.map((d) => d.providerId ?? null);
+      const costs = deliveries.map((d) => d.providerCost ?? null);
       if (codec.dialect === 'postgres') {
-        await sql`update outbox set delivered_at = d.at, given_up_at = null, provider_id = d.provider_id
-          from unnest(${ids}::text[], ${times}::text[], ${providerIds}::text[]) as d(id, at, provider_id)
+        await sql`update outbox set delivered_at = d.at, given_up_at = null, provider_id = d.provider_id, provider_cost = d.provider_cost
+          from unnest(${ids}::text[], ${times}::text[], ${providerIds}::text[], ${costs}::text[]) as d(id, at, provider_id, provider_cost)
           where outbox.id = d.id and outbox.delivered_at is null`.execute(db);
         return;
       }
-      const triples = JSON.stringify(deliveries.map((d, i) => [d.id, times[i], providerIds[i]]));
+      const tuples = JSON.stringify(deliveries.map((d, i) => [d.id, times[i], providerIds[i], costs[i]]));
       await sql`update outbox
-          set (delivered_at, provider_id) = (select json_extract(d.value, '$[1]'), json_extract(d.value, '$[2]') from json_each(${triples}) as d where json_extract(d.value, '$[0]') = outbox.id),
+          set (delivered_at, provider_id, provider_cost) = (select json_extract(d.value, '$[1]'), json_extract(d.value, '$[2]'), json_extract(d.value, '$[3]') from json_each(${tuples}) as d where json_extract(d.value, '$[0]') = outbox.id),
               given_up_at = null
-          where id in (select json_extract(value, '$[0]') from json_each(${triples})) and delivered_at is null`.execute(db);
+          where id in (select json_extract(value, '$[0]') from json_each(${tuples})) and delivered_at is null`.execute(db);
     },
 
     async markFailed(id, attempt, error, nextAttemptAt) {

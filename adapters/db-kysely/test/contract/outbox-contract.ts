@@ -123,6 +123,33 @@ export function outboxContract(harness: HarnessAccess): void {
     expect(read.delivered).toBe(3);
   });
 
+  it('keeps what the provider said each message cost, next to its id, from one delivery or many (none when it said none); a second delivery keeps the first', async () => {
+    const h = harness();
+    await h.store.transaction(async (tx) => {
+      for (const id of ['m1', 'm2', 'm3', 'm4', 'm5']) await tx.outbox.enqueue(message(id, 1));
+    });
+    await h.store.transaction(async (tx) => {
+      await tx.outbox.markDelivered('m1', at(30), { channel: 'sms', to: '+254712345678', subject: '(removed)', body: '(removed)', sensitive: true }, 'ATXid_one', 'KES 0.8000');
+      await tx.outbox.markAllDelivered([
+        { id: 'm2', at: at(31), providerId: 'ATXid_two', providerCost: 'KES 1.6000' },
+        { id: 'm3', at: at(32), providerId: 'console:m3' },
+        { id: 'm4', at: at(33), providerId: 'ATXid_four', providerCost: 'KES 0.8000' },
+      ]);
+    });
+    await h.store.transaction(async (tx) => {
+      await tx.outbox.markDelivered('m1', at(40), undefined, 'ATXid_again', 'KES 9.0000');
+      await tx.outbox.markAllDelivered([{ id: 'm2', at: at(40), providerId: 'ATXid_again', providerCost: 'KES 9.0000' }]);
+    });
+    const rows = await h.db.selectFrom('outbox').select(['id', 'provider_id', 'provider_cost']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'm1', provider_id: 'ATXid_one', provider_cost: 'KES 0.8000' },
+      { id: 'm2', provider_id: 'ATXid_two', provider_cost: 'KES 1.6000' },
+      { id: 'm3', provider_id: 'console:m3', provider_cost: null },
+      { id: 'm4', provider_id: 'ATXid_four', provider_cost: 'KES 0.8000' },
+      { id: 'm5', provider_id: null, provider_cost: null },
+    ]);
+  });
+
   it('replaces the payload when asked at delivery (a secret erased once sent), and only then', async () => {
     const h = harness();
     await h.store.transaction((tx) => tx.outbox.enqueue(message('m1', 1)));

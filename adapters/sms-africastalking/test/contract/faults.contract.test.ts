@@ -107,8 +107,24 @@ describe('replies this client cannot read', () => {
   });
 
   it('reads a numeric-string statusCode and a 200 as well as a 201; no providerId when the messageId is "None"', async () => {
-    expect((await sendAgainst(reply(200, recipients([{ statusCode: '101', number: PHONE, status: 'Success', cost: 'KES 0.8000', messageId: 'ATXid_abc' }])))).outcome).toEqual({ ok: true, providerId: 'ATXid_abc' });
+    expect((await sendAgainst(reply(200, recipients([{ statusCode: '101', number: PHONE, status: 'Success', cost: 'KES 0.8000', messageId: 'ATXid_abc' }])))).outcome).toEqual({ ok: true, providerId: 'ATXid_abc', cost: 'KES 0.8000' });
     await server?.close();
-    expect((await sendAgainst(reply(201, recipients([{ statusCode: 101, number: PHONE, status: 'Success', cost: 'KES 0.8000', messageId: 'None' }])))).outcome).toEqual({ ok: true });
+    expect((await sendAgainst(reply(201, recipients([{ statusCode: 101, number: PHONE, status: 'Success', cost: 'KES 0.8000', messageId: 'None' }])))).outcome).toEqual({ ok: true, cost: 'KES 0.8000' });
+  });
+
+  it.each([
+    ['KES 0.8000', 'KES 0.8000'],
+    ['KES 1.6000', 'KES 1.6000'],
+    ['USD 0.0070', 'USD 0.0070'],
+    [' KES 0.8000 ', 'KES 0.8000'],
+    ['KES 12', 'KES 12'],
+    ['0', undefined],
+    ['', undefined],
+    ['KES', undefined],
+    ['free', undefined],
+    ['KES 0.8000; drop table', undefined],
+  ])('keeps the recipient\'s cost %j as it reads (%j), leaving out what is not a currency and an amount', async (cost, kept) => {
+    const { outcome } = await sendAgainst(reply(201, recipients([{ statusCode: 101, number: PHONE, status: 'Success', cost, messageId: 'ATXid_abc' }])));
+    expect(outcome).toEqual({ ok: true, providerId: 'ATXid_abc', ...(kept ? { cost: kept } : {}) });
   });
 });

@@ -25,10 +25,11 @@ function expectNothingSecret(outcome: unknown): void {
 }
 
 describe('sending an SMS', () => {
-  it('posts the form the fact sheet describes, and the SMS reaches the phone; providerId is the messageId', async () => {
+  it('posts the form the fact sheet describes, and the SMS reaches the phone; providerId is the messageId, cost the recipient\'s cost', async () => {
     const outcome = await notifier().send(sms('0712345678'), 'outbox-1');
     const [received] = sim.sms.messagesTo(PHONE);
-    expect(outcome).toEqual({ ok: true, providerId: received?.messageId });
+    expect(outcome).toEqual({ ok: true, providerId: received?.messageId, cost: 'KES 0.8000' });
+    expect(received?.cost).toBe('KES 0.8000');
     expect(received?.messageId).toMatch(/^ATXid_[0-9a-f]{32}$/);
     expect(received).toMatchObject({ number: PHONE, message: 'Escrow Delivery: your delivery code is 482913.', from: 'ESCROW', username: 'sandbox', bulkSMSMode: '1', enqueue: '1', statusCode: 101 });
   });
@@ -77,7 +78,7 @@ describe("each per-recipient statusCode: what the outbox does with it", () => {
     sim.sms.setBehaviour(PHONE, { statusCode });
     const outcome = await notifier().send(sms(PHONE), 'k');
     if (expected === 'delivered') {
-      expect(outcome).toEqual({ ok: true, providerId: sim.sms.messagesTo(PHONE)[0]?.messageId });
+      expect(outcome).toEqual({ ok: true, providerId: sim.sms.messagesTo(PHONE)[0]?.messageId, cost: sim.sms.messagesTo(PHONE)[0]?.cost });
       return;
     }
     expect(outcome).toEqual({ ok: false, retryable: expected === 'retry', reason: expect.stringMatching(reason) });

@@ -64,7 +64,7 @@ describe('the routing notifier', () => {
     try {
       const lines = await printed(async () => {
         expect(await notifier.send(email, 'route-email-1')).toMatchObject({ ok: true });
-        expect(await notifier.send(sms, 'route-sms-1')).toEqual({ ok: true, providerId: sim.sms.messagesTo(PHONE)[0]?.messageId });
+        expect(await notifier.send(sms, 'route-sms-1')).toEqual({ ok: true, providerId: sim.sms.messagesTo(PHONE)[0]?.messageId, cost: 'KES 0.8000' });
       });
       expect(lines).toEqual([]);
       expect((await mail.waitFor((m) => m.envelopeTo.includes('amani@example.com'))).parsed.subject).toBe('Payment confirmed');

@@ -42,7 +42,9 @@ describe.each(DIALECTS)('SMS through the outbox and Africa\'s Talking (the simul
     const [received] = w.sim.sms.messagesTo(phone);
     expect(received).toMatchObject({ number: e164(phone), message: 'Escrow Delivery: Otieno (0712 345 678) brings your order today.', from: 'ESCROW', statusCode: 101 });
     const sent = await row(id);
-    expect(sent).toMatchObject({ delivered_at: expect.any(String), provider_id: received?.messageId, attempts: 1, last_error: null });
+    // Africa's Talking's per-recipient status decided the delivery; its cost is kept next to the id.
+    expect(sent).toMatchObject({ delivered_at: expect.any(String), provider_id: received?.messageId, provider_cost: 'KES 0.8000', attempts: 1, last_error: null });
+    expect(received?.cost).toBe('KES 0.8000');
     // What a person sees on the simulator's phone page, and what a test in another process reads.
     const page = await (await fetch(`${w.sim.url}/phone/sms?number=${phone}`)).text();
     expect(page).toContain('Escrow Delivery: Otieno (0712 345 678) brings your order today.');
@@ -62,7 +64,7 @@ describe.each(DIALECTS)('SMS through the outbox and Africa\'s Talking (the simul
     await w.composed.sendOutboxNow();
     expect(w.sim.sms.messagesTo(phone)[0]?.message).toContain('804215');
     const sent = await row(id);
-    expect(sent.delivered_at).not.toBeNull();
+    expect(sent).toMatchObject({ delivered_at: expect.any(String), provider_id: w.sim.sms.messagesTo(phone)[0]?.messageId, provider_cost: 'KES 0.8000' });
     expect(String(sent.payload)).not.toContain('804215');
     await w.eventually(() => reports().stateOfOutboxMessage(id));
     const logged = JSON.stringify(w.logs.slice(logsBefore));
@@ -110,7 +112,7 @@ describe.each(DIALECTS)('SMS through the outbox and Africa\'s Talking (the simul
   it('email still goes to the console (no SMTP here), through the same outbox', async () => {
     const id = await enqueue({ channel: 'email', to: 'amani@example.com', subject: 'Payment confirmed', body: 'Assign a rider to proceed.' });
     await w.composed.sendOutboxNow();
-    expect(await row(id)).toMatchObject({ delivered_at: expect.any(String), provider_id: `console:${id}` });
+    expect(await row(id)).toMatchObject({ delivered_at: expect.any(String), provider_id: `console:${id}`, provider_cost: null });
     expect(w.sim.sms.sent()).toEqual([]);
   });
 
