@@ -16,10 +16,13 @@ import { notifierByChannel } from './notifier-by-channel.js';
 export function composeNotifier(config: Pick<Config, 'smtp' | 'sms' | 'consoleNotifierFile' | 'production'>, logger: Logger): { notifier: Notifier; close(): void } {
   // NOTIFY_CONSOLE_FILE (development and tests, refused in production): the lines go to that file,
   // synchronously, so a line is there before the outbox records the message as delivered. The file
-  // keeps the text of sensitive messages too (tests read codes there); standard output, a log in
-  // production, never does: a sensitive message's line says only who it went to (decision 0047).
+  // keeps the text of sensitive messages too (tests read codes there). Standard output is a log in
+  // production, where a sensitive message's line says only who it went to (decision 0047); on a
+  // developer's machine (`npm start` without SMTP) it is where a password reset code is read.
   const file = config.consoleNotifierFile;
-  const consoleNotifier = file ? new ConsoleNotifier((line) => appendFileSync(file, `${line}\n`), { printSensitive: true }) : new ConsoleNotifier();
+  const consoleNotifier = file
+    ? new ConsoleNotifier((line) => appendFileSync(file, `${line}\n`), { printSensitive: true })
+    : new ConsoleNotifier(undefined, { printSensitive: config.production !== true });
   const smtp = config.smtp ? new SmtpNotifier(config.smtp) : undefined;
   if (config.smtp) {
     logger.info('email: sending through SMTP', { server: config.smtp.url ? config.smtp.url.replace(/\/\/[^@/]*@/, '//***@') : `${config.smtp.host}:${config.smtp.port ?? ''}` });

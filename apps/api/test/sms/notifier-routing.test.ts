@@ -107,8 +107,8 @@ describe('the routing notifier', () => {
     }
   });
 
-  it('with no credentials, in every environment: an SMS holding a code is printed without its text (who it went to, its length)', async () => {
-    for (const env of [{}, { NODE_ENV: 'production' }]) {
+  it('with no credentials in production: an SMS or email holding a code is printed without its text (who it went to, its length)', async () => {
+    for (const env of [{ NODE_ENV: 'production' }]) {
       const { notifier, close } = compose(env);
       try {
         const lines = await printed(async () => {
@@ -125,6 +125,19 @@ describe('the routing notifier', () => {
       } finally {
         close();
       }
+    }
+  });
+
+  it('with no credentials outside production (a developer\'s `npm start` without SMTP): the whole text, so a reset code can be read', async () => {
+    const { notifier, close } = compose({});
+    try {
+      const lines = await printed(async () => {
+        await notifier.send(resetCodeEmail('amani@example.com', '390155'), 'route-code-dev');
+      });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('390155');
+    } finally {
+      close();
     }
   });
 
