@@ -137,6 +137,21 @@ test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, 
   expect(await stillTheSameDocument(page), 'the page turned paid without a reload').toBe(true);
   expect(await seller.order(first.id)).toMatchObject({ status: 'paid', paymentConfirmed: true });
 
+  // The payer opens the shared link again: the page arrives rendered with the code (the payer
+  // cookie reaches the link's document, whose first read the server makes: decision 0059) and
+  // reads nothing more.
+  const reads: string[] = [];
+  const noteRead = (request: { url(): string }) => {
+    if (new URL(request.url()).pathname.startsWith('/api/buyer/orders/')) reads.push(request.url());
+  };
+  page.on('request', noteRead);
+  await page.goto(pathOf(first.links.buyer));
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('region', { name: 'Your delivery code' })).toContainText(code);
+  await expect(page).toHaveURL(`/buyer/order/${first.id}`);
+  expect(reads, 'the reopened page read the order again').toEqual([]);
+  page.off('request', noteRead);
+
   // One M-Pesa payment cannot confirm two orders.
   await page.goto(pathOf(second.links.buyer));
   await page.getByLabel('M-Pesa confirmation code').fill(receipt);

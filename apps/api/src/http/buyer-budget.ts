@@ -26,6 +26,13 @@ interface Claim {
   readonly code: string;
 }
 
+/**
+ * Where a browser sends its proof for an order: the order's buyer API and live stream, and the
+ * buyer link's two document shapes (`/buyer/order/{id}`, `/buyer/{id}`), whose first read the API
+ * makes itself with the document's cookies (decision 0059).
+ */
+const proofCookiePaths = (orderId: string) => [`/api/buyer/orders/${orderId}`, `/api/live/orders/${orderId}`, `/buyer/order/${orderId}`, `/buyer/${orderId}`];
+
 /** Per request: what `admitBuyerRequest` charged, for `settleBuyerBudget` to keep or give back. */
 const claims = new WeakMap<Context, Claim>();
 
@@ -87,7 +94,9 @@ export async function admitBuyerRequest(c: Context, deps: BuyerBudgetDeps, reque
  * Middleware around every route that calls `admitBuyerRequest`: once the route answered, a
  * 404 (a wrong code, or no such order: the same answer) keeps its wrong-code charge; any other
  * client answer gives it back, since its code was right; a 5xx keeps it (nobody knows). A
- * success without a proof sets the proof cookie (scoped to this order's buyer and live paths).
+ * success without a proof sets the proof cookie (scoped to this order's buyer API and live
+ * paths, and to the buyer link's documents, whose first read the API makes with the document's
+ * cookies: decision 0059).
  */
 export function settleBuyerBudget(deps: BuyerBudgetDeps): MiddlewareHandler {
   return async (c, next) => {
@@ -103,7 +112,7 @@ export function settleBuyerBudget(deps: BuyerBudgetDeps): MiddlewareHandler {
     const secure = deps.secureCookies === true || new URL(c.req.url).protocol === 'https:';
     // Added to the answer's own headers: Hono's setCookie on an answer already made would make it
     // again as a WHATWG Response (a stream of its body), about a sixth of a buyer read's CPU.
-    for (const path of [`/api/buyer/orders/${claim.orderId}`, `/api/live/orders/${claim.orderId}`]) {
+    for (const path of proofCookiePaths(claim.orderId)) {
       c.res.headers.append('Set-Cookie', serialize(PROOF_COOKIE, value, { path, httpOnly: true, sameSite: 'Lax', secure, maxAge: PROOF_MAX_AGE_SECONDS }));
     }
   };

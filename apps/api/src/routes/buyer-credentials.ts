@@ -29,6 +29,14 @@ const DELIVERY_CODE = /^\d{6}$/;
 /** The payer's browser for one order (PRODUCT-DECISIONS, Real money): an HttpOnly cookie the page's script never reads. */
 const payerCookieName = (orderId: string) => `payer_${orderId.replace(/[^A-Za-z0-9_-]/g, '')}`;
 const PAYER_COOKIE_MAX_AGE_SECONDS = 60 * 24 * 60 * 60;
+/**
+ * Where the payer cookie goes: the buyer API, and the buyer link's documents (`/buyer/order/{id}`,
+ * `/buyer/{id}`), whose first read the API makes itself with the document's cookies (decision
+ * 0059): without it there, the payer reopening the shared link got a page without the code. Two
+ * cookies of one name and token, each sent only under its own path, so no request carries both;
+ * nowhere else (not the live stream, the other APIs or the assets).
+ */
+const PAYER_COOKIE_PATHS = ['/api/buyer/orders', '/buyer'] as const;
 
 /**
  * The caller on a buyer route: the buyer with the delivery code, or the holder of the shared
@@ -43,7 +51,7 @@ export function buyerActor(c: Context, credential: string, orderId: string): Act
 /** Marks this browser as the payer's for the order (set when it starts a prompt, or types the receipt of the verified payment). */
 export function setPayerCookie(c: Context, orderId: string, token: string, secureCookies = false): void {
   const secure = secureCookies || new URL(c.req.url).protocol === 'https:';
-  setCookie(c, payerCookieName(orderId), token, { path: '/api/buyer/orders', httpOnly: true, sameSite: 'Lax', secure, maxAge: PAYER_COOKIE_MAX_AGE_SECONDS });
+  for (const path of PAYER_COOKIE_PATHS) setCookie(c, payerCookieName(orderId), token, { path, httpOnly: true, sameSite: 'Lax', secure, maxAge: PAYER_COOKIE_MAX_AGE_SECONDS });
 }
 
 export function deliveryCodeRequired(c: Context): Response {
