@@ -31,7 +31,17 @@ export function maskedPhone(e164: string): string {
   return local.length >= 10 ? `${local.slice(0, 2)}xx xxx ${local.slice(-3)}` : 'xxx';
 }
 
-/** To the payer when a rider is assigned: who will come (PRODUCT-DECISIONS, Real money; issue 16). */
+/**
+ * Where the buyer's texts that hold no secret go (a rider assigned, out for delivery): the phone
+ * that paid, else, when M-Pesa named no usable number (a masked or hashed C2B MSISDN, a payment an
+ * admin verified), the buyer's phone as the seller typed it. Never the way to send the delivery
+ * code: that number may be the seller's own, and the code goes only to `payerPhone` (decision 0047).
+ */
+export function buyerTextsPhone(order: { readonly payerPhone: string | null; readonly buyerPhone: string }): string | null {
+  return order.payerPhone ?? (order.buyerPhone || null);
+}
+
+/** To the buyer when a rider is assigned: who will come (PRODUCT-DECISIONS, Real money; issue 16). */
 export function riderAssignedSms(args: { trackingNumber: string; riderName: string; riderPhone: string }): string {
   const local = args.riderPhone.startsWith('+254') ? `0${args.riderPhone.slice(4)}` : args.riderPhone;
   const named = smsText(`Rider ${args.riderName}, ${local}, will deliver your order ${args.trackingNumber}. Give the delivery code only after you check the item.`);
@@ -39,7 +49,7 @@ export function riderAssignedSms(args: { trackingNumber: string; riderName: stri
   return named.ok ? named.text : smsText(`A rider, ${local}, will deliver your order ${args.trackingNumber}. Give the delivery code only after you check the item.`).text;
 }
 
-/** To the payer when the rider has picked the item up. */
+/** To the buyer when the rider has picked the item up. */
 export function outForDeliverySms(args: { trackingNumber: string }): string {
   return smsText(`Your order ${args.trackingNumber} is on its way. Have your delivery code ready, and check the item before you give it.`).text;
 }

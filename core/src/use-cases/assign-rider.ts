@@ -1,4 +1,4 @@
-import { riderAssignedSms } from '../messages/buyer-sms.js';
+import { buyerTextsPhone, riderAssignedSms } from '../messages/buyer-sms.js';
 import { riderJobSms, riderReplacedSms } from '../messages/rider-sms.js';
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
@@ -57,15 +57,17 @@ export async function assignRider(deps: EscrowDeps, args: { orderId: string; act
 
 /**
  * The texts of a rider put on an order (issue 16), by the seller or by taking the job:
- * - the payer learns who will come (the phone that paid; none known: nothing sent);
+ * - the buyer learns who will come (the phone that paid, else the buyer's phone the seller typed:
+ *   no secret in it; buyerTextsPhone);
  * - the rider gets the job's link, which holds the rider's key, so the text is sensitive (the
  *   same rider assigned again gets the new link: the key changes on every assignment);
  * - a rider taken off the order is told that their link stopped working.
  */
 export function assignmentTexts(deps: Pick<EscrowDeps, 'linkBase'>, before: Order, updated: Order): { to: string; body: string; sensitive?: boolean }[] {
   const texts: { to: string; body: string; sensitive?: boolean }[] = [];
-  if (updated.payerPhone && updated.riderName && updated.riderPhone) {
-    texts.push({ to: updated.payerPhone, body: riderAssignedSms({ trackingNumber: updated.trackingNumber, riderName: updated.riderName, riderPhone: updated.riderPhone }) });
+  const buyerPhone = buyerTextsPhone(updated);
+  if (buyerPhone && updated.riderName && updated.riderPhone) {
+    texts.push({ to: buyerPhone, body: riderAssignedSms({ trackingNumber: updated.trackingNumber, riderName: updated.riderName, riderPhone: updated.riderPhone }) });
   }
   const path = riderLinkPath(updated);
   if (deps.linkBase && path && updated.riderPhone) {

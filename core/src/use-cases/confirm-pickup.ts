@@ -1,4 +1,4 @@
-import { outForDeliverySms } from '../messages/buyer-sms.js';
+import { buyerTextsPhone, outForDeliverySms } from '../messages/buyer-sms.js';
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
@@ -19,8 +19,11 @@ export async function confirmPickup(deps: EscrowDeps, args: { orderId: string; a
       ok({
         changes: { pickupPhotoUrl: url, pickedUpAt: now },
         auditData: { pickupPhotoUrl: url },
-        // Out for delivery: the payer gets ready (their phone, when M-Pesa named it).
-        sms: (updated) => (updated.payerPhone ? [{ to: updated.payerPhone, body: outForDeliverySms({ trackingNumber: updated.trackingNumber }) }] : []),
+        // Out for delivery: the buyer gets ready (the phone that paid, else the buyer's phone: no secret in it).
+        sms: (updated) => {
+          const to = buyerTextsPhone(updated);
+          return to ? [{ to, body: outForDeliverySms({ trackingNumber: updated.trackingNumber }) }] : [];
+        },
       }),
   }, options);
 }

@@ -32,6 +32,8 @@ import { ScriptedMpesa } from './scripted-mpesa.js';
  */
 /** seller-a's phone (memoryWorld): they chose SMS and email, so they get texts too. */
 const SELLER_PHONE = '+254711111111';
+/** The buyer's phone as the seller typed it on the order (orderInput). */
+const BUYER_PHONE = '+254722000111';
 
 function world(extra: Partial<CreateOrderInput> = {}) {
   const ctx = memoryWorld();
@@ -195,6 +197,31 @@ describe('the payer is told who comes, and when', () => {
     for (const text of texts) expect(text.length).toBeLessThanOrEqual(160);
     // Only the code's SMS is sensitive (erased once sent); these two carry no secret.
     expect(w.sms().filter((s) => s['to'] === '+254711222444').map((s) => s['sensitive'] === true)).toEqual([true, false, false]);
+    // M-Pesa named the payer: nothing goes to the buyer's phone the seller typed.
+    expect(w.sms().filter((s) => s['to'] === BUYER_PHONE)).toEqual([]);
+  });
+
+  it("no usable phone from M-Pesa (a masked MSISDN): the two texts go to the buyer's phone the seller typed, the code never does", async () => {
+    const w = world();
+    const order = await w.create();
+    value(await recordC2bPayment(w.deps, { transId: 'MSK7654321', billRefNumber: order.trackingNumber, amount: order.price, msisdn: '2547 ***** 126', payerName: 'W', businessShortCode: '174379', transTime: '20261125120000' }));
+    expect((await reload(w, order)).payerPhone).toBeNull();
+    expect(w.sms()).toEqual([]);
+    const assigned = value(await assignRider(w.deps, { orderId: order.id, actor: seller, rider: { name: 'Kamau', phone: '0733 000 555' } }));
+    value(await acceptJob(w.deps, { orderId: order.id, actor: riderOf(assigned) }));
+    // 'Resend code' with the link: there is no payer's phone to send to, and the buyer's phone is not one.
+    await resendDeliveryCode(w.deps, { orderId: order.id, actor: viewer(order) });
+    value(await confirmPickup(w.deps, { orderId: order.id, actor: riderOf(assigned), pickupPhotoUrl: '/uploads/order-photos/pickup/x.jpg' }));
+
+    const toBuyer = w.sms().filter((s) => s['to'] === BUYER_PHONE);
+    expect(toBuyer.map((s) => String(s['body']))).toEqual([
+      `Escrow Delivery: Rider Kamau, 0733000555, will deliver your order ${order.trackingNumber}. Give the delivery code only after you check the item.`,
+      `Escrow Delivery: Your order ${order.trackingNumber} is on its way. Have your delivery code ready, and check the item before you give it.`,
+    ]);
+    expect(toBuyer.some((s) => s['sensitive'] === true)).toBe(false);
+    // The code reaches no phone at all: the payer types the receipt on the page to see it (decision 0047).
+    const code = new RegExp(`(?<!\\d)${order.deliveryCode}(?!\\d)`);
+    expect(w.sms().filter((s) => code.test(String(s['body'])))).toEqual([]);
   });
 });
 
