@@ -49,11 +49,15 @@ async function withSim<T>(use: (sim: APIRequestContext) => Promise<T>): Promise<
  * answers once the API answered the C2B confirmation, which this checks was taken (HTTP 200,
  * ResultCode 0). Answers M-Pesa's receipt: the confirmation's TransID.
  */
-export async function payPaybill(order: { readonly trackingNumber: string; readonly price: number }, options: { msisdn?: string; shillings?: number } = {}): Promise<string> {
+export async function payPaybill(
+  order: { readonly trackingNumber: string; readonly price: number },
+  options: { msisdn?: string; shillings?: number; msisdnFormat?: 'sha256' | 'masked' | 'plain' } = {},
+): Promise<string> {
   const msisdn = options.msisdn ?? freshMsisdn();
   payers.set(order.trackingNumber, msisdn);
   return withSim(async (sim) => {
-    const reply = await sim.post('/sim/paybill', { data: { msisdn, account: order.trackingNumber, amount: options.shillings ?? wholeShillings(order.price) } });
+    // msisdnFormat: how this payment's confirmation shows the phone (the browser tests' simulator shows it plain).
+    const reply = await sim.post('/sim/paybill', { data: { msisdn, account: order.trackingNumber, amount: options.shillings ?? wholeShillings(order.price), ...(options.msisdnFormat ? { msisdnFormat: options.msisdnFormat } : {}) } });
     const text = await reply.text();
     expect(reply.status(), `simulator paybill: ${text}`).toBe(200);
     const paid = JSON.parse(text) as PayBillResult;

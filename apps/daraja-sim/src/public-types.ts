@@ -190,6 +190,8 @@ export interface PayBillInput {
   /** Whole shillings. */
   amount: number;
   firstName?: string;
+  /** How this payment's confirmation shows the MSISDN; default the simulator's `msisdnFormat`. */
+  msisdnFormat?: MsisdnFormat;
 }
 
 export interface PayBillResult {

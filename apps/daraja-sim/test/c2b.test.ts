@@ -107,6 +107,23 @@ describe('C2B confirmation payload, per msisdnFormat', () => {
   });
 });
 
+describe('a payment of its own MSISDN format (payBill msisdnFormat)', () => {
+  it('a simulator showing plain MSISDNs sends one payment\'s hashed, and the next plain again', async () => {
+    const sim = await startSim('plain');
+    receiver.clear();
+    try {
+      await register(new DarajaClient(sim.url), PLAIN_PAYBILL);
+      expect(await sim.payBill({ msisdn: PAYER, shortCode: PLAIN_PAYBILL, account: 'TRK-0003', amount: 5, msisdnFormat: 'sha256' })).toMatchObject({ completed: true });
+      expect(await sim.payBill({ msisdn: PAYER, shortCode: PLAIN_PAYBILL, account: 'TRK-0004', amount: 5 })).toMatchObject({ completed: true });
+      const confirmations = await receiver.waitFor(`/c2b/${PLAIN_PAYBILL}/confirmation`, 2);
+      expect(confirmations.map((c) => (c.body as Record<string, unknown>)['MSISDN'])).toEqual([createHash('sha256').update(PAYER).digest('hex'), PAYER]);
+      await expect(sim.payBill({ msisdn: PAYER, shortCode: PLAIN_PAYBILL, account: 'TRK-0005', amount: 5, msisdnFormat: 'base64' as never })).rejects.toThrow(/msisdnFormat/);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
 describe('C2B with external validation', () => {
   let sim: DarajaSim;
   let client: DarajaClient;

@@ -166,6 +166,8 @@ export const catalogue = {
       'Too many wrong delivery codes were entered. Code entry is locked until the seller unlocks it.',
     unlockLimitReached:
       'Code entry has already been unlocked 3 times for this order. The buyer can ask for a new code on their order page, or an admin can refund the order.',
+    codeRenewalLimitReached:
+      'A new code has already been sent 3 times for this order, and code entry is locked again. Ask for a refund on this page, or contact us: an admin will resolve the order.',
     deliveryCodeNeeded: 'Only the buyer who paid can do this. Open this page on the phone you paid with, or type the delivery code from the payment SMS.',
     alreadySettled: 'This order has already been settled',
     payoutNotRetryable: 'This payout can not be retried now: only a failed payout can be sent again',

@@ -41,6 +41,7 @@ const MESSAGE_BY_CODE: Readonly<Record<ErrorCode, string>> = {
   WRONG_DELIVERY_CODE: rider.invalidDeliveryCode,
   DELIVERY_CODE_LOCKED: errors.deliveryCodeLocked,
   UNLOCK_LIMIT_REACHED: errors.unlockLimitReached,
+  CODE_RENEWAL_LIMIT_REACHED: errors.codeRenewalLimitReached,
   DELIVERY_CODE_NEEDED: errors.deliveryCodeNeeded,
   ALREADY_SETTLED: errors.alreadySettled,
   PAYOUT_NOT_RETRYABLE: errors.payoutNotRetryable,

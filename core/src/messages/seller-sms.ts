@@ -1,4 +1,5 @@
 import { formatKsh, type Cents } from '../money/cents.js';
+import { receiptEnding } from '../payments/payer-binding.js';
 import { smsText } from './sms-text.js';
 
 /*
@@ -16,7 +17,7 @@ export function sellerPaymentConfirmedSms(args: { trackingNumber: string; price:
 
 /** The buyer typed a receipt M-Pesa has not confirmed yet (PRODUCT-DECISIONS, Real money: not "held in escrow"). */
 export function sellerPaymentReportedSms(args: { trackingNumber: string; receipt: string }): string {
-  return smsText(`The buyer reports paying for order ${args.trackingNumber} (M-Pesa code ${args.receipt}). We are checking it; do not hand over the item yet.`).text;
+  return smsText(`The buyer reports paying for order ${args.trackingNumber} (M-Pesa code ending ${receiptEnding(args.receipt)}). We are checking it; do not hand over the item yet.`).text;
 }
 
 /** The rider entered the buyer's code. An escrow order's payout is next (Mark Paid); a cash order ends here. */

@@ -10,6 +10,7 @@ import { mutateOrder, RollbackError } from './mutate-order.js';
 import { verifiedPaymentDecision } from './payments/verified-payment.js';
 import { payerPhoneFrom } from '../messages/buyer-sms.js';
 import { sellerPaymentReportedSms } from '../messages/seller-sms.js';
+import { mayBindPayer, receiptEnding, type SignedInCaller } from '../payments/payer-binding.js';
 import { actorForAudit } from '../ports/records.js';
 
 /** An M-Pesa confirmation code: 10 letters and digits, e.g. NLJ7RT61SV. */
@@ -35,6 +36,39 @@ export async function confirmPayment(
   args: { orderId: string; actor: Actor; mpesaReceipt: string; termsAccepted: boolean },
   options: ChangeOptions<Result<Order>> = {},
 ): Promise<Result<Order>> {
+  return confirmTypedReceipt(deps, args, (order) => order, options);
+}
+
+/** What the buyer page's typed receipt answers: the order, and the payer token when this request bound its browser. */
+export interface TypedReceiptAnswer {
+  readonly order: Order;
+  /**
+   * Set only when this request made its browser the payer's (the app sets it as the HttpOnly
+   * payer cookie and shows the code): the receipt of a verified payment whose phone M-Pesa did not
+   * name (so no SMS carries the code), typed from a browser not signed in as the order's seller or
+   * an admin, while no browser is bound yet. The first
+   * browser to prove payment keeps it: a browser bound at the prompt, or by an earlier typed
+   * receipt, is never handed over to another that types the same receipt (the receipt may have
+   * been forwarded to the seller as proof of payment).
+   */
+  readonly payerToken: string | null;
+}
+
+/** confirmPayment from the buyer page: the same rules, answering whether this browser was bound as the payer's. */
+export async function confirmPaymentOnBuyerPage(
+  deps: EscrowDeps,
+  args: { orderId: string; actor: Actor; mpesaReceipt: string; termsAccepted: boolean; signedIn: SignedInCaller | null },
+  options: ChangeOptions<Result<TypedReceiptAnswer>> = {},
+): Promise<Result<TypedReceiptAnswer>> {
+  return confirmTypedReceipt(deps, args, (order, payerToken) => ({ order, payerToken }), options);
+}
+
+async function confirmTypedReceipt<R>(
+  deps: EscrowDeps,
+  args: { orderId: string; actor: Actor; mpesaReceipt: string; termsAccepted: boolean; signedIn?: SignedInCaller | null },
+  shape: (order: Order, boundPayerToken: string | null) => R,
+  options: ChangeOptions<Result<R>>,
+): Promise<Result<R>> {
   if (args.termsAccepted !== true) return err('TERMS_NOT_ACCEPTED');
   const receipt = parseMpesaReceipt(args.mpesaReceipt);
   if (!receipt) return err('VALIDATION_FAILED', { message: 'Enter the 10-character M-Pesa confirmation code, e.g. NLJ7RT61SV' });
@@ -57,23 +91,32 @@ export async function confirmPayment(
   if (paybill?.orderId && paybill.orderId !== order.id) return err('MPESA_RECEIPT_ALREADY_USED');
   // A keyed request that changes nothing still keeps its answer (the key alone is written), so
   // a retry after a crash answers the same even when the order has moved on since.
-  const answer = (result: Result<Order>) => deps.store.transaction(async () => result, options);
+  const answer = (result: Result<R>) => deps.store.transaction(async () => result, options);
+  // Only a browser with the link's view key, signed in as neither the order's seller nor an admin, becomes the payer's.
+  const bindable = actor.kind === 'buyer' && 'viewKey' in actor && mayBindPayer(order, args.signedIn);
   if ((paybill?.orderId === order.id || prompted || order.mpesaReceipt === receipt) && order.paymentConfirmed) {
-    // The receipt of the verified payment, which only the payer's M-Pesa SMS shows: the browser
-    // that typed it is the payer's (it shares the payer token, so a browser bound before keeps it).
-    if (actor.kind !== 'buyer' || 'deliveryCode' in actor || order.payerToken !== null) return answer(ok(order));
+    // The receipt of the verified payment, which only the payer's M-Pesa SMS shows (the seller's
+    // screens show its last three characters), proves the payer where M-Pesa named no phone to
+    // text the code to (a masked or hashed C2B MSISDN): the first browser to type it becomes the
+    // payer's, unless one is bound already (at the prompt, or by an earlier typed receipt), which
+    // keeps it. Where M-Pesa named the phone, the code is on it: a typed receipt (perhaps one the
+    // buyer forwarded to the seller as proof of payment) binds nothing.
+    if (!bindable || order.payerToken !== null || order.payerPhone !== null) return answer(ok(shape(order, null)));
     return deps.store.transaction(async (tx) => {
       const now = deps.clock.now();
       const payerToken = deps.random.token(24);
-      if (!(await tx.orders.update(order.id, order.version, { payerToken, updatedAt: now }))) return ok(order);
+      if (!(await tx.orders.update(order.id, order.version, { payerToken, updatedAt: now }))) return ok(shape(order, null));
       await tx.events.append({ id: deps.random.uuid(), orderId: order.id, action: 'bind_payer', actor: actorForAudit(actor), fromStatus: order.status, toStatus: order.status, data: { by: 'typed_receipt' }, at: now });
-      return ok({ ...order, payerToken, updatedAt: now, version: order.version + 1 });
+      return ok(shape({ ...order, payerToken, updatedAt: now, version: order.version + 1 }, payerToken));
     }, options);
   }
   if (order.paymentConfirmed) return answer(err('PAYMENT_ALREADY_CONFIRMED'));
 
   const attachable = paybill?.status === 'unmatched' && normalizeAccountReference(paybill.billRefNumber) === order.trackingNumber && paybill.amount >= order.price;
   if (paybill && attachable) {
+    // The code goes by SMS to the paying phone when M-Pesa named it; where it did not, the browser that typed the receipt is the payer's.
+    const payerPhone = payerPhoneFrom(paybill.msisdn);
+    const payerToken = bindable && payerPhone === null ? deps.random.token(24) : null;
     return mutateOrder(deps, {
       orderId: order.id,
       actor: { kind: 'system' },
@@ -88,16 +131,15 @@ export async function confirmPayment(
           received: paybill.amount,
           reference: paybill.transId,
           now,
-          result: (updated) => updated,
+          result: (updated) => shape(updated, payerToken),
           audit: { typedByBuyer: true },
-          // The browser that typed the receipt is the payer's; the code goes by SMS to the paying phone when M-Pesa named it.
-          payer: { phone: payerPhoneFrom(paybill.msisdn), token: actor.kind === 'buyer' && 'viewKey' in actor ? deps.random.token(24) : null },
+          payer: { phone: payerPhone, token: payerToken },
         });
       },
     }, options);
   }
 
-  const claimed = await mutateOrder(deps, {
+  const claimed = await mutateOrder<R>(deps, {
     orderId: order.id,
     actor: args.actor,
     action: 'claim_payment',
@@ -111,12 +153,13 @@ export async function confirmPayment(
       const first = current.paymentClaimedAt === null;
       return ok({
         changes: { paymentClaimReceipt: receipt, termsAcceptedAt: current.termsAcceptedAt ?? now, ...(first ? { paymentClaimedAt: now } : {}) },
+        result: (updated) => shape(updated, null),
         postings: (updated, newId) => (first ? [paymentClaimedPosting(updated, { id: newId(), createdAt: now, reference: receipt })] : []),
         notifySeller: (updated) =>
           first
             ? {
                 subject: 'Payment reported',
-                body: `The buyer reports paying for order ${updated.trackingNumber} (${updated.itemName}), M-Pesa code ${receipt}. We are checking it with M-Pesa: it is not held in escrow yet. You will be told when M-Pesa confirms it; do not hand over the item before then.`,
+                body: `The buyer reports paying for order ${updated.trackingNumber} (${updated.itemName}), M-Pesa code ending ${receiptEnding(receipt)}. We are checking it with M-Pesa: it is not held in escrow yet. You will be told when M-Pesa confirms it; do not hand over the item before then.`,
                 sms: sellerPaymentReportedSms({ trackingNumber: updated.trackingNumber, receipt }),
               }
             : null,
@@ -126,7 +169,7 @@ export async function confirmPayment(
   }, options);
   if (claimed.ok || claimed.error.detail !== PAID_MEANWHILE) return claimed;
   const paid = await deps.store.read((tx) => tx.orders.get(order.id));
-  return paid ? answer(ok(paid)) : claimed;
+  return paid ? answer(ok(shape(paid, null))) : claimed;
 }
 
 const PAID_MEANWHILE = 'paid meanwhile by this receipt';

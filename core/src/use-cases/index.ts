@@ -41,3 +41,4 @@ export * from './sweep-stored-files.js';
 export * from './payments/index.js';
 export * from './record-sms-delivery-report.js';
 export * from './rider-phone/index.js';
+export * from './bind-payer-browser.js';

@@ -6,6 +6,13 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { mutateOrder } from './mutate-order.js';
 
+/**
+ * How many new codes may replace a locked one on one order. With the seller's and admins' 3
+ * unlocks, code entry opens at most 7 times (35 wrong codes in all, against 4 different codes);
+ * after that only an admin's refund resolves it (PRODUCT-DECISIONS, Real money).
+ */
+export const MAX_CODE_RENEWALS = 3;
+
 export interface CodeResent {
   /** "07xx xxx 123". */
   readonly sentTo: string;
@@ -17,17 +24,24 @@ export interface CodeResent {
  * 'Resend code' on the buyer page (PRODUCT-DECISIONS, Real money): the delivery code goes again
  * by SMS to the phone that paid, never anywhere else, so anyone with the order's link may ask
  * (the app rate-limits it). When wrong codes locked code entry, a new code replaces the old one
- * and entry opens again: the buyer's way out once the seller's unlocks are spent.
+ * and entry opens again: the buyer's way out once the seller's unlocks are spent. At most
+ * MAX_CODE_RENEWALS times per order: anyone with the link may ask, the seller included, so
+ * without a cap each renewal would give a seller's own rider 5 more guesses (issue 16, unlock cap).
  */
 export async function resendDeliveryCode(deps: EscrowDeps, args: { orderId: string; actor: Actor }, options: ChangeOptions<Result<CodeResent>> = {}): Promise<Result<CodeResent>> {
   return mutateOrder<CodeResent>(deps, {
     orderId: args.orderId,
     actor: args.actor,
     action: 'resend_code',
-    decide: async ({ order }) => {
+    decide: async ({ order, tx }) => {
       const to = order.payerPhone;
       if (!to) return err('VALIDATION_FAILED', { message: 'We have no phone number for the payment. Type the M-Pesa receipt from your payment SMS on this page to see the code.' });
       const renewed = order.codeLockedAt !== null;
+      if (renewed) {
+        // Counted from the order's own audit trail, read under the order's lock (as the unlocks are).
+        const renewals = (await tx.events.listByOrder(order.id)).filter((event) => event.action === 'resend_code' && event.data?.['renewed'] === true).length;
+        if (renewals >= MAX_CODE_RENEWALS) return err('CODE_RENEWAL_LIMIT_REACHED', { detail: `${renewals} new codes already` });
+      }
       const code = renewed ? generateDeliveryCode(deps.random) : order.deliveryCode;
       return ok({
         changes: renewed ? { deliveryCode: code, codeAttempts: 0, codeLockedAt: null } : {},

@@ -3,6 +3,7 @@ import { claimPending } from '../ledger/ledger-audit.js';
 import type { Cents } from '../money/cents.js';
 import { MAX_WRONG_CODE_ATTEMPTS } from '../codes/delivery-code.js';
 import type { Order } from '../orders/order.js';
+import { maskedReceipt } from '../payments/payer-binding.js';
 import type { PaymentMethod } from '../orders/order-status.js';
 import type { OrderListRow } from '../ports/escrow-queries.js';
 import type { Feedback, RefundRequest, Rider, RiderPaymentConfirmation, SellerRef } from '../ports/records.js';
@@ -127,10 +128,11 @@ export function sellerOrderView(order: Order, extras: SellerOrderExtras) {
     deliveryPaidBy: order.deliveryPaidBy,
     feeBasisPoints: order.feeBasisPoints,
     paymentConfirmedAt: isoOrNull(order.paymentConfirmedAt),
-    mpesaReceipt: order.mpesaReceipt,
+    // Masked (decision 0047): typing the whole receipt binds a browser as the payer's.
+    mpesaReceipt: maskedReceipt(order.mpesaReceipt),
     // "The buyer reports payment" (a claim), never "held in escrow", until M-Pesa confirms it.
     paymentBeingVerified: claimPending(order),
-    paymentClaimReceipt: claimPending(order) ? order.paymentClaimReceipt : null,
+    paymentClaimReceipt: claimPending(order) ? maskedReceipt(order.paymentClaimReceipt) : null,
     paymentVerifiedBy: order.paymentVerifiedBy,
     settledAt: isoOrNull(order.settledAt),
     riderAssignedAt: isoOrNull(order.riderAssignedAt),

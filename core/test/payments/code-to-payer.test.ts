@@ -114,7 +114,8 @@ describe('the code goes to the payer', () => {
     expect(w.sms().map((s) => s['to'])).toEqual(['+254711222333']);
     expect((await reload(w, masked)).payerPhone).toBeNull();
 
-    // A made-up receipt binds nothing; the real one (only the payer's SMS shows it) does, and a second browser shares the same token.
+    // A made-up receipt binds nothing; the real one (only the payer's SMS shows it) does; typed again,
+    // the order keeps that browser's token (another browser is not given it: payer-binding.test.ts).
     expect(await confirmPayment(w.deps, { orderId: masked.id, actor: viewer(masked), mpesaReceipt: 'FAKE123456', termsAccepted: true })).toMatchObject({ ok: false });
     expect((await reload(w, masked)).payerToken).toBeNull();
     const typed = value(await confirmPayment(w.deps, { orderId: masked.id, actor: viewer(masked), mpesaReceipt: 'msk1234567', termsAccepted: true }));

@@ -1,8 +1,9 @@
 import {
+  bindPayerBrowser,
   buyerOrderStatusView,
   buyerOrderView,
   catalogue,
-  confirmPayment,
+  confirmPaymentOnBuyerPage,
   getBuyerOrder,
   getStkPayment,
   holdsDeliveryCode,
@@ -10,6 +11,7 @@ import {
   requestRefund,
   resendDeliveryCode,
   submitFeedback,
+  type SignedInCaller,
 } from '@escrow/core';
 import { feedbackSchema, mpesaReceiptSchema, acceptedTerms, normalizeKenyanPhone, refundRequestSchema, validationMessages } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
@@ -62,6 +64,7 @@ const buyerScope = (orderId: string, code: string) => `buyer\n${orderId}\n${code
  *   POST /orders/:id/mpesa-prompt    pay by M-Pesa prompt (STK Push) to a phone
  *   GET  /orders/:id/mpesa-prompt    how the latest prompt stands (null when none)
  *   POST /orders/:id/resend-code     the delivery code again by SMS to the phone that paid
+ *   POST /orders/:id/payer-browser   with the code from the SMS: this browser is the payer's (cookie)
  *   POST /orders/:id/refund-request  ask for a refund, with a reason (the code's holder only)
  *   POST /orders/:id/feedback        rate rider and seller, once
  */
@@ -91,24 +94,28 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       c,
       h.keys,
       { scope: buyerScope(g.orderId, g.code), fingerprint: input },
-      (keyed) => confirmPayment(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted }, keyed()),
+      (keyed) =>
+        confirmPaymentOnBuyerPage(
+          h.deps,
+          { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted, signedIn: signedInCaller(c) },
+          keyed(),
+        ),
       (result) => {
-        // The receipt of the verified payment (only the payer's M-Pesa SMS shows it): this browser is
-        // the payer's, and the answer carries the delivery code as the payer's page shows it.
-        const proved = result.ok && result.value.paymentConfirmed && result.value.payerToken !== null && result.value.mpesaReceipt === input.mpesaReceipt;
-        if (proved && result.ok && result.value.payerToken) setPayerCookie(c, g.orderId, result.value.payerToken, h.buyerBudget.secureCookies);
-        return answerOf(
-          result.ok
-            ? {
-                ok: true,
-                value: {
-                  order: buyerOrderStatusView(result.value),
-                  message: result.value.paymentConfirmed ? catalogue.buyer.paymentConfirmed : catalogue.buyer.paymentBeingVerified,
-                  ...(proved ? { deliveryCode: result.value.deliveryCode } : {}),
-                },
-              }
-            : result,
-        );
+        if (!result.ok) return answerOf(result);
+        // The receipt of the verified payment (only the payer's M-Pesa SMS shows it) made this
+        // browser the payer's, or it was already: the answer carries the code as the payer's page
+        // shows it. A browser bound before keeps it; another that types the receipt gets no code.
+        const { order, payerToken } = result.value;
+        if (payerToken !== null) setPayerCookie(c, g.orderId, payerToken, h.buyerBudget.secureCookies);
+        const shown = order.paymentConfirmed && (payerToken !== null || holdsDeliveryCode(order, buyerActor(c, g.code, g.orderId)));
+        return answerOf({
+          ok: true,
+          value: {
+            order: buyerOrderStatusView(order),
+            message: order.paymentConfirmed ? catalogue.buyer.paymentConfirmed : catalogue.buyer.paymentBeingVerified,
+            ...(shown ? { deliveryCode: order.deliveryCode } : {}),
+          },
+        });
       },
     );
   });
@@ -125,7 +132,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       ...(phone ? [[ESCROW_RATE_LIMITS.mpesaPromptsPerPhone, phone] as const] : []),
     ]);
     if (limited) return limited;
-    const started = await requestStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), phone: input.phone });
+    const started = await requestStkPayment(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), phone: input.phone, signedIn: signedInCaller(c) });
     if (!started.ok) return sendResult(c, started);
     // This browser asked for the prompt: if it pays the order, the page here shows the delivery code.
     const { payerToken, ...view } = started.value;
@@ -153,6 +160,18 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       (keyed) => resendDeliveryCode(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) }, keyed()),
       (result) => answerOf(result.ok ? { ok: true, value: { ...result.value, message: `Code sent to ${result.value.sentTo}.` } } : result),
     );
+  });
+
+  // The delivery code typed from the payment SMS (X-Delivery-Code) makes this browser the payer's:
+  // the page then works with the link's view key and this cookie. Wrong codes are charged like any
+  // guess on this API (the budget above). Not keyed: binding again changes nothing.
+  app.post('/orders/:id/payer-browser', async (c) => {
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    const bound = await bindPayerBrowser(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), signedIn: signedInCaller(c) });
+    if (!bound.ok) return sendResult(c, bound);
+    if (bound.value.payerToken !== null) setPayerCookie(c, g.orderId, bound.value.payerToken, h.buyerBudget.secureCookies);
+    return sendResult(c, { ok: true, value: { bound: bound.value.payerToken !== null } });
   });
 
   app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {
@@ -190,4 +209,13 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/**
+ * The account signed in on the calling browser, if any (the session middleware reads it on every
+ * /api request): a browser signed in as the order's seller or an admin is never made the payer's.
+ */
+function signedInCaller(c: Context<AppEnv>): SignedInCaller | null {
+  const user = c.get('user');
+  return user ? { sellerId: user.sellerId, admin: user.isAdmin } : null;
 }

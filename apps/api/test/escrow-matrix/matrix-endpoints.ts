@@ -45,6 +45,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'GET /api/buyer/orders/:id/mpesa-prompt', stage: 'created', allowed: ['buyer (right code)'], target: 'order', mutates: false, request: (_s, id) => ({ method: 'GET', path: `/api/buyer/orders/${id}/mpesa-prompt` }) },
   // Only ever to the phone that paid (the scenario's paid orders have one), so the link may ask.
   { name: 'POST /api/buyer/orders/:id/resend-code', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/resend-code` }) },
+  // The code from the payment SMS makes the caller's browser the payer's (decision 0047); only the code's holder.
+  { name: 'POST /api/buyer/orders/:id/payer-browser', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, takesIdempotencyKey: false, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/payer-browser` }) },
   { name: 'POST /api/buyer/orders/:id/refund-request', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/refund-request`, json: { reason: 'Wrong item shown in the photo' } }) },
   { name: 'POST /api/buyer/orders/:id/feedback', stage: 'delivered', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/feedback`, json: { riderRating: 5, sellerRating: 4 } }) },
 

@@ -90,6 +90,16 @@ describe.each(DIALECTS)('no one but the payer sees the delivery code (%s)', (dia
     const sellerView = await call('seller', 'GET', `/api/seller/orders/${orderId}`, asSeller);
     expect(JSON.stringify(sellerView.body)).toContain('07xx xxx 101');
     await call('link', 'POST', `/api/buyer/orders/${orderId}/resend-code`, link_);
+    // The buyer forwards M-Pesa's SMS to the seller as proof of payment: the seller types its receipt
+    // on the link, signed in and from another browser; the payer's browser, bound at the prompt, keeps the code.
+    const receipt = (await w.reload(orderId)).mpesaReceipt ?? '';
+    expect(receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(JSON.stringify(sellerView.body)).not.toContain(receipt);
+    for (const signedIn of [true, false]) {
+      const typed = await call('seller', 'POST', `/api/buyer/orders/${orderId}/payment`, { ...link_, ...(signedIn ? { cookie: asSeller.cookie } : {}), json: { termsAccepted: true, mpesaReceipt: receipt } });
+      expect(typed.status, typed.text).toBe(200);
+      expect(typed.headers.get('set-cookie') ?? '').not.toMatch(/payer_/);
+    }
 
     // A rider delivers it with the code the buyer gives at the door.
     const assigned = await call('seller', 'POST', `/api/seller/orders/${orderId}/rider`, { ...asSeller, json: { newRiderName: 'Kamau Rider', newRiderPhone: '0733 555 202' } });

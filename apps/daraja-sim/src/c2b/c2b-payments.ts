@@ -1,7 +1,7 @@
 import type { CallbackPoster } from '../callbacks/callback-poster.js';
 import type { ResolvedOptions, ResolvedShortCode } from '../config/resolve-options.js';
 import type { ReceiptNumbers } from '../ids/receipt-numbers.js';
-import type { PayBillResult, SimCallback } from '../public-types.js';
+import type { MsisdnFormat, PayBillResult, SimCallback } from '../public-types.js';
 import type { ReceiptBook } from '../receipts/receipt-book.js';
 import { nairobiTimestamp } from '../time/nairobi-time.js';
 import type { Scheduler } from '../time/scheduler.js';
@@ -15,6 +15,8 @@ export interface C2bPayment {
   msisdn: string;
   billRefNumber: string;
   firstName: string;
+  /** This payment's MSISDN format in its confirmation; default the simulator's. */
+  msisdnFormat?: MsisdnFormat;
 }
 
 export interface C2bPaymentsDeps {
@@ -67,7 +69,7 @@ export class C2bPayments {
         shortCode: payment.merchant.shortCode,
         billRefNumber: payment.billRefNumber,
         orgAccountBalance,
-        msisdn: formatMsisdn(payment.msisdn, deps.options.msisdnFormat),
+        msisdn: formatMsisdn(payment.msisdn, payment.msisdnFormat ?? deps.options.msisdnFormat),
         firstName: payment.firstName,
       });
 

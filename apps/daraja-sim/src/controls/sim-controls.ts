@@ -13,6 +13,7 @@ export const payBillSchema = z.object({
   account: z.string().min(1).max(20),
   amount: z.number().int().min(1),
   firstName: z.string().min(1).max(50).optional(),
+  msisdnFormat: z.enum(['sha256', 'masked', 'plain']).optional(),
 });
 
 export const spikeCountSchema = z.number().int().min(0);
@@ -43,10 +44,10 @@ export function simControls(world: SimWorld): SimControls {
     async payBill(input: PayBillInput): Promise<PayBillResult> {
       const parsed = payBillSchema.safeParse(input);
       if (!parsed.success) throw invalid(parsed.error);
-      const { msisdn, shortCode, account, amount, firstName } = parsed.data;
+      const { msisdn, shortCode, account, amount, firstName, msisdnFormat } = parsed.data;
       const merchant = shortCode === undefined ? world.options.shortCodes[0] : findShortCode(world.options, shortCode);
       if (!merchant) throw new SimControlError('invalid', `shortCode ${shortCode ?? ''} is not one of the simulator's shortcodes`);
-      return world.c2bPayments.pay({ merchant, commandId: 'CustomerPayBillOnline', amount, msisdn, billRefNumber: account, firstName: firstName ?? 'John' });
+      return world.c2bPayments.pay({ merchant, commandId: 'CustomerPayBillOnline', amount, msisdn, billRefNumber: account, firstName: firstName ?? 'John', ...(msisdnFormat ? { msisdnFormat } : {}) });
     },
     callbacks: () => world.callbacks.list(),
     sms: smsControls(world),

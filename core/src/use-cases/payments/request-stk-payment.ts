@@ -3,6 +3,7 @@ import { canSee, notFoundFor } from '../../orders/access.js';
 import { parseActor, type Actor } from '../../orders/actor.js';
 import type { Order } from '../../orders/order.js';
 import { planTransition } from '../../orders/transitions.js';
+import { mayBindPayer, type SignedInCaller } from '../../payments/payer-binding.js';
 import { stkAmountFor, type StkRequest } from '../../payments/stk-request.js';
 import { normalizeKenyanPhone } from '../../validation/phone.js';
 import { validationMessages } from '../../validation/messages.js';
@@ -28,7 +29,10 @@ const UNANSWERED_RETRY_MS = 120_000;
  */
 export type StkPaymentStarted = StkPaymentView & { readonly payerToken: string | null };
 
-export async function requestStkPayment(deps: EscrowDeps, args: { orderId: string; actor: Actor; phone: unknown }): Promise<Result<StkPaymentStarted>> {
+export async function requestStkPayment(
+  deps: EscrowDeps,
+  args: { orderId: string; actor: Actor; phone: unknown; signedIn?: SignedInCaller | null },
+): Promise<Result<StkPaymentStarted>> {
   const actor = parseActor(args.actor);
   if (!actor) return err('FORBIDDEN');
   // The payer asks; a seller prompting a buyer's phone from their own screen is refused.
@@ -65,7 +69,8 @@ export async function requestStkPayment(deps: EscrowDeps, args: { orderId: strin
       callbackReceipt: null,
       callbackAmount: null,
       callbackPhone: null,
-      payerToken: deps.random.token(24),
+      // A browser signed in as the order's seller or an admin is never the payer's (decision 0047): its prompt binds no browser.
+      payerToken: mayBindPayer(order, args.signedIn) ? deps.random.token(24) : null,
       callbacks: 0,
       queries: 0,
       nextQueryAt: new Date(now.getTime() + UNANSWERED_RETRY_MS),

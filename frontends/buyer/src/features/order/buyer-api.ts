@@ -24,6 +24,8 @@ const headers = (deliveryCode: string, idempotencyKey?: string) => ({
 export interface BuyerChange {
   readonly order?: BuyerOrderStatusView;
   readonly message: string;
+  /** A typed receipt of the verified payment: the code, when this browser is (now) the payer's. */
+  readonly deliveryCode?: string;
 }
 
 /** The buyer page's calls (apps/api/src/routes/buyer-routes.ts). */
@@ -57,6 +59,10 @@ export const buyerApi = {
   /** The code again by SMS to the phone that paid (a new one when code entry is locked). */
   resendCode: (orderId: string, deliveryCode: string, key: string, fallbackMessage: string) =>
     requestJson<{ sentTo: string; renewed: boolean; message: string }>('POST', `${orderPath(orderId)}/resend-code`, {}, { fallbackMessage, headers: headers(deliveryCode, key) }),
+
+  /** The code from the payment SMS makes this browser the payer's (an HttpOnly cookie); the page goes on with its link. */
+  bindPayerBrowser: (orderId: string, typedCode: string, fallbackMessage: string) =>
+    requestJson<{ bound: boolean }>('POST', `${orderPath(orderId)}/payer-browser`, {}, { fallbackMessage, headers: headers(typedCode) }),
 
   /** EventSource cannot send headers: the live stream takes the code as `?code=` (decision 0013). */
   liveUrl: (orderId: string, deliveryCode: string) => `/api/live/orders/${encodeURIComponent(orderId)}?code=${encodeURIComponent(deliveryCode)}`,

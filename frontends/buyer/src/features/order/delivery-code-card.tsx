@@ -39,7 +39,8 @@ export function DeliveryCodeCard({ order, credential, refundRequested, onReload 
           <strong>{order.codeSentTo}</strong>.
         </p>
       ) : null}
-      {order.deliveryCode ? null : <ReceiptProof order={order} credential={credential} onProved={onReload} />}
+      {/* Where M-Pesa named the paying phone, the code in its SMS proves the payer; the receipt only where it did not (decision 0047). */}
+      {order.deliveryCode ? null : order.codeSentTo ? <CodeProof order={order} onProved={onReload} /> : <ReceiptProof order={order} credential={credential} onProved={onReload} />}
       <p>
         {refundRequested
           ? 'You asked for a refund: do not give this code to anyone.'
@@ -55,12 +56,68 @@ export function DeliveryCodeCard({ order, credential, refundRequested, onReload 
   );
 }
 
+const SIX_DIGITS = /^\d{6}$/;
+const CODE_PROOF_FAILED = 'The code could not be checked. Please try again.';
+export const NOT_THE_SMS_CODE = 'That is not the code in the SMS. Check the latest SMS from Escrow Delivery.';
+
+/**
+ * The payer, holding the SMS, uses its code on this browser (a phone other than the one that paid,
+ * say): the server checks it like any code on the buyer API (wrong ones count against the same
+ * limits) and marks this browser as the payer's, which then sees the code, the refund request and
+ * the rating.
+ */
+function CodeProof({ order, onProved }: { order: BuyerOrder; onProved: () => void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const typed = code.replace(/\s+/g, '');
+    if (!SIX_DIGITS.test(typed)) return setError('Enter the 6-digit delivery code from the SMS');
+    setBusy(true);
+    setError(null);
+    void buyerApi.bindPayerBrowser(order.id, typed, CODE_PROOF_FAILED).then((result) => {
+      setBusy(false);
+      if (result.ok) return result.data.bound ? onProved() : setError(CODE_PROOF_FAILED);
+      setError(result.status === 404 ? NOT_THE_SMS_CODE : result.message);
+    });
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label="Use the code on this phone">
+      <p>Have the SMS? Type its delivery code to use it on this phone too.</p>
+      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      <label className="field">
+        <span className="field__label">Delivery code from the SMS</span>
+        <input
+          className="field__input"
+          name="deliveryCode"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={8}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/[^\d\s]/g, ''))}
+          aria-invalid={error !== null || undefined}
+        />
+      </label>
+      <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Checking…' : 'Use this code'}
+      </button>
+    </form>
+  );
+}
+
 const RECEIPT = /^[A-Z0-9]{10}$/;
 const PROOF_FAILED = 'The receipt could not be checked. Please try again.';
+/** The receipt is right, but another browser proved it first (decision 0047: the first keeps the code). */
+export const PROVED_ELSEWHERE =
+  'This M-Pesa code was already used to show the delivery code on another phone or browser. If that was not you, do not give anyone a code and contact us.';
 
 /**
  * The payer proves it on this browser by typing the receipt of the payment M-Pesa confirmed:
- * only the payer's M-Pesa SMS shows it. The server then marks this browser as the payer's.
+ * only the payer's M-Pesa SMS shows it. The server then marks this browser as the payer's: the
+ * first one to prove it, and only where M-Pesa did not name the paying phone (no SMS could carry
+ * the code there).
  */
 function ReceiptProof({ order, credential, onProved }: { order: BuyerOrder; credential: string; onProved: () => void }) {
   const [receipt, setReceipt] = useState('');
@@ -78,7 +135,7 @@ function ReceiptProof({ order, credential, onProved }: { order: BuyerOrder; cred
     void buyerApi.confirmPayment(order.id, credential, { termsAccepted: true, mpesaReceipt: typed }, key.current, PROOF_FAILED).then((result) => {
       setBusy(false);
       key.current = null;
-      if (result.ok) return onProved();
+      if (result.ok) return result.data.deliveryCode ? onProved() : setError(PROVED_ELSEWHERE);
       // The order is paid: another receipt is simply not this payment's.
       setError(result.code === 'PAYMENT_ALREADY_CONFIRMED' || result.code === 'MPESA_RECEIPT_ALREADY_USED' ? "This is not the M-Pesa code of this order's payment. Check your M-Pesa SMS." : result.message);
     });
