@@ -142,3 +142,7 @@ export interface SimPayout {
 export async function simPayoutsFor(trackingNumber: string): Promise<SimPayout[]> {
   return withSim(async (sim) => ((await (await sim.get('/sim/payouts')).json()) as SimPayout[]).filter((p) => p.occasion === trackingNumber));
 }
+
+/** An M-Pesa receipt as the seller's order view shows it: its last three characters (decision 0047: typing the whole one binds a browser as the payer's). */
+export const receiptAsSellerSeesIt = (receipt: string | null | undefined): string =>
+  receipt && /^[A-Z0-9]{10}$/.test(receipt) ? `•••••••${receipt.slice(-3)}` : `(not an M-Pesa receipt: ${String(receipt)})`;
