@@ -14,8 +14,8 @@ export interface SignedInCaller {
  * Whether a browser may become the order's payer (PRODUCT-DECISIONS, Real money: the code is
  * shown only in the browser that paid). The order's own seller and the admins hold the shared
  * link too, so a browser signed in as either is never bound, whatever it types or prompts: the
- * code then reaches the payer by SMS only, and the payer's own browser can still be bound by
- * typing the receipt from the M-Pesa SMS.
+ * code then reaches the payer by SMS, and the payer's own browser can still be bound by typing
+ * that code (or, where M-Pesa named no phone, the receipt from the M-Pesa SMS).
  */
 export function mayBindPayer(order: Pick<Order, 'sellerId'>, signedIn: SignedInCaller | null | undefined): boolean {
   if (!signedIn) return true;

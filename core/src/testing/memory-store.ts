@@ -81,6 +81,16 @@ const copyState = (s: MemoryState): MemoryState => ({
   idempotencyKeys: new Map(s.idempotencyKeys),
 });
 
+/** The first delivery of an outbox message wins (markDelivered and markAllDelivered alike). */
+function markOutboxDelivered(
+  s: MemoryState,
+  { id, at, providerId, providerCost }: { readonly id: string; readonly at: Date; readonly providerId?: string | undefined; readonly providerCost?: string | undefined },
+  replacePayload?: Readonly<Record<string, unknown>>,
+): void {
+  const m = s.outbox.get(id);
+  if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(providerCost ? { providerCost } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}), ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
+}
+
 function bind(s: MemoryState): EscrowTx {
   return {
     orders: {
@@ -309,15 +319,9 @@ function bind(s: MemoryState): EscrowTx {
         for (const m of due) s.outbox.set(m.id, m);
         return due;
       },
-      markDelivered: async (id, at, replacePayload, providerId, providerCost) => {
-        const m = s.outbox.get(id);
-        if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(providerCost ? { providerCost } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}), ...(replacePayload ? { payload: { ...replacePayload } } : {}) });
-      },
+      markDelivered: async (id, at, replacePayload, providerId, providerCost) => markOutboxDelivered(s, { id, at, providerId, providerCost }, replacePayload),
       markAllDelivered: async (deliveries) => {
-        for (const { id, at, providerId, providerCost } of deliveries) {
-          const m = s.outbox.get(id);
-          if (m && m.deliveredAt === null) s.outbox.set(id, { ...m, deliveredAt: at, ...(providerId ? { providerId } : {}), ...(providerCost ? { providerCost } : {}), ...(m.givenUpAt ? { givenUpAt: null } : {}) });
-        }
+        for (const delivery of deliveries) markOutboxDelivered(s, delivery);
       },
       markFailed: async (id, attempt, error, next) => {
         const m = s.outbox.get(id);

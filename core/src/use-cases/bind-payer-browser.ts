@@ -1,9 +1,24 @@
 import { err, ok, type Result } from '../errors.js';
 import { canSee, holdsDeliveryCode, notFoundFor } from '../orders/access.js';
 import { parseActor, type Actor } from '../orders/actor.js';
+import type { Order } from '../orders/order.js';
 import { mayBindPayer, type SignedInCaller } from '../payments/payer-binding.js';
+import type { EscrowTx } from '../ports/escrow-store.js';
 import { actorForAudit } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
+
+/**
+ * Makes a browser the payer's, inside the caller's transaction: a new payer token on the order
+ * (only while it is at `order.version`), audited as `bind_payer` with how the browser proved it.
+ * Answers the order as bound, or undefined when it changed meanwhile (nothing written).
+ */
+export async function writePayerToken(deps: Pick<EscrowDeps, 'clock' | 'random'>, tx: EscrowTx, order: Order, actor: Actor, by: 'typed_receipt' | 'delivery_code'): Promise<Order | undefined> {
+  const now = deps.clock.now();
+  const payerToken = deps.random.token(24);
+  if (!(await tx.orders.update(order.id, order.version, { payerToken, updatedAt: now }))) return undefined;
+  await tx.events.append({ id: deps.random.uuid(), orderId: order.id, action: 'bind_payer', actor: actorForAudit(actor), fromStatus: order.status, toStatus: order.status, data: { by }, at: now });
+  return { ...order, payerToken, updatedAt: now, version: order.version + 1 };
+}
 
 /**
  * The payer's own browser, proved by the delivery code from the payment SMS (decision 0047): where
@@ -25,10 +40,7 @@ export async function bindPayerBrowser(deps: EscrowDeps, args: { orderId: string
     if (!order.paymentConfirmed) return err('PAYMENT_NOT_CONFIRMED');
     if (!mayBindPayer(order, args.signedIn)) return ok({ payerToken: null });
     if (order.payerToken !== null) return ok({ payerToken: order.payerToken });
-    const now = deps.clock.now();
-    const payerToken = deps.random.token(24);
-    if (!(await tx.orders.update(order.id, order.version, { payerToken, updatedAt: now }))) return err('CONCURRENT_UPDATE');
-    await tx.events.append({ id: deps.random.uuid(), orderId: order.id, action: 'bind_payer', actor: actorForAudit(actor), fromStatus: order.status, toStatus: order.status, data: { by: 'delivery_code' }, at: now });
-    return ok({ payerToken });
+    const bound = await writePayerToken(deps, tx, order, actor, 'delivery_code');
+    return bound ? ok({ payerToken: bound.payerToken }) : err('CONCURRENT_UPDATE');
   });
 }

@@ -11,7 +11,7 @@ import { verifiedPaymentDecision } from './payments/verified-payment.js';
 import { payerPhoneFrom } from '../messages/buyer-sms.js';
 import { sellerPaymentReportedSms } from '../messages/seller-sms.js';
 import { mayBindPayer, receiptEnding, type SignedInCaller } from '../payments/payer-binding.js';
-import { actorForAudit } from '../ports/records.js';
+import { writePayerToken } from './bind-payer-browser.js';
 
 /** An M-Pesa confirmation code: 10 letters and digits, e.g. NLJ7RT61SV. */
 export function parseMpesaReceipt(input: unknown): string | null {
@@ -103,11 +103,8 @@ async function confirmTypedReceipt<R>(
     // buyer forwarded to the seller as proof of payment) binds nothing.
     if (!bindable || order.payerToken !== null || order.payerPhone !== null) return answer(ok(shape(order, null)));
     return deps.store.transaction(async (tx) => {
-      const now = deps.clock.now();
-      const payerToken = deps.random.token(24);
-      if (!(await tx.orders.update(order.id, order.version, { payerToken, updatedAt: now }))) return ok(shape(order, null));
-      await tx.events.append({ id: deps.random.uuid(), orderId: order.id, action: 'bind_payer', actor: actorForAudit(actor), fromStatus: order.status, toStatus: order.status, data: { by: 'typed_receipt' }, at: now });
-      return ok(shape({ ...order, payerToken, updatedAt: now, version: order.version + 1 }, payerToken));
+      const bound = await writePayerToken(deps, tx, order, actor, 'typed_receipt');
+      return ok(bound ? shape(bound, bound.payerToken) : shape(order, null));
     }, options);
   }
   if (order.paymentConfirmed) return answer(err('PAYMENT_ALREADY_CONFIRMED'));

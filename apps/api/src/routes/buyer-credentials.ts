@@ -48,7 +48,7 @@ export function buyerActor(c: Context, credential: string, orderId: string): Act
   return payerToken ? { kind: 'buyer', viewKey: credential, payerToken } : { kind: 'buyer', viewKey: credential };
 }
 
-/** Marks this browser as the payer's for the order (set when it starts a prompt, or types the receipt of the verified payment). */
+/** Marks this browser as the payer's for the order (set when it starts a prompt, types the receipt of the verified payment, or types the code from the SMS). */
 export function setPayerCookie(c: Context, orderId: string, token: string, secureCookies = false): void {
   const secure = secureCookies || new URL(c.req.url).protocol === 'https:';
   for (const path of PAYER_COOKIE_PATHS) setCookie(c, payerCookieName(orderId), token, { path, httpOnly: true, sameSite: 'Lax', secure, maxAge: PAYER_COOKIE_MAX_AGE_SECONDS });

@@ -90,6 +90,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const input = c.req.valid('json');
     const g = await guard(c, h);
     if (!g.ok) return g.response;
+    const actor = buyerActor(c, g.code, g.orderId);
     return idempotent(
       c,
       h.keys,
@@ -97,7 +98,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       (keyed) =>
         confirmPaymentOnBuyerPage(
           h.deps,
-          { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted, signedIn: signedInCaller(c) },
+          { orderId: g.orderId, actor, mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted, signedIn: signedInCaller(c) },
           keyed(),
         ),
       (result) => {
@@ -107,7 +108,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
         // shows it. A browser bound before keeps it; another that types the receipt gets no code.
         const { order, payerToken } = result.value;
         if (payerToken !== null) setPayerCookie(c, g.orderId, payerToken, h.buyerBudget.secureCookies);
-        const shown = order.paymentConfirmed && (payerToken !== null || holdsDeliveryCode(order, buyerActor(c, g.code, g.orderId)));
+        const shown = order.paymentConfirmed && (payerToken !== null || holdsDeliveryCode(order, actor));
         return answerOf({
           ok: true,
           value: {
