@@ -7,11 +7,12 @@ export const REMOTE_PORTS = { buyer: 5174, seller: 5175, rider: 5176, admin: 517
 
 export type RemoteName = keyof typeof REMOTE_PORTS;
 
-/** Shared as singletons by the shell and every remote: one React tree, one jotai store. */
+/** Shared as singletons by the shell and every remote: one React tree, one jotai store, one query cache library. */
 export const SHARED_SINGLETONS = {
   react: { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
   jotai: { singleton: true, requiredVersion: '^2.15.0' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.90.0' },
 };
 
 /** Where the shell loads a remote from: the API serves each remote's build under /remotes/<name>/ on the shell's own origin (scripts/build-frontends.mjs). */

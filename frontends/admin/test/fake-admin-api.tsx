@@ -1,6 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { createEscrowQueryClient, EscrowQueryProvider } from '@escrow/api-client/query-client';
 import { AdminScreenContext, type AdminScreen } from '../src/shared/admin-context.ts';
 import type { AdminOrder, AdminOrderDetail, AdminRefundRequest } from '../src/shared/admin-types.ts';
 
@@ -127,9 +128,16 @@ export function fakeAdminApiPerTest(): () => FakeAdminApi {
   };
 }
 
-/** Renders `ui` on the admin screen; `screen.refresh` and `screen.accessLost` record their calls. */
+/**
+ * Renders `ui` on the admin screen with a query cache of its own (a test never reads another's
+ * answers); `screen.refresh` and `screen.accessLost` record their calls.
+ */
 export function renderOnAdminScreen(ui: ReactNode) {
-  const screen = { version: 0, refresh: vi.fn(), accessLost: vi.fn() } satisfies AdminScreen;
-  const view = render(<AdminScreenContext.Provider value={screen}>{ui}</AdminScreenContext.Provider>);
+  const screen = { refresh: vi.fn(), accessLost: vi.fn() } satisfies AdminScreen;
+  const view = render(
+    <EscrowQueryProvider client={createEscrowQueryClient()}>
+      <AdminScreenContext.Provider value={screen}>{ui}</AdminScreenContext.Provider>
+    </EscrowQueryProvider>,
+  );
   return { ...view, screen };
 }

@@ -1,6 +1,6 @@
-import { requestJson } from '@escrow/ui/api/request-json';
-import { getJson, sendOnce, withQuery } from './admin-request.ts';
-import type { Account, AdminOrder, AdminPayout, ContactSubmission, PaymentConfig, UnmatchedPayment } from './admin-types.ts';
+import { signOut } from '@escrow/api-client/session';
+import { sendOnce, withQuery } from './admin-request.ts';
+import type { AdminOrder, AdminPayout, ContactSubmission, PaymentConfig, UnmatchedPayment } from './admin-types.ts';
 
 const ADMIN = '/api/admin';
 
@@ -15,8 +15,7 @@ export type RefundDecision = { readonly decision: 'refund'; readonly mpesaRefere
 
 /** Every call the admin screen makes (the API: apps/api/src/routes/admin-*-routes.ts). */
 export const adminApi = {
-  session: (signal?: AbortSignal) => getJson<{ account: Account | null }>('/api/auth/session', signal),
-  signOut: (fallback: string) => requestJson<{ signedOut: true }>('POST', '/api/auth/sign-out', undefined, { fallbackMessage: fallback }),
+  signOut,
 
   summaryPath: () => `${ADMIN}/summary`,
   /** One order with its payment's verification (AdminOrderDetail). */

@@ -4,12 +4,7 @@ import type { OrderStatus } from '@escrow/core/orders';
 // them in core/src/views (admin-order-view.ts) and apps/api/src/routes/admin-*-routes.ts.
 
 /** GET /api/auth/session: the signed-in account, or null. */
-export interface Account {
-  readonly userId: string;
-  readonly email: string;
-  readonly isAdmin: boolean;
-  readonly sellerId: string | null;
-}
+export type { Account } from '@escrow/api-client/session';
 
 export interface AdminSummary {
   readonly totalOrders: number;

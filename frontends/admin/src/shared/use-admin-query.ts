@@ -1,17 +1,11 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { isServiceUnavailable } from '@escrow/ui/api/request-json';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+import { dataOf, failureOf } from '@escrow/api-client/query';
 import { getJson } from './admin-request.ts';
 import { useAdminScreen } from './admin-context.ts';
 
-interface Answer<T> {
-  /** The request this answer belongs to (path, live version, retry). */
-  readonly key: string;
-  readonly data: T | null;
-  /** The path `data` was read from: another one while a new page or filter loads. */
-  readonly dataPath: string | null;
-  readonly failed: boolean;
-  readonly unavailable: boolean;
-}
+/** Every admin read is under this key: a live change or the admin's own change marks them all out of date. */
+export const ADMIN_KEY = ['admin'] as const;
 
 export interface AdminQuery<T> {
   /** The last data read, possibly of the previous page or filter while the next one loads. */
@@ -28,43 +22,36 @@ export interface AdminQuery<T> {
 }
 
 /**
- * Reads `path` (a GET of /api/admin) and reads it again whenever the screen's live version goes
- * up, keeping what is shown in place meanwhile (no flashing spinner on every live change).
- * A 401/403 means the session or the role is gone: the screen's access check takes over.
- * Failures are logged, never shown raw (spec: fetch errors are only logged).
+ * Reads `path` (a GET of /api/admin) through the page's query cache, and again whenever the
+ * admin queries are marked out of date (the live stream, the admin's own changes), keeping what
+ * is shown in place meanwhile (no flashing spinner on every live change). A 401/403 means the
+ * session or the role is gone: the screen's access check takes over. Failures are logged,
+ * never shown raw (spec: fetch errors are only logged).
  */
 export function useAdminQuery<T>(path: string): AdminQuery<T> {
-  const { version, accessLost } = useAdminScreen();
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<Answer<T>>({ key: '', data: null, dataPath: null, failed: false, unavailable: false });
-  const key = `${path}#${version}#${attempt}`;
-  const onAccessLost = useEffectEvent(accessLost);
-
+  const { accessLost } = useAdminScreen();
+  const query = useQuery({
+    queryKey: [...ADMIN_KEY, path],
+    queryFn: ({ signal }) => dataOf(getJson<T>(path, signal)),
+    placeholderData: keepPreviousData,
+  });
+  const failure = query.error === null ? null : failureOf(query.error);
+  const reportFailure = useEffectEvent(() => {
+    if (failure === null) return;
+    console.warn('Loading failed', path, failure.status, failure.code);
+    if (failure.status === 401 || failure.status === 403) accessLost();
+  });
+  // Once per failed read (errorUpdatedAt is that read's time).
   useEffect(() => {
-    const controller = new AbortController();
-    getJson<T>(path, controller.signal)
-      .then((result) => {
-        if (controller.signal.aborted) return;
-        if (!result.ok && (result.status === 401 || result.status === 403)) onAccessLost();
-        if (!result.ok) console.warn('Loading failed', path, result.status, result.code);
-        setAnswer((previous) => (result.ok ? { key, data: result.data, dataPath: path, failed: false, unavailable: false } : { ...previous, key, failed: true, unavailable: isServiceUnavailable(result) }));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Loading failed', path, error);
-        setAnswer((previous) => ({ ...previous, key, failed: true, unavailable: false }));
-      });
-    return () => controller.abort();
-  }, [key, path]);
+    if (query.errorUpdatedAt > 0) reportFailure();
+  }, [query.errorUpdatedAt]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const current = answer.key === key;
   return {
-    data: answer.data,
-    loading: answer.data === null && !(current && answer.failed),
-    stale: answer.data !== null && answer.dataPath !== path,
-    failed: current && answer.failed,
-    unavailable: current && answer.failed && answer.unavailable,
-    reload,
+    data: query.data ?? null,
+    loading: query.data === undefined && !query.isError,
+    stale: query.isPlaceholderData,
+    failed: query.isError,
+    unavailable: failure?.status === 503,
+    reload: () => void query.refetch(),
   };
 }

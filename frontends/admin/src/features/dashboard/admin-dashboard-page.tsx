@@ -1,5 +1,6 @@
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { useEffect, useRef } from 'react';
+import { EscrowQueryProvider } from '@escrow/api-client/query-client';
 import { catalogue } from '@escrow/core/messages';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
@@ -14,7 +15,15 @@ import '../../shared/admin.css';
  * role is told 'Access denied. Admin privileges required.' and sent to / (replace, so Back does
  * not return here). The API enforces the role on every request; this only decides what to show.
  */
-export default function AdminDashboardPage({ navigate }: AdminPageProps) {
+export default function AdminDashboardPage(props: AdminPageProps) {
+  return (
+    <EscrowQueryProvider>
+      <AdminDashboardScreen {...props} />
+    </EscrowQueryProvider>
+  );
+}
+
+function AdminDashboardScreen({ navigate }: AdminPageProps) {
   const { access, retry, deny } = useAdminAccess();
   const announced = useRef(false);
 

@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useLiveInvalidation } from '@escrow/api-client/live-invalidation';
 import { Tabs } from 'radix-ui';
 import { AdminScreenContext, type AdminScreen } from '../../shared/admin-context.ts';
+import { ADMIN_KEY } from '../../shared/use-admin-query.ts';
 import type { Navigate } from '../../shared/admin-page-props.ts';
 import type { Account } from '../../shared/admin-types.ts';
 import { AdminTab } from '../admin-tab/admin-tab.tsx';
 import { ContactsTab } from '../contacts/contacts-tab.tsx';
-import { useAdminLive } from '../live/use-admin-live.ts';
+import { ADMIN_LIVE_EVENTS, ADMIN_LIVE_TIMING } from '../live/admin-live.ts';
 import { OrdersTab } from '../orders/orders-tab.tsx';
 import { SellersTab } from '../sellers/sellers-tab.tsx';
 import { UnmatchedPaymentsTab } from '../payments/unmatched-payments-tab.tsx';
@@ -30,14 +33,15 @@ interface AdminDashboardProps {
 
 /**
  * The admin's screen: header, the six summary cards and six tabs (Orders by default). Only the
- * visible tab is mounted, so a live change re-reads the summary and that tab, nothing else.
+ * visible tab is mounted, so a live change re-reads the summary and that tab, nothing else
+ * (the other tabs' reads are marked out of date and read when they are shown).
  */
 export function AdminDashboard({ account, navigate, onAccessLost }: AdminDashboardProps) {
-  const [version, setVersion] = useState(0);
+  const client = useQueryClient();
   const [live, setLive] = useState(true);
-  const refresh = useCallback(() => setVersion((n) => n + 1), []);
-  const liveStatus = useAdminLive(refresh, live);
-  const screen = useMemo<AdminScreen>(() => ({ version, refresh, accessLost: onAccessLost }), [version, refresh, onAccessLost]);
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ADMIN_KEY }), [client]);
+  const liveStatus = useLiveInvalidation(live ? '/api/live/admin' : null, { events: ADMIN_LIVE_EVENTS, queryKeys: [ADMIN_KEY], ...ADMIN_LIVE_TIMING });
+  const screen = useMemo<AdminScreen>(() => ({ refresh, accessLost: onAccessLost }), [refresh, onAccessLost]);
 
   return (
     <AdminScreenContext.Provider value={screen}>

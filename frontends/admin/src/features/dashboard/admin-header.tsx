@@ -6,7 +6,7 @@ import { adminApi } from '../../shared/admin-api.ts';
 import type { Account } from '../../shared/admin-types.ts';
 import type { Navigate } from '../../shared/admin-page-props.ts';
 import { ExportDataDialog } from '../export/export-data-dialog.tsx';
-import type { LiveStatus } from '../live/use-admin-live.ts';
+import type { LiveStatus } from '@escrow/api-client/live';
 import { PaymentConfigDialog } from '../payment-config/payment-config-dialog.tsx';
 
 const LIVE_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting to live updates…', live: 'Live updates on', reconnecting: 'Live updates paused, reconnecting…' };

@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountSummary } from '@escrow/core';
+import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+import { escrowQueryClient } from './query-client.tsx';
+import { dataOf } from './query.ts';
+
+/** The signed-in account as GET /api/auth/session answers it (the core's AccountSummary). */
+export type Account = AccountSummary;
+
+/** The session query's key: sign-in, sign-out and a refused request mark it out of date. */
+export const SESSION_KEY = ['session'] as const;
+
+/**
+ * GET /api/auth/session: the account, or null for a visitor (200 either way, so no failed
+ * request is logged for a visitor). Shared by the shell and every remote: one read per page.
+ */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: ({ signal }) => dataOf(requestJson<{ account: Account | null }>('GET', '/api/auth/session', undefined, { fallbackMessage: '', signal })).then((data) => data.account),
+  staleTime: 30_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/**
+ * After a sign-in, sign-up or sign-out: everything the page read belonged to the previous
+ * caller, so the whole cache is dropped (a second account on the same browser never sees the
+ * first one's orders, even for a moment) and the session is read again when next asked.
+ */
+export function sessionChanged(): void {
+  escrowQueryClient().clear();
+}
+
+/** POST /api/auth/sign-out; on success the page forgets what it read (`sessionChanged`). */
+export async function signOut(fallbackMessage: string): Promise<ApiResult<{ signedOut: true }>> {
+  const result = await requestJson<{ signedOut: true }>('POST', '/api/auth/sign-out', undefined, { fallbackMessage });
+  if (result.ok) sessionChanged();
+  return result;
+}
