@@ -1,10 +1,11 @@
 import { err, ok, type Result } from '../errors.js';
 import type { Random } from '../ports/random.js';
+import { DELIVERY_CODE_PATTERN, MAX_WRONG_CODE_ATTEMPTS } from '../rules/codes.js';
+
+export { MAX_WRONG_CODE_ATTEMPTS } from '../rules/codes.js';
 
 export const DELIVERY_CODE_MIN = 100_000;
 export const DELIVERY_CODE_MAX = 999_999;
-/** Wrong entries allowed per order before code entry locks (PRODUCT-DECISIONS, Access). */
-export const MAX_WRONG_CODE_ATTEMPTS = 5;
 
 /** A fresh 6-digit delivery code from the CSPRNG behind the Random port. */
 export function generateDeliveryCode(random: Random): string {
@@ -13,7 +14,7 @@ export function generateDeliveryCode(random: Random): string {
 
 export function parseDeliveryCode(input: unknown): Result<string> {
   const code = typeof input === 'string' ? input.trim() : typeof input === 'number' ? String(input) : '';
-  if (!/^\d{6}$/.test(code) || Number(code) < DELIVERY_CODE_MIN) {
+  if (!DELIVERY_CODE_PATTERN.test(code)) {
     return err('INVALID_DELIVERY_CODE_FORMAT', { detail: 'a delivery code is 6 digits, 100000-999999' });
   }
   return ok(code);

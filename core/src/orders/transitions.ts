@@ -1,7 +1,7 @@
 import { err, ok, type DomainError, type Result } from '../errors.js';
 import type { ActorKind } from './actor.js';
 import type { Order } from './order.js';
-import type { OrderStatus, PaymentMethod } from './order-status.js';
+import { paymentUnverified, type OrderStatus, type PaymentMethod } from './order-status.js';
 
 /** Everything that can be done to an existing order. */
 export const ORDER_ACTIONS = [
@@ -26,24 +26,30 @@ export const ORDER_ACTIONS = [
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
+/**
+ * What the table reads of an order: its status, payment method and the guards' fields. Views
+ * built from fewer columns than a whole order (the admin list) can ask the table all the same.
+ */
+export type OrderFacts = Pick<Order, 'status' | 'paymentMethod' | 'paymentConfirmed' | 'paymentVerifiedBy' | 'settlementPaid' | 'riderPhone' | 'riderAcceptedAt' | 'codeLockedAt'>;
+
 interface Rule {
   /** Who may attempt the action at all; ownership is checked by `authorize`. */
   readonly actors: readonly ActorKind[];
   /** Statuses the action starts from, per payment method. */
   readonly from: (method: PaymentMethod) => readonly OrderStatus[];
   /** The status it leads to (may be the same status). */
-  readonly to: (order: Order) => OrderStatus;
+  readonly to: (order: OrderFacts) => OrderStatus;
   /** Further conditions, checked after the status; the first failure is returned. */
-  readonly guard?: (order: Order) => DomainError | null;
+  readonly guard?: (order: OrderFacts) => DomainError | null;
 }
 
-const same = (order: Order): OrderStatus => order.status;
+const same = (order: OrderFacts): OrderStatus => order.status;
 const paidOr = (extra: readonly OrderStatus[]) => (method: PaymentMethod): readonly OrderStatus[] =>
   method === 'mpesa_prepay' ? extra : ['awaiting_payment', ...extra];
 const fault = (code: DomainError['code'], detail: string): DomainError => ({ code, detail });
 /** PRODUCT-DECISIONS, Real money: no payout or refund of money M-Pesa never confirmed (orders paid on a typed receipt alone, before verification). */
-const unverified = (o: Order): DomainError | null =>
-  o.paymentMethod !== 'cash' && o.paymentVerifiedBy === null ? fault('PAYMENT_UNVERIFIED', 'the payment was never verified with M-Pesa') : null;
+const unverified = (o: OrderFacts): DomainError | null =>
+  paymentUnverified(o) ? fault('PAYMENT_UNVERIFIED', 'the payment was never verified with M-Pesa') : null;
 
 /**
  * The transition table (PRODUCT-DECISIONS, Order lifecycle and Other payment methods).
@@ -168,7 +174,7 @@ export const TRANSITIONS: Readonly<Record<OrderAction, Rule>> = {
 };
 
 /** Checks the status and guards of `action` on `order`; returns the status it leads to. */
-export function planTransition(order: Order, action: OrderAction): Result<OrderStatus> {
+export function planTransition(order: OrderFacts, action: OrderAction): Result<OrderStatus> {
   const rule = TRANSITIONS[action];
   if (action === 'confirm_settlement' && order.settlementPaid) return err('ALREADY_SETTLED');
   if (!rule.from(order.paymentMethod).includes(order.status)) {
@@ -191,7 +197,7 @@ export function allowedStatusChanges(): ReadonlySet<string> {
     for (const method of methods) {
       for (const from of TRANSITIONS[action].from(method)) {
         for (const paymentConfirmed of [false, true]) {
-          const probe = { status: from, paymentMethod: method, paymentConfirmed } as Order;
+          const probe = { status: from, paymentMethod: method, paymentConfirmed } as OrderFacts;
           edges.add(`${from}>${TRANSITIONS[action].to(probe)}`);
         }
       }

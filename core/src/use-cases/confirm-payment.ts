@@ -12,11 +12,12 @@ import { payerPhoneFrom } from '../messages/buyer-sms.js';
 import { sellerPaymentReportedSms } from '../messages/seller-sms.js';
 import { mayBindPayer, receiptEnding, type SignedInCaller } from '../payments/payer-binding.js';
 import { writePayerToken } from './bind-payer-browser.js';
+import { isMpesaReceipt } from '../rules/mpesa-receipt.js';
 
 /** An M-Pesa confirmation code: 10 letters and digits, e.g. NLJ7RT61SV. */
 export function parseMpesaReceipt(input: unknown): string | null {
   const receipt = typeof input === 'string' ? input.trim().toUpperCase() : '';
-  return /^[A-Z0-9]{10}$/.test(receipt) ? receipt : null;
+  return isMpesaReceipt(receipt) ? receipt : null;
 }
 
 /**

@@ -7,9 +7,7 @@ import { validationMessages } from '../validation/messages.js';
 import { text, unstorableText } from './input-text.js';
 import { sellerRefundRequestedSms } from '../messages/seller-sms.js';
 import { mutateOrder } from './mutate-order.js';
-
-export const REFUND_REASON_MIN = 5;
-export const REFUND_REASON_MAX = 1000;
+import { REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from '../rules/text-limits.js';
 
 /**
  * After payment and before the code: the buyer withholds the code and asks for a refund, or
@@ -19,8 +17,8 @@ export async function requestRefund(deps: EscrowDeps, args: { orderId: string; a
   const refused = unstorableText([[args.reason, validationMessages.refund.reasonInvalid]]);
   if (refused) return refused;
   const reason = text(args.reason);
-  if (reason.length < REFUND_REASON_MIN) return err('VALIDATION_FAILED', { message: 'Please tell us why you want a refund' });
-  if (reason.length > REFUND_REASON_MAX) return err('VALIDATION_FAILED', { message: `The reason can be at most ${REFUND_REASON_MAX} characters` });
+  if (reason.length < REFUND_REASON_MIN_LENGTH) return err('VALIDATION_FAILED', { message: 'Please tell us why you want a refund' });
+  if (reason.length > REFUND_REASON_MAX_LENGTH) return err('VALIDATION_FAILED', { message: `The reason can be at most ${REFUND_REASON_MAX_LENGTH} characters` });
   const actor = parseActor(args.actor);
   if (!actor || (actor.kind !== 'buyer' && actor.kind !== 'seller' && actor.kind !== 'rider')) return err('FORBIDDEN');
   return mutateOrder(deps, {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { acceptedTerms } from './fields.js';
 import { validationMessages } from './messages.js';
-import { isWellFormedBuyerKey } from './delivery-code.js';
+import { isWellFormedBuyerKey } from '../rules/codes.js';
+import { MPESA_RECEIPT_PATTERN } from '../rules/mpesa-receipt.js';
+
+export { MPESA_RECEIPT_PATTERN } from '../rules/mpesa-receipt.js';
 
 const m = validationMessages.buyer;
-
-/** The 10-letter/digit transaction code in the buyer's M-Pesa SMS, e.g. NLJ7RT61SV. */
-export const MPESA_RECEIPT_PATTERN = /^[A-Z0-9]{10}$/;
 
 export const mpesaReceiptSchema = z
   .string({ error: m.mpesaReceiptInvalid })

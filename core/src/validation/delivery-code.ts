@@ -1,22 +1,10 @@
 import { z } from 'zod';
+import { DELIVERY_CODE_PATTERN, SIX_DIGIT_CODE_PATTERN } from '../rules/codes.js';
 import { validationMessages } from './messages.js';
 
+export { BUYER_VIEW_KEY_PATTERN, DELIVERY_CODE_PATTERN, isWellFormedBuyerKey, isWellFormedDeliveryCode } from '../rules/codes.js';
+
 const m = validationMessages.deliveryCode;
-
-/** Delivery codes are drawn from 100000-999999 (spec section 9), so they never start with 0. */
-export const DELIVERY_CODE_PATTERN = /^[1-9]\d{5}$/;
-
-export function isWellFormedDeliveryCode(value: unknown): value is string {
-  return typeof value === 'string' && DELIVERY_CODE_PATTERN.test(value);
-}
-
-/** The secret of the buyer link the seller shares (an order's view key): 22 URL-safe characters. */
-export const BUYER_VIEW_KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-
-/** What the buyer page keeps from its link: the delivery code (old links) or the order's view key. */
-export function isWellFormedBuyerKey(value: unknown): value is string {
-  return isWellFormedDeliveryCode(value) || (typeof value === 'string' && BUYER_VIEW_KEY_PATTERN.test(value));
-}
 
 /**
  * The rider's code entry: trimmed, exactly 6 digits. A code that starts with 0 has the
@@ -25,7 +13,7 @@ export function isWellFormedBuyerKey(value: unknown): value is string {
 export const deliveryCodeEntrySchema = z
   .string({ error: m.entryInvalid })
   .trim()
-  .regex(/^\d{6}$/, { error: m.entryInvalid, abort: true })
+  .regex(SIX_DIGIT_CODE_PATTERN, { error: m.entryInvalid, abort: true })
   .regex(DELIVERY_CODE_PATTERN, { error: m.mismatch });
 
 export type DeliveryCodeEntryInput = z.input<typeof deliveryCodeEntrySchema>;

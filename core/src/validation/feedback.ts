@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './fields.js';
 import { validationMessages } from './messages.js';
+import { FEEDBACK_COMMENT_MAX_LENGTH, isStarRating } from '../rules/text-limits.js';
 
 const m = validationMessages.feedback;
 
@@ -9,13 +10,13 @@ const m = validationMessages.feedback;
 const rating = z
   .number({ error: m.ratingsRequired })
   .refine((stars) => stars !== 0, { error: m.ratingsRequired, abort: true })
-  .refine((stars) => Number.isInteger(stars) && stars >= 1 && stars <= 5, { error: m.ratingInvalid });
+  .refine(isStarRating, { error: m.ratingInvalid });
 
 /** The buyer's rating form, shown after delivery. */
 export const feedbackSchema = z.object({
   riderRating: rating,
   sellerRating: rating,
-  comment: optionalText({ max: 1000, tooLong: m.commentTooLong, invalid: m.commentInvalid }),
+  comment: optionalText({ max: FEEDBACK_COMMENT_MAX_LENGTH, tooLong: m.commentTooLong, invalid: m.commentInvalid }),
 });
 
 export type FeedbackInput = z.input<typeof feedbackSchema>;

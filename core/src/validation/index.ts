@@ -1,5 +1,6 @@
 // The `@escrow/core/validation` entry, imported by the React frontends as well as the API:
-// it may import only zod and the files of this folder.
+// it may import only zod, the files of this folder and the rules (`../rules/`) its schemas are
+// built on.
 export * from './assign-rider.js';
 export * from './auth.js';
 export * from './buyer-payment.js';

@@ -1,24 +1,9 @@
 import { z } from 'zod';
+import { normalizeKenyanPhone } from '../rules/kenyan-phone.js';
 import { validationMessages } from './messages.js';
 
-// People paste numbers as "0712 345 678", "(0712) 345-678" or "+254.712.345.678";
-// separators carry no meaning, so they are dropped before the number is matched.
-const SEPARATORS = /[\s\-.()]/g;
-
-// A Kenyan mobile number: a national prefix (0, 254 or +254) and exactly 9 digits, the first
-// 7 (07xx) or 1 (01xx, the newer Safaricom and Airtel ranges).
-const KENYAN_MOBILE = /^(?:\+?254|0)([17]\d{8})$/;
-
-/**
- * Normalises a Kenyan mobile number to E.164 (`+2547XXXXXXXX` / `+2541XXXXXXXX`), the form
- * phones are stored and compared in (product decisions: identity and data).
- * Returns null for anything else; never throws, whatever it is given.
- */
-export function normalizeKenyanPhone(input: string): string | null {
-  if (typeof input !== 'string') return null;
-  const subscriber = KENYAN_MOBILE.exec(input.replace(SEPARATORS, ''))?.[1];
-  return subscriber === undefined ? null : `+254${subscriber}`;
-}
+// The rule itself is in `@escrow/core/rules`, shared with the pages that do without zod.
+export { nationalKenyanPhone, normalizeKenyanPhone } from '../rules/kenyan-phone.js';
 
 /**
  * The MSISDN form Daraja wants (`2547XXXXXXXX`, 12 digits, no plus).

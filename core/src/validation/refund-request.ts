@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from './messages.js';
 import { isStorableText } from './storable-text.js';
+import { REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from '../rules/text-limits.js';
 
 const m = validationMessages.refund;
 
@@ -10,8 +11,8 @@ export const refundRequestSchema = z.object({
     .string({ error: m.reasonRequired })
     .trim()
     .min(1, { error: m.reasonRequired, abort: true })
-    .min(5, { error: m.reasonTooShort })
-    .max(1000, { error: m.reasonTooLong })
+    .min(REFUND_REASON_MIN_LENGTH, { error: m.reasonTooShort })
+    .max(REFUND_REASON_MAX_LENGTH, { error: m.reasonTooLong })
     .refine(isStorableText, { error: m.reasonInvalid }),
 });
 

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { accountEmailSchema } from './email.js';
 import { validationMessages } from './messages.js';
 import { newPasswordSchema, requireMatchingPasswords } from './password.js';
-
-const RESET_CODE = /^\d{6}$/;
+import { SIX_DIGIT_CODE_PATTERN } from '../rules/codes.js';
 
 /** A password-reset code: exactly 6 digits after trimming (leading zeros allowed). */
 export const resetCodeSchema = z
   .string({ error: validationMessages.resetCode.invalid })
   .trim()
-  .regex(RESET_CODE, { error: validationMessages.resetCode.invalid });
+  .regex(SIX_DIGIT_CODE_PATTERN, { error: validationMessages.resetCode.invalid });
 
 export type ResetCodeInput = z.input<typeof resetCodeSchema>;
 export type ResetCodeOutput = z.output<typeof resetCodeSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './fields.js';
 import { validationMessages } from './messages.js';
+import { PAYMENT_ISSUE_MAX_LENGTH } from '../rules/text-limits.js';
 
 const m = validationMessages.riderPayment;
 
@@ -12,7 +13,7 @@ const m = validationMessages.riderPayment;
 export const riderPaymentSchema = z
   .object({
     paymentReceived: z.boolean({ error: m.receivedRequired }),
-    paymentIssue: optionalText({ max: 1000, tooLong: m.issueTooLong, invalid: m.issueInvalid }),
+    paymentIssue: optionalText({ max: PAYMENT_ISSUE_MAX_LENGTH, tooLong: m.issueTooLong, invalid: m.issueInvalid }),
   })
   .transform((value, ctx) => {
     if (value.paymentReceived) return { paymentReceived: true as const, paymentIssue: null };

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from './messages.js';
+import { SIX_DIGIT_CODE_PATTERN } from '../rules/codes.js';
 import { kenyanPhoneField } from './phone.js';
-
-const SIX_DIGITS = /^\d{6}$/;
 
 const riderPhoneField = kenyanPhoneField({ required: validationMessages.rider.phoneRequired, invalid: validationMessages.phone.invalid });
 
@@ -16,7 +15,7 @@ export type RiderPhoneCodeRequestOutput = z.output<typeof riderPhoneCodeRequestS
 export const riderPhoneCodeSchema = z
   .string({ error: validationMessages.rider.phoneCodeInvalid })
   .trim()
-  .regex(SIX_DIGITS, { error: validationMessages.rider.phoneCodeInvalid });
+  .regex(SIX_DIGIT_CODE_PATTERN, { error: validationMessages.rider.phoneCodeInvalid });
 
 /** The code step: the phone again (the code is checked against that phone's newest code) and the code. */
 export const riderPhoneCodeCheckSchema = z.object({ phone: riderPhoneField, code: riderPhoneCodeSchema });
