@@ -1,8 +1,8 @@
 import { err, ok, type ErrorCode, type Result } from '../errors.js';
 import { constantTimeEqual } from '../codes/constant-time.js';
-import type { Actor } from './actor.js';
+import type { Actor, ActorKind } from './actor.js';
 import type { Order } from './order.js';
-import { actorMayAttempt, type OrderAction } from './transitions.js';
+import { actorMayAttempt, ORDER_ACTIONS, planTransition, type OrderAction, type OrderFacts } from './transitions.js';
 
 /** The "not found" each kind of caller gets, so a denial never reveals that an order exists. */
 export function notFoundFor(actor: Actor): ErrorCode {
@@ -49,7 +49,7 @@ export function holdsDeliveryCode(order: Order, actor: Actor): boolean {
 }
 
 /** What only the buyer holding the code may do: the view key shows the order and takes the payment, no more. */
-const CODE_HOLDER_ACTIONS: ReadonlySet<OrderAction> = new Set(['request_refund', 'submit_feedback']);
+export const CODE_HOLDER_ACTIONS: ReadonlySet<OrderAction> = new Set(['request_refund', 'submit_feedback']);
 
 /**
  * A rider known by phone alone (browsing and taking jobs) must have proved the phone with a
@@ -76,4 +76,21 @@ export function authorize(order: Order, actor: Actor, action: OrderAction): Resu
   }
   if (actor.kind === 'buyer' && CODE_HOLDER_ACTIONS.has(action) && !holdsDeliveryCode(order, actor)) return err('DELIVERY_CODE_NEEDED');
   return ok(undefined);
+}
+
+/**
+ * The actions a caller of this kind may take on the order now, in the table's order: those the
+ * kind may attempt whose status and guards the transition table accepts (`planTransition`), and
+ * for a buyer without the code, none of the code holder's. Views carry them so that screens
+ * show a button exactly when the server would take it (decision 0062); it is display only:
+ * every request is authorised and planned again, with what the table cannot see (who owns the
+ * order, an open refund request, feedback given, the unlock limit) checked by its use case.
+ */
+export function actionsFor(order: OrderFacts, actor: ActorKind, options: { readonly holdsCode?: boolean } = {}): readonly OrderAction[] {
+  return ORDER_ACTIONS.filter(
+    (action) =>
+      actorMayAttempt(action, actor) &&
+      !(actor === 'buyer' && options.holdsCode !== true && CODE_HOLDER_ACTIONS.has(action)) &&
+      planTransition(order, action).ok,
+  );
 }

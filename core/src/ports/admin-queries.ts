@@ -34,6 +34,8 @@ export interface AdminOrderListRow {
   readonly paymentClaimedAt: Date | null;
   readonly riderName: string | null;
   readonly riderPhone: string | null;
+  /** Read by the transition table's guards (a view's `actions`), as on a whole order. */
+  readonly riderAcceptedAt: Date | null;
   readonly codeLockedAt: Date | null;
   readonly createdAt: Date;
   readonly deliveredAt: Date | null;

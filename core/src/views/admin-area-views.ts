@@ -1,3 +1,4 @@
+import { actionsFor } from '../orders/access.js';
 import { adminStatusLabel } from '../orders/progress.js';
 import type { AdminOrderListRow, AdminSellerRow, AdminSummaryFigures, ContactMessageRow } from '../ports/admin-queries.js';
 import type { EffectivePaymentConfig } from '../use-cases/admin/payment-config.js';
@@ -9,6 +10,7 @@ import { isoOrNull } from './order-progress.js';
  * cents; `sellerBusinessName` null means the screen shows 'N/A'. No delivery code, no rider key.
  */
 export function adminOrderListRowView(row: AdminOrderListRow) {
+  const actions = actionsFor(row, 'admin');
   return {
     id: row.id,
     trackingNumber: row.trackingNumber,
@@ -34,14 +36,16 @@ export function adminOrderListRowView(row: AdminOrderListRow) {
     paymentVerifiedBy: row.paymentVerifiedBy,
     /** The buyer typed a receipt M-Pesa has not confirmed yet (a claim, never escrow). */
     paymentBeingVerified: !row.paymentConfirmed && row.paymentClaimedAt !== null && row.status !== 'cancelled',
-    /** 'Mark Paid' is offered for delivered orders not yet settled whose payment M-Pesa verified (cash has none to verify). */
-    canMarkPaid: row.status === 'awaiting_settlement' && !row.settlementPaid && (row.paymentMethod === 'cash' || row.paymentVerifiedBy !== null),
+    /** 'Mark Paid' (confirm_settlement) for delivered orders not yet settled whose payment M-Pesa verified (cash has none to verify). */
+    canMarkPaid: actions.includes('confirm_settlement'),
     riderName: row.riderName,
     riderPhone: row.riderPhone,
     codeLocked: row.codeLockedAt !== null,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: isoOrNull(row.deliveredAt),
     settledAt: isoOrNull(row.settledAt),
+    /** What an admin may do now, by the transition table (decision 0062); display only. */
+    actions,
   };
 }
 

@@ -1,5 +1,6 @@
 import { claimPending } from '../ledger/ledger-audit.js';
 import type { Order } from '../orders/order.js';
+import { actionsFor } from '../orders/access.js';
 import { adminStatusLabel } from '../orders/progress.js';
 import type { RefundRequestRow } from '../ports/escrow-queries.js';
 import { isoOrNull } from './order-progress.js';
@@ -15,6 +16,7 @@ export const NO_RIDER_REFUND_AFTER_MS = 72 * 3_600_000;
  * refund. `sellerBusinessName` is null when there is no name to show (the screen says 'N/A').
  */
 export function adminOrderView(order: Order, sellerBusinessName: string | null, claimCheck: string | null = null) {
+  const actions = actionsFor(order, 'admin');
   return {
     id: order.id,
     trackingNumber: order.trackingNumber,
@@ -44,14 +46,16 @@ export function adminOrderView(order: Order, sellerBusinessName: string | null, 
     settlementPaid: order.settlementPaid,
     settledAt: isoOrNull(order.settledAt),
     settlementReference: order.settlementReference,
-    /** 'Mark Paid' is offered for delivered orders not yet settled. */
-    canMarkPaid: order.status === 'awaiting_settlement' && !order.settlementPaid && (order.paymentMethod === 'cash' || order.paymentVerifiedBy !== null),
+    /** 'Mark Paid' (confirm_settlement): delivered, not yet settled, the payment verified (or cash). Kept beside `actions` for older screens. */
+    canMarkPaid: actions.includes('confirm_settlement'),
     riderName: order.riderName,
     riderPhone: order.riderPhone,
     codeLocked: order.codeLockedAt !== null,
     codeAttempts: order.codeAttempts,
     createdAt: order.createdAt.toISOString(),
     deliveredAt: isoOrNull(order.deliveredAt),
+    /** What an admin may do now, by the transition table (decision 0062): the screen shows those buttons; the server decides again. */
+    actions,
   };
 }
 

@@ -3,6 +3,8 @@ import { claimPending } from '../ledger/ledger-audit.js';
 import { formatKsh, type Cents } from '../money/cents.js';
 import type { DeliveryPaidBy } from '../money/payouts.js';
 import type { Order } from '../orders/order.js';
+import { actionsFor } from '../orders/access.js';
+import type { OrderAction } from '../orders/transitions.js';
 import type { PaymentMethod } from '../orders/order-status.js';
 import type { Feedback } from '../ports/records.js';
 import type { Payout } from '../payouts/payout.js';
@@ -78,6 +80,11 @@ export interface BuyerOrderView extends ProgressView {
   readonly feedback: { readonly riderRating: number; readonly sellerRating: number; readonly comment: string | null; readonly createdAt: string } | null;
   readonly createdAt: string;
   readonly deliveredAt: string | null;
+  /**
+   * What this buyer may do now, by the transition table (decision 0062): refund requests and
+   * feedback only with the code. The page shows those buttons; the server decides again.
+   */
+  readonly actions: readonly OrderAction[];
 }
 
 /** The refund of a paid order that was cancelled, as the buyer reads it. */
@@ -164,6 +171,7 @@ export function buyerOrderView(
       : null,
     createdAt: order.createdAt.toISOString(),
     deliveredAt: isoOrNull(order.deliveredAt),
+    actions: actionsFor(order, 'buyer', { holdsCode: extras.holdsCode }),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Cents } from '../money/cents.js';
 import type { DeliveryPaidBy } from '../money/payouts.js';
 import type { Order } from '../orders/order.js';
+import { actionsFor } from '../orders/access.js';
+import type { OrderAction } from '../orders/transitions.js';
 import type { PaymentMethod } from '../orders/order-status.js';
 import type { SellerRef } from '../ports/records.js';
 import { MAX_WRONG_CODE_ATTEMPTS } from '../codes/delivery-code.js';
@@ -51,6 +53,8 @@ export interface RiderJobView extends ProgressView {
   readonly riderPayout: Cents;
   readonly codeLocked: boolean;
   readonly codeAttemptsLeft: number;
+  /** What the rider may do now, by the transition table (decision 0062): the page shows those steps; the server decides again. */
+  readonly actions: readonly OrderAction[];
 }
 
 /** The buyer's personal details reach the rider who accepted the job, and no one before. */
@@ -102,6 +106,7 @@ export function riderJobView(order: Order, seller: SellerRef | null): RiderJobVi
     riderPayout: order.riderPayout,
     codeLocked: order.codeLockedAt !== null,
     codeAttemptsLeft: Math.max(0, MAX_WRONG_CODE_ATTEMPTS - order.codeAttempts),
+    actions: actionsFor(order, 'rider'),
   };
 }
 

@@ -3,6 +3,7 @@ import { claimPending } from '../ledger/ledger-audit.js';
 import type { Cents } from '../money/cents.js';
 import { MAX_WRONG_CODE_ATTEMPTS } from '../codes/delivery-code.js';
 import type { Order } from '../orders/order.js';
+import { actionsFor } from '../orders/access.js';
 import { maskedReceipt } from '../payments/payer-binding.js';
 import type { PaymentMethod } from '../orders/order-status.js';
 import type { OrderListRow } from '../ports/escrow-queries.js';
@@ -154,6 +155,8 @@ export function sellerOrderView(order: Order, extras: SellerOrderExtras) {
     refundRequest: openRefundRequest ? refundRequestView(openRefundRequest) : null,
     riderPayments: riderPayments.map((p) => ({ riderPhone: p.riderPhone, paymentReceived: p.paymentReceived, paymentIssue: p.paymentIssue, createdAt: p.createdAt.toISOString() })),
     payout: sellerPayoutView(extras.sellerPayout),
+    /** What the seller may do now, by the transition table: the screen shows those buttons (display only; the server decides again). */
+    actions: actionsFor(order, 'seller'),
   };
 }
 

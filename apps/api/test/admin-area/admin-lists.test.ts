@@ -56,6 +56,8 @@ describe.each(DIALECTS)('admin lists and summary on %s', (dialect) => {
       createdAt: order.createdAt.toISOString(),
       deliveredAt: order.deliveredAt?.toISOString(),
       settledAt: null,
+      // What the screen offers (decision 0062), from the transition table: Mark Paid, or rejecting a refund request.
+      actions: ['confirm_settlement', 'reject_refund'],
       // Payouts by M-Pesa are off here: Mark Paid records the payouts made by hand, and none exist.
       payouts: [],
     });

@@ -33,10 +33,10 @@ describe.each(DIALECTS)('buyer API on %s', (dialect) => {
     });
     expect(response.text).not.toMatch(/riderKey|sellerPayout/);
     // With the code, the buyer holds it; with the shared link's view key, the code is not there.
-    expect(view).toMatchObject({ holdsCode: true, deliveryCode: order.deliveryCode, codeSentTo: null });
+    expect(view).toMatchObject({ holdsCode: true, deliveryCode: order.deliveryCode, codeSentTo: null, actions: ['confirm_payment', 'claim_payment'] });
     const shared = await api.get(`/api/buyer/orders/${order.id}`, { headers: buyerHeaders(order.buyerViewKey) });
     expect(shared.status).toBe(200);
-    expect(shared.json.data).toMatchObject({ id: order.id, holdsCode: false, deliveryCode: null });
+    expect(shared.json.data).toMatchObject({ id: order.id, holdsCode: false, deliveryCode: null, actions: ['confirm_payment', 'claim_payment'] });
     expect(shared.text).not.toContain(order.deliveryCode);
   });
 
@@ -158,6 +158,9 @@ describe.each(DIALECTS)('buyer API on %s', (dialect) => {
     const api = client(world.app);
     const view = await api.get(`/api/buyer/orders/${order.id}`, { headers: buyerHeaders(order.deliveryCode) });
     expect(view.json.data).toMatchObject({ status: 'rider_assigned', statusLabel: 'Rider is Preparing to Pick Up', progressPercent: 50, rider: { name: 'Otieno', phone }, payment: null });
+    // The refund request is the code holder's (decision 0047); the page shows it from `actions` (decision 0062).
+    expect(view.json.data?.['actions']).toEqual(['claim_payment', 'request_refund', 'resend_code']);
+    expect((await api.get(`/api/buyer/orders/${order.id}`, { headers: buyerHeaders(order.buyerViewKey) })).json.data?.['actions']).toEqual(['claim_payment', 'resend_code']);
 
     const refund = (json: unknown) => api.post(`/api/buyer/orders/${order.id}/refund-request`, { headers: buyerHeaders(order.deliveryCode), json });
     expect((await refund({ reason: '' })).json.error?.message).toBe('Please tell us why you want a refund');
@@ -195,7 +198,7 @@ describe.each(DIALECTS)('buyer API on %s', (dialect) => {
     expect(twice.status).toBe(409);
     expect(twice.json.error?.code).toBe('FEEDBACK_ALREADY_SUBMITTED');
     const view = await api.get(`/api/buyer/orders/${order.id}`, { headers: buyerHeaders(order.deliveryCode) });
-    expect(view.json.data).toMatchObject({ statusLabel: 'Delivered Successfully! Please Rate Your Experience', progressPercent: 100, feedback: { riderRating: 4, sellerRating: 5, comment: stored } });
+    expect(view.json.data).toMatchObject({ statusLabel: 'Delivered Successfully! Please Rate Your Experience', progressPercent: 100, feedback: { riderRating: 4, sellerRating: 5, comment: stored }, actions: ['claim_payment', 'submit_feedback'] });
   });
 
   it('answers malformed requests with 400, never 500', async () => {

@@ -29,6 +29,8 @@ describe.each(DIALECTS)('rider API on %s', (dialect) => {
       collectFromBuyer: { deliveryFee: 300_00, cashAmount: null },
       codeLocked: false,
       codeAttemptsLeft: 5,
+      // What the page offers (decision 0062): accept first; the pickup step once accepted.
+      actions: ['accept_job', 'request_refund'],
     });
     for (const hidden of [order.deliveryCode, key, 'Achieng', '+254722000111', 'Othaya Road', 'maps.example.com']) expect(view.text).not.toContain(hidden);
 
@@ -41,6 +43,7 @@ describe.each(DIALECTS)('rider API on %s', (dialect) => {
     expect(accepted.json.data).toMatchObject({ job: { accepted: true, status: 'rider_assigned' }, message: 'Job accepted! Please proceed to pickup location.' });
     expect((await api.get(base, { headers })).json.data).toMatchObject({
       accepted: true,
+      actions: ['accept_job', 'confirm_pickup', 'request_refund'],
       delivery: { buyerDetailsHidden: false, buyerName: 'Achieng Odhiambo', buyerPhone: '+254722000111', address: 'Kileleshwa, Othaya Road, Flat 3B', landmark: 'Near the mosque', estate: 'Kileleshwa', houseNumber: '3B', pinLocationLink: 'https://maps.example.com/p/1' },
     });
 
@@ -56,6 +59,7 @@ describe.each(DIALECTS)('rider API on %s', (dialect) => {
     const pickup = await api.post(`${base}/pickup`, { headers, body: photoForm(PNG, '../../../etc/passwd') });
     expect(pickup.status).toBe(200);
     expect(pickup.json.data).toMatchObject({ job: { status: 'in_transit', progressPercent: 75 }, message: 'Pickup confirmed! Delivery started.' });
+    expect((await api.get(base, { headers })).json.data?.['actions']).toEqual(['complete_delivery', 'request_refund', 'record_rider_payment']);
     const url = String(pickup.json.data?.['pickupPhotoUrl']);
     expect(url).toMatch(/^\/uploads\/order-photos\/pickup\/\d+-[A-Za-z0-9_-]+\.png$/);
     const served = await world.app.request(url);
@@ -73,6 +77,7 @@ describe.each(DIALECTS)('rider API on %s', (dialect) => {
     const done = await api.post(`${base}/complete`, { headers, json: { deliveryCode: order.deliveryCode } });
     expect(done.status).toBe(200);
     expect(done.json.data).toMatchObject({ job: { status: 'awaiting_settlement', progressPercent: 100 }, message: 'Delivery completed successfully!' });
+    expect((await api.get(base, { headers })).json.data?.['actions']).toEqual(['record_rider_payment']);
 
     const blank = await api.post(`${base}/payment-confirmation`, { headers, json: { paymentReceived: false, paymentIssue: '   ' } });
     expect(blank.status).toBe(400);

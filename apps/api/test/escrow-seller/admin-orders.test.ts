@@ -29,13 +29,13 @@ describe.each(DIALECTS)('admin settlement and refunds API on %s', (dialect) => {
     const reply = await world.call('GET', '/api/admin/orders?status=awaiting_settlement&pageSize=100', { cookie: admin.cookie });
     expect(reply.status).toBe(200);
     const row = reply.body.data.orders.find((o: { id: string }) => o.id === order.id);
-    expect(row).toMatchObject({ sellerBusinessName: 'Amani Phones', statusLabel: 'Awaiting Escrow Payment', canMarkPaid: true, settlementPaid: false, sellerPayout: order.sellerPayout });
+    expect(row).toMatchObject({ sellerBusinessName: 'Amani Phones', statusLabel: 'Awaiting Escrow Payment', canMarkPaid: true, settlementPaid: false, sellerPayout: order.sellerPayout, actions: ['confirm_settlement', 'reject_refund'] });
     expect(reply.body.data.orders.every((o: { status: string }) => o.status === 'awaiting_settlement')).toBe(true);
     expect(reply.body.data.total).toBeGreaterThanOrEqual(1);
     expect(reply.text).not.toContain(order.deliveryCode);
     expect(reply.text).not.toContain(order.riderKey);
     const one = await world.call('GET', `/api/admin/orders/${order.id}`, { cookie: admin.cookie });
-    expect(one.body.data).toMatchObject({ id: order.id, sellerBusinessName: 'Amani Phones' });
+    expect(one.body.data).toMatchObject({ id: order.id, sellerBusinessName: 'Amani Phones', canMarkPaid: true, actions: ['confirm_settlement', 'reject_refund'] });
     expect(one.text).not.toContain(order.deliveryCode);
     expect((await world.call('GET', '/api/admin/orders?status=bogus', { cookie: admin.cookie })).body.error?.message).toBe('Unknown order status');
   });
@@ -44,7 +44,7 @@ describe.each(DIALECTS)('admin settlement and refunds API on %s', (dialect) => {
     const { order } = await world.delivered(seller);
     const paid = await world.call('POST', `/api/admin/orders/${order.id}/settlement`, { cookie: admin.cookie, json: { reference: 'B2C-778899' } });
     expect(paid.status).toBe(200);
-    expect(paid.body.data).toMatchObject({ order: { status: 'settlement_completed', statusLabel: 'Settlement Paid', settlementPaid: true, settlementReference: 'B2C-778899', canMarkPaid: false }, message: 'Settlement confirmed! Payment marked as sent to seller and rider.' });
+    expect(paid.body.data).toMatchObject({ order: { status: 'settlement_completed', statusLabel: 'Settlement Paid', settlementPaid: true, settlementReference: 'B2C-778899', canMarkPaid: false, actions: ['reject_refund'] }, message: 'Settlement confirmed! Payment marked as sent to seller and rider.' });
     const again = await world.call('POST', `/api/admin/orders/${order.id}/settlement`, { cookie: admin.cookie, json: {} });
     expect(again.status).toBe(409);
     expect(again.body.error?.code).toBe('ALREADY_SETTLED');

@@ -108,6 +108,8 @@ describe.each(DIALECTS)('seller orders API on %s', (dialect) => {
     const own = await world.call('GET', `/api/seller/orders/${order.id}`, { cookie: amani.cookie });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ id: order.id, codeSentTo: null, seller: { id: amani.sellerId, businessName: 'Amani Phones' }, riderPhone: order.riderPhone });
+    // What the screen offers the seller (decision 0062): change or remove the rider, unlock, record a rejection.
+    expect(own.body.data.actions).toEqual(['assign_rider', 'remove_rider', 'unlock_code', 'request_refund']);
     expect(own.text).not.toContain(order.deliveryCode);
     expect(own.body.data.links.rider).toBe(`http://localhost/rider/${order.id}?phone=${encodeURIComponent(order.riderPhone ?? '')}&key=${order.riderKey}`);
     const foreign = await world.call('GET', `/api/seller/orders/${order.id}`, { cookie: baraka.cookie });
