@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /**
  * The page's one query cache. Reads are not retried on their own: a failure is shown at once
@@ -29,4 +29,21 @@ export function escrowQueryClient(): QueryClient {
 
 export function EscrowQueryProvider({ client, children }: { readonly client?: QueryClient; readonly children: ReactNode }) {
   return <QueryClientProvider client={client ?? escrowQueryClient()}>{children}</QueryClientProvider>;
+}
+
+/**
+ * A remote's exposed page inside the page's one cache: the shell already provides it (the
+ * library is a federation singleton), and a page rendered on its own (a test, a remote's
+ * dev server) gets the same client here.
+ */
+export function withQueryCache<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  function Cached(props: P) {
+    return (
+      <EscrowQueryProvider>
+        <Page {...props} />
+      </EscrowQueryProvider>
+    );
+  }
+  Cached.displayName = `withQueryCache(${Page.displayName ?? Page.name})`;
+  return Cached;
 }

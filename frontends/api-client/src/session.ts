@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountSummary } from '@escrow/core';
 import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
 import { escrowQueryClient } from './query-client.tsx';
-import { dataOf } from './query.ts';
+import { dataOf, failureOf } from './query.ts';
 
 /** The signed-in account as GET /api/auth/session answers it (the core's AccountSummary). */
 export type Account = AccountSummary;
@@ -38,4 +38,22 @@ export async function signOut(fallbackMessage: string): Promise<ApiResult<{ sign
   const result = await requestJson<{ signedOut: true }>('POST', '/api/auth/sign-out', undefined, { fallbackMessage });
   if (result.ok) sessionChanged();
   return result;
+}
+
+/**
+ * The session as an answer (for loaders that chain reads): from the page's cache when it was
+ * read in the last 30 s or is being read now, else read once for every caller.
+ */
+export async function readSession(): Promise<ApiResult<{ account: Account | null }>> {
+  try {
+    const account = await escrowQueryClient().fetchQuery(sessionQuery);
+    return { ok: true, status: 200, data: { account } };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+/** The account gained or lost something the session answer shows (a seller record was created): read it again when next asked. */
+export function sessionOutdated(): Promise<void> {
+  return escrowQueryClient().invalidateQueries({ queryKey: SESSION_KEY });
 }

@@ -1,5 +1,6 @@
 import { cents, progressView, type OrderStatus } from '@escrow/core';
 import { vi } from 'vitest';
+import { escrowQueryClient } from '@escrow/api-client/query-client';
 import type { SellerOrderView } from '../src/shared/orders-api.ts';
 
 /**
@@ -94,6 +95,8 @@ export class FakeEventSource extends EventTarget {
 
 /** Signed in as the order's seller; the order answers `order`, which `setOrder` changes. */
 export function fakeSellerApi(order: SellerOrderView) {
+  // A new world: nothing read from the last one stays in the page's query cache.
+  escrowQueryClient().clear();
   let current = order;
   const answers = (path: string): FakeAnswer => {
     if (path === '/api/auth/session') return ok({ account: { userId: 'user-1', email: 'amani@example.com', roles: ['seller'], isAdmin: false, sellerId: 'seller-1' } });

@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { escrowQueryClient } from '@escrow/api-client/query-client';
 import OrderDetailPage from '../src/features/order-detail/order-detail-page.tsx';
 import { fakeSellerApi, ORDER_ID, sellerOrder } from './fake-seller-api.ts';
 
 afterEach(() => {
   cleanup();
+  // The page's one query cache outlives a test: the next test reads its own answers.
+  escrowQueryClient().clear();
   vi.unstubAllGlobals();
 });
 

@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { escrowQueryClient } from '@escrow/api-client/query-client';
 import SellerProfilePage from '../src/features/profile/seller-profile-page.tsx';
 import type { SellerProfile } from '../src/shared/seller-api.ts';
 
 afterEach(() => {
   cleanup();
+  // The page's one query cache outlives a test: the next test reads its own answers.
+  escrowQueryClient().clear();
   vi.unstubAllGlobals();
 });
 

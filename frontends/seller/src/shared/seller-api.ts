@@ -1,13 +1,7 @@
+import { readSession, signOut, type Account } from '@escrow/api-client/session';
 import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
 
-/** GET /api/me */
-export interface Account {
-  readonly userId: string;
-  readonly email: string;
-  readonly roles: readonly string[];
-  readonly isAdmin: boolean;
-  readonly sellerId: string | null;
-}
+export type { Account } from '@escrow/api-client/session';
 
 export type PayoutMethod = 'direct_mpesa' | 'paybill' | 'till_number';
 
@@ -48,8 +42,8 @@ export interface SellerProfile {
 const PROFILE = '/api/seller/profile';
 
 export const sellerApi = {
-  /** The signed-in account or null; GET /api/auth/session answers 200 either way. */
-  session: (signal?: AbortSignal) => requestJson<{ account: Account | null }>('GET', '/api/auth/session', undefined, { fallbackMessage: '', ...(signal ? { signal } : {}) }),
+  /** The signed-in account or null (the page's one session read; GET /api/auth/session answers 200 either way). */
+  session: readSession,
   profile: (signal?: AbortSignal) => requestJson<SellerProfile>('GET', PROFILE, undefined, { fallbackMessage: '', ...(signal ? { signal } : {}) }),
   createProfile: (body: unknown, fallback: string) => requestJson<SellerProfile>('POST', PROFILE, body, { fallbackMessage: fallback }),
   updateBusinessDetails: (body: unknown, fallback: string) => requestJson<SellerProfile>('PUT', `${PROFILE}/business-details`, body, { fallbackMessage: fallback }),
@@ -63,5 +57,5 @@ export const sellerApi = {
   },
   removeLogo: (fallback: string) => requestJson<SellerProfile>('DELETE', `${PROFILE}/logo`, undefined, { fallbackMessage: fallback }),
   changePassword: (body: unknown, fallback: string) => requestJson<{ account: Account }>('POST', '/api/auth/change-password', body, { fallbackMessage: fallback }),
-  signOut: (fallback: string) => requestJson<{ signedOut: true }>('POST', '/api/auth/sign-out', undefined, { fallbackMessage: fallback }),
+  signOut,
 };

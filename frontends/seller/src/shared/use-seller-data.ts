@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ApiResult } from '@escrow/ui/api/request-json';
 import type { SellerPageProps } from './seller-page-props.ts';
 
@@ -19,40 +20,43 @@ export function redirectOrFailure(result: Extract<ApiResult<unknown>, { ok: fals
   return { kind: 'failed', status: result.status };
 }
 
+/** Every seller read is under this key (sign-out drops them all with the rest of the cache). */
+export const SELLER_KEY = ['seller'] as const;
+
 /**
- * Loads a seller page once (and again on `retry`). A redirect replaces the history entry, so
- * Back never lands on a page that redirects again; a failure shows the retry screen.
- * `update` changes the loaded data in place (e.g. after a live update).
+ * A seller page's data through the page's query cache, under `[...SELLER_KEY, name]`: shown at
+ * once when the seller comes back to the page (and read again behind it), read again on
+ * `retry` from a clean slate. A redirect replaces the history entry, so Back never lands on a
+ * page that redirects again, and is not kept (the next visit asks again); a failure shows the
+ * retry screen. `update` changes the loaded data in place (e.g. after a live update).
  */
-export function useSellerData<T>(load: (signal: AbortSignal) => Promise<PageLoad<T>>, navigate: SellerPageProps['navigate']) {
-  const [state, setState] = useState<PageState<T>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const loader = useRef(load);
-  useEffect(() => {
-    loader.current = load;
-  });
+export function useSellerData<T>(name: string, load: (signal: AbortSignal) => Promise<PageLoad<T>>, navigate: SellerPageProps['navigate']) {
+  const client = useQueryClient();
+  const queryKey = useMemo(() => [...SELLER_KEY, name] as const, [name]);
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
+  const loaded = query.data;
 
   useEffect(() => {
-    const controller = new AbortController();
-    loader
-      .current(controller.signal)
-      .then((loaded) => {
-        if (controller.signal.aborted) return;
-        if (loaded.kind === 'redirect') navigate(loaded.to, { replace: true });
-        else setState(loaded.kind === 'data' ? { kind: 'loaded', data: loaded.data } : { kind: 'failed', ...(loaded.status !== undefined ? { status: loaded.status } : {}) });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Loading failed', error);
-        setState({ kind: 'failed' });
-      });
-    return () => controller.abort();
-  }, [attempt, navigate]);
+    if (loaded?.kind !== 'redirect') return;
+    client.removeQueries({ queryKey, exact: true });
+    navigate(loaded.to, { replace: true });
+  }, [loaded, client, queryKey, navigate]);
+  useEffect(() => {
+    if (query.errorUpdatedAt > 0) console.warn('Loading failed', query.error);
+  }, [query.errorUpdatedAt, query.error]);
 
-  const retry = useCallback(() => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  const update = useCallback((change: (data: T) => T) => setState((current) => (current.kind === 'loaded' ? { kind: 'loaded', data: change(current.data) } : current)), []);
-  return { state, retry, update };
+  const retry = useCallback(() => void client.resetQueries({ queryKey, exact: true }), [client, queryKey]);
+  const update = useCallback(
+    (change: (data: T) => T) => client.setQueryData<PageLoad<T>>(queryKey, (current) => (current?.kind === 'data' ? { kind: 'data', data: change(current.data) } : current)),
+    [client, queryKey],
+  );
+  return { state: pageState(loaded, query.isError), retry, update, queryKey };
+}
+
+function pageState<T>(loaded: PageLoad<T> | undefined, failed: boolean): PageState<T> {
+  if (loaded?.kind === 'data') return { kind: 'loaded', data: loaded.data };
+  if (loaded?.kind === 'failed') return { kind: 'failed', ...(loaded.status !== undefined ? { status: loaded.status } : {}) };
+  // A loader that threw (a bug, not an answer): the retry screen.
+  if (failed) return { kind: 'failed' };
+  return { kind: 'loading' };
 }

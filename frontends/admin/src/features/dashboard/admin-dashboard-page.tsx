@@ -1,6 +1,6 @@
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { useEffect, useRef } from 'react';
-import { EscrowQueryProvider } from '@escrow/api-client/query-client';
+import { withQueryCache } from '@escrow/api-client/query-client';
 import { catalogue } from '@escrow/core/messages';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
@@ -15,15 +15,7 @@ import '../../shared/admin.css';
  * role is told 'Access denied. Admin privileges required.' and sent to / (replace, so Back does
  * not return here). The API enforces the role on every request; this only decides what to show.
  */
-export default function AdminDashboardPage(props: AdminPageProps) {
-  return (
-    <EscrowQueryProvider>
-      <AdminDashboardScreen {...props} />
-    </EscrowQueryProvider>
-  );
-}
-
-function AdminDashboardScreen({ navigate }: AdminPageProps) {
+function AdminDashboardPage({ navigate }: AdminPageProps) {
   const { access, retry, deny } = useAdminAccess();
   const announced = useRef(false);
 
@@ -59,3 +51,5 @@ function AdminDashboardScreen({ navigate }: AdminPageProps) {
   }
   return <AdminDashboard account={access.account} navigate={navigate} onAccessLost={deny} />;
 }
+
+export default withQueryCache(AdminDashboardPage);

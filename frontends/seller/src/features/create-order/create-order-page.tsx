@@ -1,3 +1,4 @@
+import { withQueryCache } from '@escrow/api-client/query-client';
 import { useState } from 'react';
 import { catalogue } from '@escrow/core/messages';
 import { LoadingState } from '@escrow/ui/components/loading-state';
@@ -20,7 +21,7 @@ interface CreateOrderData {
 
 async function loadForm(signal: AbortSignal): Promise<PageLoad<CreateOrderData>> {
   // The session answers 200 either way, so a visitor who must go elsewhere causes no failed request.
-  const session = await sellerApi.session(signal);
+  const session = await sellerApi.session();
   if (!session.ok) return redirectOrFailure(session);
   if (!session.data.account) return { kind: 'redirect', to: '/auth' };
   if (!session.data.account.sellerId) return { kind: 'redirect', to: '/seller/signup' };
@@ -35,8 +36,8 @@ async function loadForm(signal: AbortSignal): Promise<PageLoad<CreateOrderData>>
  * the result screen with the links to send. No session: to /auth; no seller record: to
  * /seller/signup.
  */
-export default function CreateOrderPage({ navigate }: SellerPageProps) {
-  const { state, retry } = useSellerData(loadForm, navigate);
+function CreateOrderPage({ navigate }: SellerPageProps) {
+  const { state, retry } = useSellerData('create-order-form', loadForm, navigate);
   const [created, setCreated] = useState<{ order: SellerOrderView; message: string } | null>(null);
 
   if (state.kind === 'failed') return <LoadFailed onRetry={retry} status={state.status} />;
@@ -69,3 +70,5 @@ export default function CreateOrderPage({ navigate }: SellerPageProps) {
     </>
   );
 }
+
+export default withQueryCache(CreateOrderPage);

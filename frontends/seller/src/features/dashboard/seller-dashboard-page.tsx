@@ -1,3 +1,4 @@
+import { withQueryCache } from '@escrow/api-client/query-client';
 import { useState } from 'react';
 import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
@@ -21,7 +22,7 @@ import './dashboard.css';
  * riders dialog, the guided tour (computers only) and live notifications. No session: to
  * /auth; no seller record: to /seller/signup.
  */
-export default function SellerDashboardPage({ navigate }: SellerPageProps) {
+function SellerDashboardPage({ navigate }: SellerPageProps) {
   return (
     <Dashboard navigate={navigate} />
   );
@@ -85,3 +86,5 @@ function LoadedDashboard({ data, refresh, navigate }: { data: DashboardData; ref
     </section>
   );
 }
+
+export default withQueryCache(SellerDashboardPage);

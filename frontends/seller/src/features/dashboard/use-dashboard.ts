@@ -11,7 +11,7 @@ export interface DashboardData {
 }
 
 async function loadDashboard(signal: AbortSignal): Promise<PageLoad<DashboardData>> {
-  const session = await sellerApi.session(signal);
+  const session = await sellerApi.session();
   if (!session.ok) return redirectOrFailure(session);
   const account = session.data.account;
   if (!account) return { kind: 'redirect', to: '/auth' };
@@ -29,7 +29,7 @@ async function loadDashboard(signal: AbortSignal): Promise<PageLoad<DashboardDat
  * that fails.
  */
 export function useDashboard(navigate: SellerPageProps['navigate']) {
-  const { state, retry, update } = useSellerData(loadDashboard, navigate);
+  const { state, retry, update } = useSellerData('dashboard', loadDashboard, navigate);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;

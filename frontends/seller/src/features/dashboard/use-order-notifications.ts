@@ -2,7 +2,7 @@ import { catalogue } from '@escrow/core/messages';
 import { notify } from '@escrow/ui/toast/show-toast';
 import type { SellerDashboard } from '../../shared/orders-api.ts';
 import { useInterval } from '../../shared/use-interval.ts';
-import { useLiveEvents, type OrderChangedEvent } from '../../shared/use-live-events.ts';
+import { SELLER_LIVE, useSellerLive, type OrderChangedEvent } from '../../shared/seller-live.ts';
 
 /** Spec section 9: the dashboard polls every 120 seconds (a fallback for missed live events). */
 export const DASHBOARD_POLL_MS = 120_000;
@@ -35,7 +35,7 @@ function notificationFor(event: OrderChangedEvent, itemName: string | null) {
  * reconnection re-read as well.
  */
 export function useOrderNotifications(refresh: () => Promise<SellerDashboard | null>): void {
-  useLiveEvents('/api/live/seller', {
+  useSellerLive(SELLER_LIVE, {
     onChange: (event) => {
       void refresh().then((dashboard) => {
         const order = dashboard?.recentOrders.find((o) => o.id === event.orderId);

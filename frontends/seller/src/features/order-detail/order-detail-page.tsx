@@ -1,10 +1,11 @@
+import { withQueryCache } from '@escrow/api-client/query-client';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
 import { catalogue } from '@escrow/core/messages';
 import { loadFailedText } from '../../shared/load-failed.tsx';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
 import { useInterval } from '../../shared/use-interval.ts';
-import { useLiveEvents } from '../../shared/use-live-events.ts';
+import { SELLER_LIVE, useSellerLive } from '../../shared/seller-live.ts';
 import { PublicOrderView } from './public-order-view.tsx';
 import { SellerOrderDetail } from './seller-order-view.tsx';
 import { useOrderPage } from './use-order-page.ts';
@@ -23,7 +24,7 @@ export const PUBLIC_REFRESH_MS = 20_000;
  * assign-rider panel, live through the seller's stream; for everyone else, tracking only,
  * re-read every 20 seconds, with the delivery-code card for a visitor who holds the code.
  */
-export default function OrderDetailPage({ orderId, navigate }: OrderDetailPageProps) {
+function OrderDetailPage({ orderId, navigate }: OrderDetailPageProps) {
   return (
     <OrderDetail orderId={orderId} navigate={navigate} />
   );
@@ -32,7 +33,7 @@ export default function OrderDetailPage({ orderId, navigate }: OrderDetailPagePr
 function OrderDetail({ orderId, navigate }: OrderDetailPageProps) {
   const { state, retry, refresh } = useOrderPage(orderId);
   const kind = state.kind === 'loaded' ? state.page.kind : null;
-  useLiveEvents(kind === 'seller' ? '/api/live/seller' : null, {
+  useSellerLive(kind === 'seller' ? SELLER_LIVE : null, {
     onChange: (event) => {
       if (event.orderId === orderId) void refresh();
     },
@@ -80,3 +81,5 @@ function OrderDetail({ orderId, navigate }: OrderDetailPageProps) {
   if (page.kind === 'public') return <PublicOrderView view={page.view} />;
   return <SellerOrderDetail order={page.order} onChanged={refresh} navigate={navigate} />;
 }
+
+export default withQueryCache(OrderDetailPage);

@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { ApiFailure } from '@escrow/api-client/query';
 import { ordersApi, type PublicTrackingView, type SellerOrderView } from '../../shared/orders-api.ts';
 import { sellerApi } from '../../shared/seller-api.ts';
+import { SELLER_KEY } from '../../shared/use-seller-data.ts';
 
 /** What the visitor may see: everything (the order's own seller), tracking only, or nothing. */
 export type OrderPage = { kind: 'seller'; order: SellerOrderView } | { kind: 'public'; view: PublicTrackingView } | { kind: 'not-found' };
@@ -14,7 +17,7 @@ export type OrderPageState = { kind: 'loading' } | { kind: 'failed'; status?: nu
  * only on abort.
  */
 async function loadOrderPage(orderId: string, signal?: AbortSignal): Promise<OrderPage | { failed: number }> {
-  const session = await sellerApi.session(signal);
+  const session = await sellerApi.session();
   if (session.ok && session.data.account?.sellerId) {
     const own = await ordersApi.order(orderId, signal);
     if (own.ok) return { kind: 'seller', order: own.data };
@@ -27,40 +30,32 @@ async function loadOrderPage(orderId: string, signal?: AbortSignal): Promise<Ord
   return { failed: tracking.status };
 }
 
-/** Loads the order page; `refresh` re-reads it in place (live updates) and keeps it on failure. */
+/**
+ * Loads the order page through the page's query cache; `refresh` re-reads it in place (live
+ * updates, the public poll) and keeps what is shown when that fails.
+ */
 export function useOrderPage(orderId: string) {
-  const [state, setState] = useState<OrderPageState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const mounted = useRef(true);
-
+  const client = useQueryClient();
+  const queryKey = useMemo(() => [...SELLER_KEY, 'order-page', orderId] as const, [orderId]);
+  const query = useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const page = await loadOrderPage(orderId, signal);
+      if ('failed' in page) throw new ApiFailure({ ok: false, status: page.failed, code: 'LOAD_FAILED', message: '' });
+      return page;
+    },
+  });
   useEffect(() => {
-    mounted.current = true;
-    const controller = new AbortController();
-    loadOrderPage(orderId, controller.signal)
-      .then((page) => {
-        if (!controller.signal.aborted) setState('failed' in page ? { kind: 'failed', status: page.failed } : { kind: 'loaded', page });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Loading the order failed', error);
-        setState({ kind: 'failed' });
-      });
-    return () => {
-      mounted.current = false;
-      controller.abort();
-    };
-  }, [orderId, attempt]);
+    if (query.errorUpdatedAt > 0 && !(query.error instanceof ApiFailure)) console.warn('Loading the order failed', query.error);
+  }, [query.errorUpdatedAt, query.error]);
 
-  const retry = useCallback(() => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  const refresh = useCallback(async () => {
-    const page = await loadOrderPage(orderId).catch(() => null);
-    // A failed re-read keeps what is shown (live updates and the public poll retry by themselves).
-    if (mounted.current && page && !('failed' in page)) setState({ kind: 'loaded', page });
-  }, [orderId]);
-
+  const retry = useCallback(() => void client.resetQueries({ queryKey, exact: true }), [client, queryKey]);
+  const refresh = useCallback(() => client.refetchQueries({ queryKey, exact: true }), [client, queryKey]);
+  // A failed re-read keeps what is shown (live updates and the public poll try again by themselves).
+  const state: OrderPageState = query.data !== undefined
+    ? { kind: 'loaded', page: query.data }
+    : query.isError
+      ? { kind: 'failed', ...(query.error instanceof ApiFailure ? { status: query.error.status } : {}) }
+      : { kind: 'loading' };
   return { state, retry, refresh };
 }

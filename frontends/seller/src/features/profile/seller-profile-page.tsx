@@ -1,3 +1,4 @@
+import { withQueryCache } from '@escrow/api-client/query-client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Accordion } from 'radix-ui';
 import { FormAlert } from '@escrow/ui/components/form-field';
@@ -37,8 +38,8 @@ function Section({ value, title, children }: { value: string; title: string; chi
  * 0049), and Notifications: SMS and/or email, decision 0048).
  * No session: to /auth; no seller record yet: to /seller/signup.
  */
-export default function SellerProfilePage({ navigate }: SellerPageProps) {
-  const profile = useLoaded(sellerApi.profile);
+function SellerProfilePage({ navigate }: SellerPageProps) {
+  const profile = useLoaded('profile', sellerApi.profile);
   const [securityMessage, setSecurityMessage] = useState<string | null>(null);
   const state = profile.state;
 
@@ -88,3 +89,5 @@ export default function SellerProfilePage({ navigate }: SellerPageProps) {
     </section>
   );
 }
+
+export default withQueryCache(SellerProfilePage);

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { withQueryCache } from '@escrow/api-client/query-client';
+import { useEffect, useRef, useState } from 'react';
+import { failureOf } from '@escrow/api-client/query';
+import { sessionOutdated, useSession } from '@escrow/api-client/session';
 import { catalogue } from '@escrow/core/messages';
 import { parseOrFirstError, sellerSignupSchema, type SellerPayoutMethod } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextAreaField, TextField } from '@escrow/ui/components/form-field';
@@ -9,7 +12,6 @@ import { LoadFailed } from '../../shared/load-failed.tsx';
 import { PaymentMethodFields } from '../../shared/payment-method-fields.tsx';
 import { sellerApi } from '../../shared/seller-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
-import { useLoaded } from '../../shared/use-loaded.ts';
 import { LogoInput } from '../profile/logo-input.tsx';
 import { MobileNotice } from './mobile-notice.tsx';
 import '../../shared/seller.css';
@@ -19,8 +21,10 @@ import '../../shared/seller.css';
  * seller record already: to the dashboard. Submit stays disabled until the terms are accepted
  * and a payment method and number are given.
  */
-export default function SellerSignupPage({ navigate }: SellerPageProps) {
-  const session = useLoaded(sellerApi.session);
+function SellerSignupPage({ navigate }: SellerPageProps) {
+  const session = useSession();
+  // Set once the profile is created: the dashboard is then reached by that submit, not by the session check.
+  const created = useRef(false);
   const [flash] = useState(takeFlash);
   const [fields, setFields] = useState({ businessName: '', location: '', phone: '', whatsapp: '', businessProfile: '', about: '', paymentNumber: '' });
   const [paymentMethod, setPaymentMethod] = useState<SellerPayoutMethod | ''>('');
@@ -28,11 +32,10 @@ export default function SellerSignupPage({ navigate }: SellerPageProps) {
   const [logo, setLogo] = useState<File | null>(null);
   const set = (name: keyof typeof fields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
 
-  const state = session.state;
-  const account = state.kind === 'loaded' ? state.data.account : undefined;
+  const account = session.data;
   useEffect(() => {
     if (account === null) navigate('/auth', { replace: true });
-    else if (account?.sellerId) navigate('/seller/dashboard', { replace: true });
+    else if (account?.sellerId && !created.current) navigate('/seller/dashboard', { replace: true });
   }, [account, navigate]);
 
   const submit = useFormSubmit(
@@ -41,6 +44,9 @@ export default function SellerSignupPage({ navigate }: SellerPageProps) {
     // The raw form goes to the server, which applies the same schema.
     () => sellerApi.createProfile({ ...fields, paymentMethod, termsAccepted }, catalogue.seller.createProfileFailed),
     () => {
+      // The account has a seller record now: its session answer says so once read again.
+      created.current = true;
+      void sessionOutdated();
       const done = () => {
         setFlash(catalogue.seller.profileCreated);
         navigate('/seller/dashboard');
@@ -56,7 +62,7 @@ export default function SellerSignupPage({ navigate }: SellerPageProps) {
     catalogue.seller.createProfileFailed,
   );
 
-  if (state.kind === 'failed') return <LoadFailed onRetry={session.reload} status={state.status} />;
+  if (session.isError && !session.isFetching) return <LoadFailed onRetry={() => void session.refetch()} status={failureOf(session.error).status} />;
   if (!account || account.sellerId) return <LoadingState label="Checking your account…" />;
 
   const canSubmit = termsAccepted && paymentMethod !== '' && fields.paymentNumber.trim() !== '';
@@ -94,3 +100,5 @@ export default function SellerSignupPage({ navigate }: SellerPageProps) {
     </section>
   );
 }
+
+export default withQueryCache(SellerSignupPage);

@@ -1,21 +1,10 @@
-import { useEffect, useState } from 'react';
-import { fetchAccount, type AccountCheck } from './api/auth-api.ts';
+import { useSession } from '@escrow/api-client/session';
+import type { AccountCheck } from './api/auth-api.ts';
 
-/** Asks the API once, on mount, who is signed in; null while it is asking. */
+/** Who is signed in, from the page's one session query; null while it is asking. */
 export function useAccountCheck(): AccountCheck | null {
-  const [check, setCheck] = useState<AccountCheck | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchAccount(controller.signal)
-      .then((result) => {
-        if (!controller.signal.aborted) setCheck(result);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Checking the session failed', error);
-        setCheck({ kind: 'failed' });
-      });
-    return () => controller.abort();
-  }, []);
-  return check;
+  const session = useSession();
+  if (session.isPending) return null;
+  if (session.isError) return { kind: 'failed' };
+  return session.data ? { kind: 'signed-in', account: session.data } : { kind: 'anonymous' };
 }
