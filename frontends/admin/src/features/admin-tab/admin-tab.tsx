@@ -21,7 +21,7 @@ function AdminManagementCard() {
       <h2 id="admin-management-title" className="admin-card__title">
         Admin Management
       </h2>
-      <ol className="steps">
+      <ol className="admin-steps">
         <li>
           The new admin first creates an account at <a href="/auth">/auth</a> with their own email address.
         </li>

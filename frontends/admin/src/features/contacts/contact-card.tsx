@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { catalogue } from '@escrow/core/messages';
+import { StatusBadge } from '@escrow/ui/components/status-badge';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
@@ -41,7 +42,7 @@ export function ContactCard({ contact }: { contact: ContactSubmission }) {
         <h3 className="contact-card__name" id={titleId}>
           {shown.name}
         </h3>
-        {shown.resolved ? <span className="resolved-badge">Resolved</span> : null}
+        {shown.resolved ? <StatusBadge tone="neutral">Resolved</StatusBadge> : null}
       </div>
       <p className="contact-card__meta">
         <a href={`mailto:${shown.email}`}>{shown.email}</a>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useLiveInvalidation } from '@escrow/api-client/live-invalidation';
-import { Tabs } from 'radix-ui';
+import { Tabs, type TabItem } from '@escrow/ui/components/tabs';
 import { AdminScreenContext, type AdminScreen } from '../../shared/admin-context.ts';
 import { ADMIN_KEY } from '../../shared/use-admin-query.ts';
 import type { Navigate } from '../../shared/admin-page-props.ts';
@@ -16,14 +16,14 @@ import { PayoutsTab } from '../payouts/payouts-tab.tsx';
 import { SummaryCards } from '../summary/summary-cards.tsx';
 import { AdminHeader } from './admin-header.tsx';
 
-const TABS = [
-  { value: 'orders', label: 'Orders', render: () => <OrdersTab /> },
-  { value: 'sellers', label: 'Sellers', render: () => <SellersTab /> },
-  { value: 'payments', label: 'Unmatched payments', render: () => <UnmatchedPaymentsTab /> },
-  { value: 'payouts', label: 'Payouts', render: () => <PayoutsTab /> },
-  { value: 'contacts', label: 'Contacts', render: () => <ContactsTab /> },
-  { value: 'admin', label: 'Admin', render: () => <AdminTab /> },
-] as const;
+const TABS: readonly TabItem[] = [
+  { value: 'orders', label: 'Orders', content: <OrdersTab /> },
+  { value: 'sellers', label: 'Sellers', content: <SellersTab /> },
+  { value: 'payments', label: 'Unmatched payments', content: <UnmatchedPaymentsTab /> },
+  { value: 'payouts', label: 'Payouts', content: <PayoutsTab /> },
+  { value: 'contacts', label: 'Contacts', content: <ContactsTab /> },
+  { value: 'admin', label: 'Admin', content: <AdminTab /> },
+];
 
 interface AdminDashboardProps {
   account: Account;
@@ -48,20 +48,7 @@ export function AdminDashboard({ account, navigate, onAccessLost }: AdminDashboa
       <section className="admin-page" aria-labelledby="admin-title">
         <AdminHeader account={account} live={liveStatus} navigate={navigate} onSigningOut={() => setLive(false)} />
         <SummaryCards />
-        <Tabs.Root defaultValue="orders" className="admin-tabs">
-          <Tabs.List className="admin-tabs__list" aria-label="Admin sections">
-            {TABS.map((tab) => (
-              <Tabs.Trigger key={tab.value} value={tab.value} className="admin-tabs__trigger">
-                {tab.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Content key={tab.value} value={tab.value} className="admin-tabs__panel">
-              {tab.render()}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+        <Tabs label="Admin sections" items={TABS} defaultValue="orders" />
       </section>
     </AdminScreenContext.Provider>
   );

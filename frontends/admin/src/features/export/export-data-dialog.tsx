@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
 import { exportRangeSchema, parseOrFirstError } from '@escrow/core/validation';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, TextField } from '@escrow/ui/components/form-field';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
@@ -50,45 +51,34 @@ export function ExportDataDialog() {
   };
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (busy) return;
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      busy={busy}
+      trigger={
         <button type="button" className="button button--secondary">
           Export Data
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">Export Data</Dialog.Title>
-          <Dialog.Description className="section-note">
-            The orders as a CSV file: order ID, item, seller, buyer, price, status, payment method, payouts, service fee and creation time. Leave the dates empty to export every order.
-          </Dialog.Description>
-          <form className="form dialog__form" noValidate onSubmit={submit}>
-            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-            <div className="form-row">
-              <TextField label="From" name="from" type="date" value={range.from} onValueChange={(from) => setRange((current) => ({ ...current, from }))} hint="Created on or after this day." />
-              <TextField label="To" name="to" type="date" value={range.to} onValueChange={(to) => setRange((current) => ({ ...current, to }))} hint="Created on or before this day." />
-            </div>
-            <div className="dialog__actions">
-              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-                {busy ? 'Exporting…' : 'Download CSV'}
-              </button>
-              <Dialog.Close asChild>
-                <button type="button" className="button button--secondary" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Export Data"
+      description="The orders as a CSV file: order ID, item, seller, buyer, price, status, payment method, payouts, service fee and creation time. Leave the dates empty to export every order."
+    >
+      <form className="form" noValidate onSubmit={submit}>
+        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+        <div className="form-row">
+          <TextField label="From" name="from" type="date" value={range.from} onValueChange={(from) => setRange((current) => ({ ...current, from }))} hint="Created on or after this day." />
+          <TextField label="To" name="to" type="date" value={range.to} onValueChange={(to) => setRange((current) => ({ ...current, to }))} hint="Created on or before this day." />
+        </div>
+        <DialogActions>
+          <Button type="submit" busy={busy} busyLabel="Exporting…">
+            Download CSV
+          </Button>
+          <DialogClose>Cancel</DialogClose>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, TextField } from '@escrow/ui/components/form-field';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
@@ -51,30 +52,23 @@ export function MarkPaidDialog({ order }: { order: AdminOrder }) {
   };
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (busy) return;
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      busy={busy}
+      trigger={
         <button type="button" className="button button--small" aria-label={`Mark Paid: ${order.itemName} (${order.trackingNumber})`}>
           Mark Paid
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">Mark Paid</Dialog.Title>
-          <Dialog.Description className="section-note">
-            Confirm that the payouts below have been sent. This is recorded once and cannot be undone.
-          </Dialog.Description>
-          <MarkPaidBody order={order} busy={busy} error={error} reference={reference} onReference={setReference} onSubmit={submit} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Mark Paid"
+      description="Confirm that the payouts below have been sent. This is recorded once and cannot be undone."
+    >
+      <MarkPaidBody order={order} busy={busy} error={error} reference={reference} onReference={setReference} onSubmit={submit} />
+    </Dialog>
   );
 }
 
@@ -97,7 +91,7 @@ function MarkPaidBody({ order, busy, error, reference, onReference, onSubmit }: 
     <>
       <SettlementDetails order={order} detail={detail} action="Mark Paid" />
       {refused && error !== catalogue.errors.paymentUnverified ? (
-        <div className="admin-note admin-note--warning payment-refusal">
+        <div className="admin-note admin-note--warning">
           <p>{catalogue.errors.paymentUnverified}</p>
         </div>
       ) : null}
@@ -120,16 +114,12 @@ function MarkPaidBody({ order, busy, error, reference, onReference, onSubmit }: 
           disabled={refused}
           hint="The M-Pesa code of the payout, kept with the settlement."
         />
-        <div className="dialog__actions">
-          <button type="submit" className="button" disabled={busy || refused} aria-busy={busy || undefined}>
-            {busy ? 'Marking paid…' : 'Mark Paid'}
-          </button>
-          <Dialog.Close asChild>
-            <button type="button" className="button button--secondary" disabled={busy}>
-              Cancel
-            </button>
-          </Dialog.Close>
-        </div>
+        <DialogActions>
+          <Button type="submit" busy={busy} busyLabel="Marking paid…" disabled={refused}>
+            Mark Paid
+          </Button>
+          <DialogClose>Cancel</DialogClose>
+        </DialogActions>
       </form>
     </>
   );

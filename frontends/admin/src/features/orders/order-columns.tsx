@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { adminStatusLabel } from '@escrow/core/orders';
+import { StatusBadge, type BadgeTone } from '@escrow/ui/components/status-badge';
+import type { Column } from '@escrow/ui/components/data-list';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import type { AdminOrder } from '../../shared/admin-types.ts';
-import type { Column } from '../../shared/data-list.tsx';
 import { ApprovePayoutDialog } from '../payouts/approve-payout-dialog.tsx';
 import { OrderPayoutStates } from '../payouts/order-payout-states.tsx';
 import { usePayoutMode } from '../payouts/payout-mode.ts';
@@ -13,8 +14,21 @@ import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 /** The Seller column: the business name, or 'N/A' when the seller record is gone. */
 export const sellerName = (order: AdminOrder) => order.sellerBusinessName ?? 'N/A';
 
-export function StatusBadge({ status }: { status: AdminOrder['status'] }) {
-  return <span className={`status-badge status-badge--${status}`}>{adminStatusLabel(status)}</span>;
+/** The badge's colour: settled green, awaiting settlement amber, cancelled red, any other grey. */
+function orderStatusTone(status: AdminOrder['status']): BadgeTone {
+  if (status === 'settlement_completed' || status === 'completed') return 'success';
+  if (status === 'awaiting_settlement') return 'warning';
+  if (status === 'cancelled') return 'danger';
+  return 'neutral';
+}
+
+/** The spec's labels are lower case apart from its two named ones; the badge capitalises for display only. */
+export function OrderStatusBadge({ status }: { status: AdminOrder['status'] }) {
+  return (
+    <StatusBadge tone={orderStatusTone(status)} wrap capitalized>
+      {adminStatusLabel(status)}
+    </StatusBadge>
+  );
 }
 
 /**
@@ -36,7 +50,7 @@ function OrderAction({ order }: { order: AdminOrder }) {
       {payouts.length > 0 ? <OrderPayoutStates order={order} payouts={payouts} statesShown={!order.settlementPaid} /> : null}
     </span>
   );
-  if (order.settlementPaid) return withPayouts(<span className="paid-badge">Paid ✓</span>);
+  if (order.settlementPaid) return withPayouts(<StatusBadge tone="success">Paid ✓</StatusBadge>);
   if (order.status === 'awaiting_settlement' && order.canMarkPaid) {
     const waiting = payouts.length === 0 || payouts.some((p) => p.state === 'awaiting_approval');
     // The payouts waiting stay reachable beside it: one paid by hand is recorded there instead of approved.
@@ -45,7 +59,7 @@ function OrderAction({ order }: { order: AdminOrder }) {
     if (payouts.length > 0) return withPayouts(null);
     return withPayouts(<MarkPaidDialog order={order} />);
   }
-  if (order.status === 'awaiting_settlement') return <span className="unverified-badge">Payment not verified</span>;
+  if (order.status === 'awaiting_settlement') return <StatusBadge tone="warning">Payment not verified</StatusBadge>;
   if (order.paymentBeingVerified) return <span className="muted">Payment being verified</span>;
   return <span className="muted">—</span>;
 }
@@ -74,7 +88,7 @@ export const ORDER_COLUMNS: readonly Column<AdminOrder>[] = [
   { header: 'Price', cell: (order) => formatKsh(order.price), numeric: true },
   { header: 'Seller Payout', cell: (order) => formatKsh(order.sellerPayout), numeric: true },
   { header: 'Rider Payout', cell: (order) => formatKsh(order.riderPayout), numeric: true },
-  { header: 'Order Status', cell: (order) => <StatusBadge status={order.status} /> },
+  { header: 'Order Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
   { header: 'Created', cell: (order) => formatNairobiDateTime(order.createdAt) },
-  { header: 'Action', cell: (order) => <OrderAction order={order} /> },
+  { header: 'Action', cell: (order) => <OrderAction order={order} />, nowrap: true },
 ];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { DataList } from '@escrow/ui/components/data-list';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { AdminOrder, OrdersPage } from '../../shared/admin-types.ts';
-import { DataList } from '../../shared/data-list.tsx';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
 import { Pager } from '../../shared/pager.tsx';
 import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';

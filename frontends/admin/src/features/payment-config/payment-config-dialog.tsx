@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { showToast } from '@escrow/ui/toast/show-toast';
@@ -15,23 +16,19 @@ import { useSavePaymentConfig } from './use-save-payment-config.ts';
 export function PaymentConfigDialog() {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <button type="button" className="button button--secondary">
           Payment Config
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">Payment Configuration</Dialog.Title>
-          <Dialog.Description className="section-note">
-            These M-Pesa Paybill details are shown to all buyers when they confirm their orders. Check them carefully: buyers send their money here.
-          </Dialog.Description>
-          <DialogBody onSaved={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Payment Configuration"
+      description="These M-Pesa Paybill details are shown to all buyers when they confirm their orders. Check them carefully: buyers send their money here."
+    >
+      <DialogBody onSaved={() => setOpen(false)} />
+    </Dialog>
   );
 }
 
@@ -53,16 +50,12 @@ function DialogForm({ saved, onSaved }: { saved: PaymentConfig; onSaved: () => v
     <form className="form" noValidate onSubmit={save.onSubmit}>
       {save.error ? <FormAlert tone="error">{save.error}</FormAlert> : null}
       <PaymentConfigInputs fields={fields} onChange={setFields} />
-      <div className="dialog__actions">
-        <button type="submit" className="button" disabled={save.busy} aria-busy={save.busy || undefined}>
-          {save.busy ? 'Updating...' : 'Update Payment Configuration'}
-        </button>
-        <Dialog.Close asChild>
-          <button type="button" className="button button--secondary" disabled={save.busy}>
-            Cancel
-          </button>
-        </Dialog.Close>
-      </div>
+      <DialogActions>
+        <Button type="submit" busy={save.busy} busyLabel="Updating...">
+          Update Payment Configuration
+        </Button>
+        <DialogClose disabled={save.busy}>Cancel</DialogClose>
+      </DialogActions>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, TextField } from '@escrow/ui/components/form-field';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { showToast } from '@escrow/ui/toast/show-toast';
@@ -79,71 +80,62 @@ export function ResolvePaymentDialog({ payment, decision }: { payment: Unmatched
   };
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (busy) return;
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      busy={busy}
+      trigger={
         <button type="button" className={decision === 'attach' ? 'button' : 'button button--secondary'} aria-label={`${copy.trigger}: payment ${payment.transId}`}>
           {copy.trigger}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">{copy.title}</Dialog.Title>
-          <Dialog.Description className="section-note">{copy.description}</Dialog.Description>
-          <dl className="detail-list">
-            <div>
-              <dt>M-Pesa receipt</dt>
-              <dd>
-                <span className="receipt-code">{payment.transId}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Amount</dt>
-              <dd>{formatKsh(payment.amount)}</dd>
-            </div>
-            <div>
-              <dt>Account number typed</dt>
-              <dd>{payment.billRefNumber || <span className="muted">(empty)</span>}</dd>
-            </div>
-            <div>
-              <dt>Payer</dt>
-              <dd>{payment.payerName || <span className="muted">Not given</span>}</dd>
-            </div>
-          </dl>
-          <form className="form" noValidate onSubmit={submit}>
-            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-            <TextField
-              label={copy.label}
-              name={decision === 'attach' ? 'trackingNumber' : 'mpesaReference'}
-              required
-              maxLength={decision === 'attach' ? 40 : 10}
-              autoComplete="off"
-              autoCapitalize="characters"
-              value={value}
-              onValueChange={setValue}
-              invalid={error !== null}
-              hint={copy.hint}
-            />
-            <div className="dialog__actions">
-              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-                {busy ? copy.busy : copy.submit}
-              </button>
-              <Dialog.Close asChild>
-                <button type="button" className="button button--secondary" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={copy.title}
+      description={copy.description}
+    >
+      <dl className="detail-list">
+        <div>
+          <dt>M-Pesa receipt</dt>
+          <dd>
+            <span className="receipt-code">{payment.transId}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatKsh(payment.amount)}</dd>
+        </div>
+        <div>
+          <dt>Account number typed</dt>
+          <dd>{payment.billRefNumber || <span className="muted">(empty)</span>}</dd>
+        </div>
+        <div>
+          <dt>Payer</dt>
+          <dd>{payment.payerName || <span className="muted">Not given</span>}</dd>
+        </div>
+      </dl>
+      <form className="form" noValidate onSubmit={submit}>
+        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+        <TextField
+          label={copy.label}
+          name={decision === 'attach' ? 'trackingNumber' : 'mpesaReference'}
+          required
+          maxLength={decision === 'attach' ? 40 : 10}
+          autoComplete="off"
+          autoCapitalize="characters"
+          value={value}
+          onValueChange={setValue}
+          invalid={error !== null}
+          hint={copy.hint}
+        />
+        <DialogActions>
+          <Button type="submit" busy={busy} busyLabel={copy.busy}>
+            {copy.submit}
+          </Button>
+          <DialogClose>Cancel</DialogClose>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { StatusBadge } from '@escrow/ui/components/status-badge';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import { adminApi } from '../../shared/admin-api.ts';
@@ -98,7 +99,7 @@ function UnverifiedList({ orders }: { orders: readonly UnverifiedOrderPayment[] 
               <h3 className="refund-card__title">
                 {order.trackingNumber} <span className="cell-sub">{formatKsh(order.price)}</span>
               </h3>
-              {order.flagged ? <span className="unverified-badge">Over 24 hours</span> : null}
+              {order.flagged ? <StatusBadge tone="warning">Over 24 hours</StatusBadge> : null}
             </div>
             <dl className="detail-list detail-list--grid">
               <div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
@@ -49,30 +50,23 @@ export function ApprovePayoutDialog({ order }: { order: AdminOrder }) {
   };
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (busy) return;
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      busy={busy}
+      trigger={
         <button type="button" className="button button--small" aria-label={`Approve payout: ${order.itemName} (${order.trackingNumber})`}>
           Approve payout
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">Approve payout</Dialog.Title>
-          <Dialog.Description className="section-note">
-            M-Pesa pays the payouts below as soon as you approve. The order settles when M-Pesa confirms each one. This is sent once and cannot be undone.
-          </Dialog.Description>
-          <ApproveBody order={order} busy={busy} error={error} onApprove={approve} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Approve payout"
+      description="M-Pesa pays the payouts below as soon as you approve. The order settles when M-Pesa confirms each one. This is sent once and cannot be undone."
+    >
+      <ApproveBody order={order} busy={busy} error={error} onApprove={approve} />
+    </Dialog>
   );
 }
 
@@ -85,21 +79,17 @@ function ApproveBody({ order, busy, error, onApprove }: { order: AdminOrder; bus
     <>
       <SettlementDetails order={order} detail={detail} action="Approve payout" />
       {refused && error !== catalogue.errors.paymentUnverified ? (
-        <div className="admin-note admin-note--warning payment-refusal">
+        <div className="admin-note admin-note--warning">
           <p>{catalogue.errors.paymentUnverified}</p>
         </div>
       ) : null}
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onApprove} disabled={busy || refused} aria-busy={busy || undefined}>
-          {busy ? 'Approving…' : 'Approve payout'}
-        </button>
-        <Dialog.Close asChild>
-          <button type="button" className="button button--secondary" disabled={busy}>
-            Cancel
-          </button>
-        </Dialog.Close>
-      </div>
+      <DialogActions>
+        <Button onClick={onApprove} busy={busy} busyLabel="Approving…" disabled={refused}>
+          Approve payout
+        </Button>
+        <DialogClose>Cancel</DialogClose>
+      </DialogActions>
     </>
   );
 }

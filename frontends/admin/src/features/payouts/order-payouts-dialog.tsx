@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { Dialog, DialogClose } from '@escrow/ui/components/dialog';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { AdminOrder, PayoutsAnswer } from '../../shared/admin-types.ts';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
@@ -10,31 +10,25 @@ import { isMoving } from './payout-words.ts';
 /** 'Payouts' on an order's row: the order's payouts in full, with Retry and Record M-Pesa reference. */
 export function OrderPayoutsDialog({ order }: { order: AdminOrder }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
+    <Dialog
+      trigger={
         <button type="button" className="button button--secondary button--small" aria-label={`Payouts: ${order.itemName} (${order.trackingNumber})`}>
           Payouts
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">Payouts</Dialog.Title>
-          <Dialog.Description className="section-note">
-            {order.itemName} ({order.trackingNumber}).{' '}
-            {order.settlementPaid ? 'Every payout is paid: the order is settled.' : 'The order settles when every payout is paid.'}
-          </Dialog.Description>
-          <OrderPayoutsBody orderId={order.id} />
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <button type="button" className="button button--secondary">
-                Close
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Payouts"
+      description={
+        <>
+          {order.itemName} ({order.trackingNumber}).{' '}
+          {order.settlementPaid ? 'Every payout is paid: the order is settled.' : 'The order settles when every payout is paid.'}
+        </>
+      }
+      // The footer's Close is this dialog's way out; a second 'Close' beside the title would say the same.
+      closeButton={false}
+      footer={<DialogClose>Close</DialogClose>}
+    >
+      <OrderPayoutsBody orderId={order.id} />
+    </Dialog>
   );
 }
 

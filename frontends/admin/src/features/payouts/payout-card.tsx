@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StatusBadge, type BadgeTone } from '@escrow/ui/components/status-badge';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import type { AdminPayout } from '../../shared/admin-types.ts';
@@ -6,8 +7,15 @@ import { PURPOSE_LABELS, stateTone } from './payout-words.ts';
 import { RecordReferenceDialog } from './record-reference-dialog.tsx';
 import { RetryPayoutButton } from './retry-payout-button.tsx';
 
+const TONE: Record<ReturnType<typeof stateTone>, BadgeTone> = { paid: 'success', failed: 'danger', moving: 'info', waiting: 'warning' };
+
+/** A payout's state; `admin-payout-state` names it for the tests (its look is the kit's). */
 export function PayoutStateBadge({ payout }: { payout: Pick<AdminPayout, 'state' | 'stateLabel'> }) {
-  return <span className={`admin-payout-state admin-payout-state--${stateTone(payout.state)}`}>{payout.stateLabel}</span>;
+  return (
+    <StatusBadge tone={TONE[stateTone(payout.state)]} className="admin-payout-state">
+      {payout.stateLabel}
+    </StatusBadge>
+  );
 }
 
 /**

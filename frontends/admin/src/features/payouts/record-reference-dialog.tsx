@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, TextField } from '@escrow/ui/components/form-field';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { showToast } from '@escrow/ui/toast/show-toast';
@@ -56,78 +57,67 @@ export function RecordReferenceDialog({ payout, label }: { payout: AdminPayout; 
   };
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (busy) return;
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      busy={busy}
+      trigger={
         <button type="button" className="button button--secondary" aria-label={`Record M-Pesa reference: ${label}`}>
           Record M-Pesa reference
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">Record M-Pesa reference</Dialog.Title>
-          <Dialog.Description className="section-note">
-            Pay this by hand first (M-Pesa portal or app), then record the M-Pesa reference of that payment here. M-Pesa is then not asked to pay it. Recorded once.
-          </Dialog.Description>
-          <dl className="detail-list">
-            <div>
-              <dt>{PURPOSE_LABELS[payout.purpose]}</dt>
-              <dd>
-                {formatKsh(payout.amount)}
-                {payout.itemName ? (
-                  <span className="muted">
-                    {' '}
-                    for {payout.itemName} ({payout.trackingNumber})
-                  </span>
-                ) : null}
-              </dd>
-            </div>
-            {payout.destination ? (
-              <div>
-                <dt>Sent to</dt>
-                <dd>{payout.destination}</dd>
-              </div>
+      }
+      title="Record M-Pesa reference"
+      description="Pay this by hand first (M-Pesa portal or app), then record the M-Pesa reference of that payment here. M-Pesa is then not asked to pay it. Recorded once."
+    >
+      <dl className="detail-list">
+        <div>
+          <dt>{PURPOSE_LABELS[payout.purpose]}</dt>
+          <dd>
+            {formatKsh(payout.amount)}
+            {payout.itemName ? (
+              <span className="muted">
+                {' '}
+                for {payout.itemName} ({payout.trackingNumber})
+              </span>
             ) : null}
-            <div>
-              <dt>State</dt>
-              <dd>{payout.stateLabel}</dd>
-            </div>
-          </dl>
-          <form className="form" noValidate onSubmit={submit}>
-            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-            <TextField
-              label="M-Pesa reference of the payout"
-              name="reference"
-              required
-              maxLength={14}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              value={value}
-              onValueChange={setValue}
-              invalid={error !== null}
-              hint="10 letters and digits, from the M-Pesa message of the payment you made, e.g. NLJ7RT61SV."
-            />
-            <div className="dialog__actions">
-              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-                {busy ? 'Recording…' : 'Record reference'}
-              </button>
-              <Dialog.Close asChild>
-                <button type="button" className="button button--secondary" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </dd>
+        </div>
+        {payout.destination ? (
+          <div>
+            <dt>Sent to</dt>
+            <dd>{payout.destination}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>State</dt>
+          <dd>{payout.stateLabel}</dd>
+        </div>
+      </dl>
+      <form className="form" noValidate onSubmit={submit}>
+        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+        <TextField
+          label="M-Pesa reference of the payout"
+          name="reference"
+          required
+          maxLength={14}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={value}
+          onValueChange={setValue}
+          invalid={error !== null}
+          hint="10 letters and digits, from the M-Pesa message of the payment you made, e.g. NLJ7RT61SV."
+        />
+        <DialogActions>
+          <Button type="submit" busy={busy} busyLabel="Recording…">
+            Record reference
+          </Button>
+          <DialogClose>Cancel</DialogClose>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { StatusBadge, type BadgeTone } from '@escrow/ui/components/status-badge';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import { adminApi } from '../../shared/admin-api.ts';
@@ -6,7 +7,7 @@ import type { AdminRefundRequest, RefundRequestsPage } from '../../shared/admin-
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
 import { Pager } from '../../shared/pager.tsx';
 import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';
-import { StatusBadge } from '../orders/order-columns.tsx';
+import { OrderStatusBadge } from '../orders/order-columns.tsx';
 import { PayoutModeContext } from '../payouts/payout-mode.ts';
 import { ResolveRefundDialog } from './resolve-refund-dialog.tsx';
 
@@ -20,6 +21,7 @@ const FILTERS: readonly { value: Filter; label: string }[] = [
 ];
 const REQUESTED_BY: Record<string, string> = { buyer: 'the buyer', seller: 'the seller (buyer rejected the item)', rider: 'the rider (buyer rejected the item)' };
 const STATUS_TEXT: Record<AdminRefundRequest['status'], string> = { open: 'Open', refunded: 'Refunded', rejected: 'Rejected' };
+const STATUS_TONE: Record<AdminRefundRequest['status'], BadgeTone> = { open: 'warning', refunded: 'success', rejected: 'danger' };
 
 /**
  * Refund requests (PRODUCT-DECISIONS, refunds: the spec promises refunds but shows no screen).
@@ -91,7 +93,7 @@ function RefundCard({ request }: { request: AdminRefundRequest }) {
         <h3 className="refund-card__title">
           {order.itemName} <span className="cell-sub">{order.trackingNumber}</span>
         </h3>
-        <span className={`refund-status refund-status--${request.status}`}>{STATUS_TEXT[request.status]}</span>
+        <StatusBadge tone={STATUS_TONE[request.status]}>{STATUS_TEXT[request.status]}</StatusBadge>
       </div>
       <dl className="detail-list detail-list--grid">
         <div>
@@ -111,7 +113,7 @@ function RefundCard({ request }: { request: AdminRefundRequest }) {
         <div>
           <dt>Order Status</dt>
           <dd>
-            <StatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} />
           </dd>
         </div>
         <div>

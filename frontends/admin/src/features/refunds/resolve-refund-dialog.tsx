@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, TextAreaField, TextField } from '@escrow/ui/components/form-field';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { showToast } from '@escrow/ui/toast/show-toast';
@@ -93,79 +94,70 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
   };
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (busy) return;
         setOpen(next);
         if (!next) setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      busy={busy}
+      trigger={
         <button type="button" className={decision === 'refund' ? 'button' : 'button button--secondary'} aria-label={`${copy.trigger}: ${request.order.itemName} (${request.order.trackingNumber})`}>
           {copy.trigger}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">{copy.title}</Dialog.Title>
-          <Dialog.Description className="section-note">{mpesaPays ? BY_MPESA.description : copy.description}</Dialog.Description>
-          <dl className="detail-list">
-            <div>
-              <dt>Order</dt>
-              <dd>
-                {request.order.itemName} <span className="muted">({request.order.trackingNumber})</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Buyer</dt>
-              <dd>
-                {request.order.buyerName}, {request.order.buyerPhone}
-              </dd>
-            </div>
-            <div>
-              <dt>{paymentUnverified(request.order) ? 'Price' : 'Paid into escrow'}</dt>
-              <dd>{formatKsh(request.order.price)}</dd>
-            </div>
-            <PaymentVerificationRows order={request.order} />
-          </dl>
-          {refused && error !== catalogue.errors.paymentUnverified ? (
-            <div className="admin-note admin-note--warning payment-refusal">
-              <p>{catalogue.errors.paymentUnverified}</p>
-            </div>
-          ) : null}
-          <form className="form" noValidate onSubmit={submit}>
-            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-            {decision === 'refund' ? (
-              <TextField
-                label="M-Pesa reference of the refund"
-                name="mpesaReference"
-                required={!mpesaPays}
-                maxLength={10}
-                autoComplete="off"
-                autoCapitalize="characters"
-                value={reference}
-                onValueChange={setReference}
-                disabled={refused}
-                invalid={error !== null && !MPESA_REFERENCE.test(reference.trim().toUpperCase())}
-                hint={mpesaPays ? BY_MPESA.hint : '10 letters and digits, e.g. NLJ7RT61SV.'}
-              />
-            ) : null}
-            <TextAreaField label="Note" name="note" rows={3} maxLength={1000} value={note} onValueChange={setNote} />
-            <div className="dialog__actions">
-              <button type="submit" className="button" disabled={busy || refused} aria-busy={busy || undefined}>
-                {byMpesa ? (busy ? BY_MPESA.busy : BY_MPESA.submit) : busy ? copy.busy : copy.submit}
-              </button>
-              <Dialog.Close asChild>
-                <button type="button" className="button button--secondary" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={copy.title}
+      description={mpesaPays ? BY_MPESA.description : copy.description}
+    >
+      <dl className="detail-list">
+        <div>
+          <dt>Order</dt>
+          <dd>
+            {request.order.itemName} <span className="muted">({request.order.trackingNumber})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Buyer</dt>
+          <dd>
+            {request.order.buyerName}, {request.order.buyerPhone}
+          </dd>
+        </div>
+        <div>
+          <dt>{paymentUnverified(request.order) ? 'Price' : 'Paid into escrow'}</dt>
+          <dd>{formatKsh(request.order.price)}</dd>
+        </div>
+        <PaymentVerificationRows order={request.order} />
+      </dl>
+      {refused && error !== catalogue.errors.paymentUnverified ? (
+        <div className="admin-note admin-note--warning">
+          <p>{catalogue.errors.paymentUnverified}</p>
+        </div>
+      ) : null}
+      <form className="form" noValidate onSubmit={submit}>
+        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+        {decision === 'refund' ? (
+          <TextField
+            label="M-Pesa reference of the refund"
+            name="mpesaReference"
+            required={!mpesaPays}
+            maxLength={10}
+            autoComplete="off"
+            autoCapitalize="characters"
+            value={reference}
+            onValueChange={setReference}
+            disabled={refused}
+            invalid={error !== null && !MPESA_REFERENCE.test(reference.trim().toUpperCase())}
+            hint={mpesaPays ? BY_MPESA.hint : '10 letters and digits, e.g. NLJ7RT61SV.'}
+          />
+        ) : null}
+        <TextAreaField label="Note" name="note" rows={3} maxLength={1000} value={note} onValueChange={setNote} />
+        <DialogActions>
+          <Button type="submit" busy={busy} busyLabel={byMpesa ? BY_MPESA.busy : copy.busy} disabled={refused}>
+            {byMpesa ? BY_MPESA.submit : copy.submit}
+          </Button>
+          <DialogClose>Cancel</DialogClose>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

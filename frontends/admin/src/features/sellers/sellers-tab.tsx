@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import { DataList, type Column } from '@escrow/ui/components/data-list';
 import { formatNairobiDate } from '@escrow/ui/format/format-nairobi-date';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { AdminSeller, SellersPage } from '../../shared/admin-types.ts';
-import { DataList, type Column } from '../../shared/data-list.tsx';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
 import { Pager } from '../../shared/pager.tsx';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payout-method.ts';
@@ -17,7 +17,7 @@ const SELLER_COLUMNS: readonly Column<AdminSeller>[] = [
   { header: 'WhatsApp', cell: (seller) => seller.whatsapp || '-' },
   { header: 'Payment Method', cell: (seller) => (seller.paymentMethod ? (PAYMENT_METHOD_LABELS[seller.paymentMethod] ?? '-') : '-') },
   { header: 'Payment Number', cell: (seller) => seller.paymentNumber || '-' },
-  { header: 'Joined', cell: (seller) => formatNairobiDate(seller.createdAt) },
+  { header: 'Joined', cell: (seller) => formatNairobiDate(seller.createdAt), nowrap: true },
 ];
 
 /**
