@@ -1,5 +1,6 @@
 import { BUYER_STATUS_LABELS, type OrderStatus } from '@escrow/core/orders';
 import { catalogue } from '@escrow/core/messages';
+import { BEFORE_DELIVERY_STATUSES, DELIVERED_STATUSES } from '@escrow/core/rules';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
@@ -13,7 +14,7 @@ import { FeedbackSection } from './feedback-section.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { RefundRequestSection } from './refund-request-section.tsx';
-import type { LiveOrder } from '@escrow/ui/order/use-live-order';
+import type { LiveOrder } from '@escrow/api-client/live-order';
 import { useBuyerOrder, type BuyerAction } from './use-buyer-order.ts';
 import { useDeliveryCode } from './use-delivery-code.ts';
 
@@ -21,14 +22,11 @@ export interface BuyerOrderPageProps {
   orderId: string;
 }
 
-/** Paid, not yet delivered: the code is still the buyer's to give, or to withhold. */
-const BEFORE_DELIVERY: readonly OrderStatus[] = ['paid', 'rider_assigned', 'in_transit'];
-const DELIVERED: readonly OrderStatus[] = ['awaiting_settlement', 'settlement_completed', 'completed'];
 /**
  * Where the order may be while a notice of the buyer's own step still holds: "Payment received ...
  * held safely until you receive your item" is stale once the order is refunded or delivered.
  */
-const UNTIL_DELIVERY: readonly OrderStatus[] = ['awaiting_payment', ...BEFORE_DELIVERY, 'picked_up'];
+const UNTIL_DELIVERY: readonly OrderStatus[] = ['awaiting_payment', ...BEFORE_DELIVERY_STATUSES];
 
 /**
  * The buyer's order page (/buyer/order/{id}?code=... and /buyer/{id}?code=...), exposed to the
@@ -103,9 +101,11 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
     setNotice({ text: message, holds });
     handle.reload();
   };
-  const beforeDelivery = order.paymentConfirmed && BEFORE_DELIVERY.includes(order.status);
-  // Cash orders are never paid into escrow, but their code still completes the delivery.
-  const showCode = (order.paymentConfirmed || order.paymentMethod === 'cash') && BEFORE_DELIVERY.includes(order.status);
+  // What the buyer may do comes with the order, from the core's transition table (decision 0062).
+  const may = (action: BuyerOrder['actions'][number]) => order.actions.includes(action);
+  // Paid, not yet delivered: the code is still the buyer's to give, or to withhold. Cash orders are
+  // never paid into escrow, but their code still completes the delivery.
+  const showCode = (order.paymentConfirmed || order.paymentMethod === 'cash') && BEFORE_DELIVERY_STATUSES.includes(order.status);
 
   return (
     <div className="order-screen">
@@ -137,7 +137,7 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
 
       {notice && notice.holds.includes(order.status) ? <FormAlert tone="success">{notice.text}</FormAlert> : null}
 
-      {order.payment ? (
+      {order.payment && may('confirm_payment') ? (
         <PaymentSection
           order={order}
           payment={order.payment}
@@ -151,11 +151,11 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
 
       {showCode ? <DeliveryCodeCard order={order} credential={deliveryCode} refundRequested={order.refundRequested} onReload={handle.reload} /> : null}
 
-      {DELIVERED.includes(order.status) && order.holdsCode ? <FeedbackSection {...actionProps('submit_feedback')} feedback={order.feedback} onSubmitted={done(DELIVERED)} /> : null}
+      {may('submit_feedback') ? <FeedbackSection {...actionProps('submit_feedback')} feedback={order.feedback} onSubmitted={done(DELIVERED_STATUSES)} /> : null}
 
       <OrderDetails order={order} />
 
-      {beforeDelivery && order.holdsCode ? <RefundRequestSection {...actionProps('request_refund')} requested={order.refundRequested} onRequested={done(UNTIL_DELIVERY)} /> : null}
+      {may('request_refund') ? <RefundRequestSection {...actionProps('request_refund')} requested={order.refundRequested} onRequested={done(UNTIL_DELIVERY)} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { catalogue } from '@escrow/core/messages';
-import { useLiveOrder, type LiveOrder } from '@escrow/ui/order/use-live-order';
+import { useLiveOrder, type LiveOrder } from '@escrow/api-client/live-order';
 import { buyerApi, type BuyerOrder } from './buyer-api.ts';
 
 /**

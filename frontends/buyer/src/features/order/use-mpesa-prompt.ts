@@ -1,4 +1,4 @@
-import type { OrderEventReason } from '@escrow/ui/order/use-order-events';
+import type { OrderEventReason } from '@escrow/api-client/live-order';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buyerApi, type MpesaPrompt } from './buyer-api.ts';
 

@@ -1,10 +1,11 @@
 import { catalogue } from '@escrow/core/messages';
+import { DELIVERED_STATUSES, ON_THE_WAY_STATUSES } from '@escrow/core/rules';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
 import { takeFlash } from '@escrow/ui/flash/flash-message';
 import { OrderProgress } from '@escrow/ui/order/order-progress';
-import type { LiveOrder } from '@escrow/ui/order/use-live-order';
+import type { LiveOrder } from '@escrow/api-client/live-order';
 import '@escrow/ui/order/order-screen.css';
 import { useEffect, useState } from 'react';
 import { AppLink } from '@escrow/ui/components/app-link';
@@ -26,8 +27,6 @@ export interface RiderJobPageProps {
   orderId: string;
   navigate: Navigate;
 }
-
-const DELIVERED = new Set(['delivered', 'awaiting_settlement', 'settlement_completed', 'completed']);
 
 /**
  * The rider's job view at /rider/{orderId}?phone=...&key=... (exposed as `rider/rider-job-page`):
@@ -115,8 +114,10 @@ function JobView({ job, stale, credentials, handle, navigate, initialNotice }: J
       handle.reload();
     },
   });
-  const delivered = DELIVERED.has(job.status);
-  const inTransit = job.status === 'in_transit' || job.status === 'picked_up';
+  const delivered = DELIVERED_STATUSES.includes(job.status);
+  const inTransit = ON_THE_WAY_STATUSES.includes(job.status);
+  // The steps the server would take now, from the core's transition table (decision 0062).
+  const may = (action: RiderJob['actions'][number]) => job.actions.includes(action);
 
   return (
     <div className="order-screen">
@@ -145,8 +146,8 @@ function JobView({ job, stale, credentials, handle, navigate, initialNotice }: J
 
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
 
-      {job.status === 'rider_assigned' && !job.accepted ? <AcceptStep {...step('accept_job')} /> : null}
-      {job.status === 'rider_assigned' && job.accepted ? <PickupStep {...step('confirm_pickup')} /> : null}
+      {may('accept_job') && !job.accepted ? <AcceptStep {...step('accept_job')} /> : null}
+      {may('confirm_pickup') ? <PickupStep {...step('confirm_pickup')} /> : null}
       {inTransit ? <DeliveryCodeStep {...step('complete_delivery')} job={job} onRefused={handle.reload} /> : null}
       {delivered ? (
         <section className="card card--done" aria-labelledby="step-title">
@@ -161,13 +162,14 @@ function JobView({ job, stale, credentials, handle, navigate, initialNotice }: J
         </section>
       ) : null}
 
-      {inTransit || delivered ? <PaymentReport {...step('record_rider_payment')} job={job} /> : null}
+      {may('record_rider_payment') ? <PaymentReport {...step('record_rider_payment')} job={job} /> : null}
 
       <PickupDetails job={job} />
       <DeliveryDetails job={job} />
       <JobPhotos job={job} />
 
-      {inTransit && job.paymentConfirmed ? <BuyerRejected {...step('request_refund')} /> : null}
+      {/* At the door only: the table lets a rider record it from the assignment on. */}
+      {inTransit && may('request_refund') ? <BuyerRejected {...step('request_refund')} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { catalogue } from '@escrow/core/messages';
-import { useLiveOrder, type LiveOrder } from '@escrow/ui/order/use-live-order';
+import { useLiveOrder, type LiveOrder } from '@escrow/api-client/live-order';
 import { riderApi, type RiderCredentials, type RiderJob } from '../../shared/rider-api.ts';
 
 /** The rider's own changes (core's order actions); their live events are the page's own. */

@@ -1,6 +1,40 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiResult } from '../api/request-json.ts';
-import { useOrderEvents, type OrderEventReason } from './use-order-events.ts';
+import type { ApiResult } from '@escrow/ui/api/request-json';
+import { useLiveStream, type LiveReason } from './live.ts';
+
+/** The data of an `order.changed` server-sent event (apps/api/src/http/sse.ts). */
+export interface OrderChangedMessage {
+  readonly orderId: string;
+  readonly status: string;
+  readonly action: string;
+  readonly at: string;
+}
+
+/** Why the page should re-read: a change, a reconnect (events may have been missed), or the stream ended or was refused. */
+export type OrderEventReason = { readonly kind: 'changed'; readonly message: OrderChangedMessage } | { readonly kind: 'reconnected' } | { readonly kind: 'dropped' };
+
+function parseMessage(data: string): OrderChangedMessage | null {
+  try {
+    const value = JSON.parse(data) as Partial<OrderChangedMessage>;
+    return typeof value.orderId === 'string' && typeof value.status === 'string' && typeof value.action === 'string'
+      ? { orderId: value.orderId, status: value.status, action: value.action, at: typeof value.at === 'string' ? value.at : '' }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One order's stream (GET /api/live/orders/{id}, decision 0013): a refused one (404, 429) is opened again a minute later, five times at most. */
+const ORDER_STREAM = { events: ['order.changed'], reopenAfterMs: 60_000, maxReopens: 5 } as const;
+
+/** A stream's reason as the order page reads it: a refusal after access ended (a reassigned rider) is a drop. */
+function orderReason(reason: LiveReason): OrderEventReason | null {
+  if (reason.kind === 'changed') {
+    const message = parseMessage(reason.data);
+    return message ? { kind: 'changed', message } : null;
+  }
+  return reason.kind === 'refused' ? { kind: 'dropped' } : reason;
+}
 
 export type LiveOrderState<T> =
   | { readonly kind: 'loading' }
@@ -139,7 +173,10 @@ export function useLiveOrder<T>({ key, load, liveUrl, failedMessage, reReadOnDro
     },
     [reload, reReadOnDrop],
   );
-  useOrderEvents(state.kind === 'loaded' ? liveUrl : null, onLive);
+  useLiveStream(state.kind === 'loaded' ? liveUrl : null, ORDER_STREAM, (reason) => {
+    const read = orderReason(reason);
+    if (read) onLive(read);
+  });
 
   const expectOwn = useCallback((action: string) => {
     ownActions.current.set(action, (ownActions.current.get(action) ?? 0) + 1);
