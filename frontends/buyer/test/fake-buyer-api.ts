@@ -1,4 +1,4 @@
-import { cents, progressView, stkResultMessages, type OrderStatus } from '@escrow/core';
+import { actionsFor, cents, progressView, stkResultMessages, type OrderStatus } from '@escrow/core';
 import { vi } from 'vitest';
 import type { BuyerOrder, MpesaPrompt } from '../src/features/order/buyer-api.ts';
 
@@ -32,6 +32,7 @@ export function buyerOrder(
   const status = overrides.status ?? 'awaiting_payment';
   const paid = status !== 'awaiting_payment';
   const buyerPhone = overrides.buyerPhone === undefined ? '+254712345678' : overrides.buyerPhone;
+  const holdsCode = overrides.holdsCode ?? true;
   return {
     id: ORDER_ID,
     trackingNumber: 'TRK7K2M9Q4',
@@ -67,12 +68,14 @@ export function buyerOrder(
     refundRequested: false,
     refund: null,
     // The page was opened with the code (DELIVERY_CODE), so it holds it unless told otherwise.
-    holdsCode: overrides.holdsCode ?? true,
-    deliveryCode: (overrides.holdsCode ?? true) ? DELIVERY_CODE : null,
+    holdsCode,
+    deliveryCode: holdsCode ? DELIVERY_CODE : null,
     codeSentTo: overrides.codeSentTo ?? null,
     feedback: null,
     createdAt: '2026-01-01T09:00:00.000Z',
     deliveredAt: null,
+    // What the server offers this buyer, by the core's own table (decision 0062).
+    actions: actionsFor({ status, paymentMethod: 'mpesa_prepay', paymentConfirmed: paid, paymentVerifiedBy: paid ? 'c2b_confirmation' : null, settlementPaid: false, riderPhone: null, riderAcceptedAt: null, codeLockedAt: null }, 'buyer', { holdsCode }),
     mpesaPrompt: overrides.mpesaPrompt ?? true,
   };
 }

@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localMpesaPhone, phoneFieldValue } from '../src/features/order/mpesa-phone.ts';
 
-// The page's copy of the server's phone rule (decision 0025) must accept exactly what the
-// server accepts, or the buyer is told "wrong number" for one the server would have prompted.
+// The page's phone field takes the core's rule without zod (decisions 0025, 0062): it must
+// accept exactly what the server's schema accepts, or the buyer is told "wrong number" for one
+// the server would have prompted.
 const sameAsServer = (input: string) => {
   const server = normalizeKenyanPhone(input);
   expect(localMpesaPhone(input)).toBe(server === null ? null : `0${server.slice(4)}`);

@@ -1,13 +1,9 @@
 import { catalogue } from '@escrow/core/messages';
+import { isMpesaReceipt, isWellFormedBuyerKey } from '@escrow/core/rules';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import { useState } from 'react';
 import { buyerApi, type BuyerChange } from './buyer-api.ts';
-
-/** The 10 letters and digits of an M-Pesa confirmation code (core's MPESA_RECEIPT_PATTERN). */
-const MPESA_RECEIPT = /^[A-Z0-9]{10}$/;
-/** The link's key: a delivery code (old links) or the order's 22-character view key (core isWellFormedBuyerKey). */
-const DELIVERY_CODE = /^(?:[1-9]\d{5}|[A-Za-z0-9_-]{22})$/;
 
 export interface ConfirmPaymentFormProps {
   orderId: string;
@@ -22,13 +18,14 @@ export interface ConfirmPaymentFormProps {
 
 /**
  * The checks of core's buyerPaymentSchema, in its order (terms, then the stored code, then
- * the M-Pesa code), written out here so this page does not download zod (decision 0025); the
- * server parses the same request with the schema itself and its message wins.
+ * the M-Pesa code), on the schema's own rules from `@escrow/core/rules`, so this page does not
+ * download zod (decisions 0025, 0062); the server parses the same request with the schema and
+ * its message wins.
  */
 function firstProblem(termsAccepted: boolean, deliveryCode: string, receipt: string): string | null {
   if (!termsAccepted) return catalogue.buyer.termsNotAccepted;
-  if (!DELIVERY_CODE.test(deliveryCode)) return catalogue.buyer.deliveryCodeNotFound;
-  if (!MPESA_RECEIPT.test(receipt)) return catalogue.validation.buyer.mpesaReceiptInvalid;
+  if (!isWellFormedBuyerKey(deliveryCode)) return catalogue.buyer.deliveryCodeNotFound;
+  if (!isMpesaReceipt(receipt)) return catalogue.validation.buyer.mpesaReceiptInvalid;
   return null;
 }
 

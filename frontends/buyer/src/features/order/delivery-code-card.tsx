@@ -1,3 +1,4 @@
+import { isMpesaReceipt, isSixDigitCode } from '@escrow/core/rules';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
@@ -47,7 +48,7 @@ export function DeliveryCodeCard({ order, credential, refundRequested, onReload 
           : 'Check the item first. Give this code to the rider only if it matches your order: the code releases your payment to the seller.'}
       </p>
       {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
-      {order.codeSentTo ? (
+      {order.codeSentTo && order.actions.includes('resend_code') ? (
         <button type="button" className="button button--secondary" onClick={resend} disabled={sending} aria-busy={sending || undefined}>
           {sending ? 'Sending…' : 'Resend code'}
         </button>
@@ -56,7 +57,6 @@ export function DeliveryCodeCard({ order, credential, refundRequested, onReload 
   );
 }
 
-const SIX_DIGITS = /^\d{6}$/;
 const CODE_PROOF_FAILED = 'The code could not be checked. Please try again.';
 export const NOT_THE_SMS_CODE = 'That is not the code in the SMS. Check the latest SMS from Escrow Delivery.';
 
@@ -74,7 +74,7 @@ function CodeProof({ order, onProved }: { order: BuyerOrder; onProved: () => voi
     event.preventDefault();
     if (busy) return;
     const typed = code.replace(/\s+/g, '');
-    if (!SIX_DIGITS.test(typed)) return setError('Enter the 6-digit delivery code from the SMS');
+    if (!isSixDigitCode(typed)) return setError('Enter the 6-digit delivery code from the SMS');
     setBusy(true);
     setError(null);
     void buyerApi.bindPayerBrowser(order.id, typed, CODE_PROOF_FAILED).then((result) => {
@@ -107,7 +107,6 @@ function CodeProof({ order, onProved }: { order: BuyerOrder; onProved: () => voi
   );
 }
 
-const RECEIPT = /^[A-Z0-9]{10}$/;
 const PROOF_FAILED = 'The receipt could not be checked. Please try again.';
 /** The receipt is right, but another browser proved it first (decision 0047: the first keeps the code). */
 export const PROVED_ELSEWHERE =
@@ -128,7 +127,7 @@ function ReceiptProof({ order, credential, onProved }: { order: BuyerOrder; cred
     event.preventDefault();
     if (busy) return;
     const typed = receipt.replace(/\s+/g, '').toUpperCase();
-    if (!RECEIPT.test(typed)) return setError('Enter the 10-character M-Pesa code from your payment SMS, e.g. NLJ7RT61SV');
+    if (!isMpesaReceipt(typed)) return setError('Enter the 10-character M-Pesa code from your payment SMS, e.g. NLJ7RT61SV');
     setBusy(true);
     setError(null);
     key.current ??= newIdempotencyKey();

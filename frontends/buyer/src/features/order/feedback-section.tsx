@@ -1,4 +1,5 @@
 import { catalogue } from '@escrow/core/messages';
+import { FEEDBACK_COMMENT_MAX_LENGTH, isStarRating } from '@escrow/core/rules';
 import { FormAlert, SubmitButton, TextAreaField } from '@escrow/ui/components/form-field';
 import { StarRating } from '@escrow/ui/components/star-rating';
 import { StarRatingInput } from '@escrow/ui/components/star-rating-input';
@@ -62,8 +63,8 @@ export function FeedbackSection({ orderId, deliveryCode, feedback, onSubmitted, 
         aria-labelledby="feedback-title"
         onSubmit={(event) => {
           event.preventDefault();
-          // core's feedbackSchema: both ratings 1-5, comment optional (decision 0025).
-          if (riderRating < 1 || sellerRating < 1) {
+          // core's feedbackSchema: both ratings 1-5, comment optional (its rules, decision 0062).
+          if (!isStarRating(riderRating) || !isStarRating(sellerRating)) {
             action.setError(catalogue.buyer.rateBoth);
             return;
           }
@@ -77,7 +78,7 @@ export function FeedbackSection({ orderId, deliveryCode, feedback, onSubmitted, 
       >
         <StarRatingInput legend="Rate the rider" value={riderRating} onChange={setRiderRating} disabled={action.busy} invalid={missing && riderRating < 1} />
         <StarRatingInput legend="Rate the seller" value={sellerRating} onChange={setSellerRating} disabled={action.busy} invalid={missing && sellerRating < 1} />
-        <TextAreaField label="Comment" name="comment" value={comment} onValueChange={setComment} maxLength={1000} rows={3} />
+        <TextAreaField label="Comment" name="comment" value={comment} onValueChange={setComment} maxLength={FEEDBACK_COMMENT_MAX_LENGTH} rows={3} />
         {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
         <SubmitButton busy={action.busy} busyLabel="Sending…">
           Submit Feedback

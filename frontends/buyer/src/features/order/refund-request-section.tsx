@@ -1,4 +1,5 @@
 import { catalogue } from '@escrow/core/messages';
+import { REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from '@escrow/core/rules';
 import { FormAlert, SubmitButton } from '@escrow/ui/components/form-field';
 import { RequiredTextArea } from '@escrow/ui/components/required-text-area';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
@@ -7,12 +8,12 @@ import { buyerApi, type BuyerChange } from './buyer-api.ts';
 
 const m = catalogue.validation.refund;
 
-/** core's refundRequestSchema, written out (decision 0025); the server checks it again. */
+/** core's refundRequestSchema, on its rules without zod (decisions 0025, 0062); the server checks it again. */
 function reasonProblem(reason: string): string | null {
   const trimmed = reason.trim();
   if (trimmed === '') return m.reasonRequired;
-  if (trimmed.length < 5) return m.reasonTooShort;
-  if (trimmed.length > 1000) return m.reasonTooLong;
+  if (trimmed.length < REFUND_REASON_MIN_LENGTH) return m.reasonTooShort;
+  if (trimmed.length > REFUND_REASON_MAX_LENGTH) return m.reasonTooLong;
   return null;
 }
 
@@ -71,7 +72,7 @@ export function RefundRequestSection({ orderId, deliveryCode, requested, onReque
             name="reason"
             value={reason}
             onValueChange={setReason}
-            maxLength={1000}
+            maxLength={REFUND_REASON_MAX_LENGTH}
             invalid={action.error !== null}
             hint="For example: wrong colour, damaged, not the model I ordered."
           />

@@ -1,4 +1,5 @@
 import { catalogue } from '@escrow/core/messages';
+import { REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from '@escrow/core/rules';
 import { FormAlert, SubmitButton } from '@escrow/ui/components/form-field';
 import { RequiredTextArea } from '@escrow/ui/components/required-text-area';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
@@ -27,13 +28,13 @@ export function BuyerRejected({ orderId, credentials, onSending, onNotSent, onDo
           event.preventDefault();
           const text = reason.trim();
           if (text === '') return action.setError(m.reasonRequired);
-          if (text.length < 5) return action.setError(m.reasonTooShort);
+          if (text.length < REFUND_REASON_MIN_LENGTH) return action.setError(m.reasonTooShort);
           onSending();
           action.run(text, (key) => riderApi.buyerRejected(orderId, credentials, text, key, FAILED), { onSuccess: (data) => onDone(data.message), onFailure: onNotSent });
         }}
       >
         <p>Do not enter a code. Record what the buyer said, then return the item to the seller.</p>
-        <RequiredTextArea label="Why did the buyer reject it?" name="reason" value={reason} onValueChange={setReason} maxLength={1000} rows={3} invalid={action.error !== null} />
+        <RequiredTextArea label="Why did the buyer reject it?" name="reason" value={reason} onValueChange={setReason} maxLength={REFUND_REASON_MAX_LENGTH} rows={3} invalid={action.error !== null} />
         {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
         <SubmitButton busy={action.busy} busyLabel="Sending…">
           Record Rejection

@@ -1,12 +1,10 @@
 import { catalogue } from '@escrow/core/messages';
+import { CODE_LENGTH, MAX_WRONG_CODE_ATTEMPTS } from '@escrow/core/rules';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import { useState } from 'react';
 import { riderApi, type RiderChange, type RiderJob } from '../../shared/rider-api.ts';
 import type { StepProps } from './step-props.ts';
-
-/** How many wrong codes the order allows (core's MAX_WRONG_CODE_ATTEMPTS). */
-const MAX_ATTEMPTS = 5;
 
 interface DeliveryCodeStepProps extends StepProps {
   job: RiderJob;
@@ -28,18 +26,26 @@ export function DeliveryCodeStep({ job, orderId, credentials, onSending, onNotSe
       </section>
     );
   }
-  const awaitingPayment = job.paymentMethod !== 'cash' && !job.paymentConfirmed;
+  // The form only when the server would take a code now (the job's actions, decision 0062): the
+  // table's other guard is an M-Pesa payment not confirmed yet, and a live re-read brings the form.
+  if (!job.actions.includes('complete_delivery')) {
+    return (
+      <section className="card card--step" aria-labelledby="step-title">
+        <h2 id="step-title">Complete delivery</h2>
+        <p className="note">{catalogue.errors.paymentNotConfirmed}. The buyer pays the Paybill first; the code works once the payment is confirmed.</p>
+      </section>
+    );
+  }
   return (
     <section className="card card--step" aria-labelledby="step-title">
       <h2 id="step-title">Complete delivery</h2>
-      {awaitingPayment ? <p className="note">{catalogue.errors.paymentNotConfirmed}. The buyer pays the Paybill first; the code works once the payment is confirmed.</p> : null}
       <form
         className="form"
         noValidate
         aria-labelledby="step-title"
         onSubmit={(event) => {
           event.preventDefault();
-          if (code.length !== 6) return;
+          if (code.length !== CODE_LENGTH) return;
           onSending();
           action.run(code, (key) => riderApi.complete(orderId, credentials, code, key, catalogue.rider.completeDeliveryFailed), {
             onSuccess: (data) => onDone(data.message || catalogue.rider.deliveryCompleted),
@@ -57,20 +63,20 @@ export function DeliveryCodeStep({ job, orderId, credentials, onSending, onNotSe
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete="off"
-          maxLength={6}
+          maxLength={CODE_LENGTH}
           value={code}
           // Digits only, at most 6 (spec section 5): anything else typed or pasted is dropped.
-          onValueChange={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
+          onValueChange={(value) => setCode(value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
           invalid={action.error !== null}
           hint="Ask the buyer for the 6-digit code once they have checked the item."
         />
-        {job.codeAttemptsLeft < MAX_ATTEMPTS ? (
+        {job.codeAttemptsLeft < MAX_WRONG_CODE_ATTEMPTS ? (
           <p className="note">
             {job.codeAttemptsLeft === 1 ? '1 attempt left' : `${job.codeAttemptsLeft} attempts left`} before code entry is locked.
           </p>
         ) : null}
         {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
-        <SubmitButton busy={action.busy} busyLabel="Checking…" disabled={code.length !== 6}>
+        <SubmitButton busy={action.busy} busyLabel="Checking…" disabled={code.length !== CODE_LENGTH}>
           Complete Delivery
         </SubmitButton>
       </form>

@@ -1,4 +1,5 @@
 import { catalogue } from '@escrow/core/messages';
+import { PAYMENT_ISSUE_MAX_LENGTH } from '@escrow/core/rules';
 import { FormAlert, SubmitButton } from '@escrow/ui/components/form-field';
 import { RequiredTextArea } from '@escrow/ui/components/required-text-area';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
@@ -60,7 +61,7 @@ export function PaymentReport({ job, orderId, credentials, onSending, onNotSent,
             send({ paymentReceived: false, paymentIssue: text }, catalogue.rider.issueReported);
           }}
         >
-          <RequiredTextArea label="What went wrong?" name="paymentIssue" value={issue} onValueChange={setIssue} maxLength={1000} rows={3} invalid={action.error !== null} />
+          <RequiredTextArea label="What went wrong?" name="paymentIssue" value={issue} onValueChange={setIssue} maxLength={PAYMENT_ISSUE_MAX_LENGTH} rows={3} invalid={action.error !== null} />
           {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
           <div className="button-row">
             <SubmitButton busy={action.busy} busyLabel="Sending…">

@@ -1,6 +1,6 @@
 import { pageSearch } from '@escrow/ui/page/page-answers';
 import { useCallback, useEffect, useState } from 'react';
-import { normalizeKenyanPhone } from '../../shared/kenyan-phone.ts';
+import { normalizeKenyanPhone } from '@escrow/core/rules';
 import type { RiderCredentials } from '../../shared/rider-api.ts';
 import { readRiderKey, storeRiderKey } from '../../shared/rider-storage.ts';
 

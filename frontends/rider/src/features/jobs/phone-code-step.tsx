@@ -1,11 +1,10 @@
 import { catalogue } from '@escrow/core/messages';
+import { CODE_LENGTH, isSixDigitCode } from '@escrow/core/rules';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import { useEffect, useRef, useState } from 'react';
 import { riderApi, type PhoneCodeSent } from '../../shared/rider-api.ts';
 import { minutesAndSeconds, useResendCountdown } from './use-resend-countdown.ts';
-
-const SIX_DIGITS = /^\d{6}$/;
 
 export interface PhoneCodeStepProps {
   readonly phone: string;
@@ -53,7 +52,7 @@ export function PhoneCodeStep({ phone, sendAtOnce, onProven, onChangePhone }: Ph
   }, [sendAtOnce]);
 
   const verify = () => {
-    if (!SIX_DIGITS.test(code)) return setError(catalogue.rider.enterPhoneCode);
+    if (!isSixDigitCode(code)) return setError(catalogue.rider.enterPhoneCode);
     setChecking(true);
     setError(null);
     riderApi
@@ -110,13 +109,13 @@ export function PhoneCodeStep({ phone, sendAtOnce, onProven, onChangePhone }: Ph
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            maxLength={6}
+            maxLength={CODE_LENGTH}
             required
             value={code}
             invalid={error !== null}
-            onValueChange={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
+            onValueChange={(value) => setCode(value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
           />
-          <SubmitButton busy={checking} busyLabel="Checking…" disabled={code.length !== 6}>
+          <SubmitButton busy={checking} busyLabel="Checking…" disabled={code.length !== CODE_LENGTH}>
             Confirm Code
           </SubmitButton>
         </form>

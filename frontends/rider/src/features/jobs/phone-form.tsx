@@ -1,7 +1,7 @@
 import { catalogue } from '@escrow/core/messages';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useState } from 'react';
-import { normalizeKenyanPhone } from '../../shared/kenyan-phone.ts';
+import { normalizeKenyanPhone } from '@escrow/core/rules';
 import { readLastPhone } from '../../shared/rider-storage.ts';
 
 /** Riders have no account: the phone number the seller registered them with finds their jobs. */

@@ -1,6 +1,6 @@
 import { catalogue } from '@escrow/core/messages';
 import { useCallback, useEffect, useState } from 'react';
-import { normalizeKenyanPhone } from '../../shared/kenyan-phone.ts';
+import { normalizeKenyanPhone } from '@escrow/core/rules';
 import { PHONE_NOT_VERIFIED, riderApi, type RiderJobListItem } from '../../shared/rider-api.ts';
 
 export type RiderJobsState =

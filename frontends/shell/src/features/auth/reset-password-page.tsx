@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { catalogue } from '@escrow/core/messages';
+import { isSixDigitCode } from '@escrow/core/rules';
 import { parseOrFirstError, resetPasswordSchema } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { setFlash, takeFlash } from '@escrow/ui/flash/flash-message';
@@ -27,7 +28,7 @@ export default function ResetPasswordPage() {
       navigate('/auth');
     },
   );
-  const linkBroken = !email || !/^\d{6}$/.test(code.trim());
+  const linkBroken = !email || !isSixDigitCode(code.trim());
 
   return (
     <section className="form-card" aria-labelledby="reset-title">
