@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@escrow/core/orders';
+import type { BadgeTone } from '@escrow/ui/components/status-badge';
 
 /**
  * How the seller's screens name a status: what has happened and, where the seller must act,
@@ -18,23 +19,23 @@ export const SELLER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
-/** A colour group for the status badge. */
-export function statusTone(status: OrderStatus): 'waiting' | 'action' | 'moving' | 'done' | 'cancelled' {
+/** The status badge's tone: waiting, the seller must act, on its way, done, or cancelled. */
+export function statusTone(status: OrderStatus): BadgeTone {
   switch (status) {
     case 'paid':
-      return 'action';
+      return 'attention';
     case 'rider_assigned':
     case 'picked_up':
     case 'in_transit':
-      return 'moving';
+      return 'info';
     case 'delivered':
     case 'awaiting_settlement':
     case 'settlement_completed':
     case 'completed':
-      return 'done';
+      return 'success';
     case 'cancelled':
-      return 'cancelled';
+      return 'neutral';
     default:
-      return 'waiting';
+      return 'warning';
   }
 }

@@ -42,8 +42,8 @@ export function FeePreview({ input, feeBasisPoints }: { input: MoneyInput; feeBa
   const preview = previewMoney(input, feeBasisPoints);
   const cash = parseKshToCents(input.buyerCashAmount);
   return (
-    <section className="card fee-preview" aria-labelledby="fee-preview-title" aria-live="polite">
-      <h2 id="fee-preview-title" className="card__title">
+    <section className="seller-card fee-preview" aria-labelledby="fee-preview-title" aria-live="polite">
+      <h2 id="fee-preview-title" className="seller-card__title">
         Fee and payouts
       </h2>
       {preview === null ? (

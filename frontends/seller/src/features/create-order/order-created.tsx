@@ -19,7 +19,7 @@ export function OrderCreated({ order, businessName, message, onAnother, navigate
       <h1 id="order-created-title" className="order-created__title">
         {order.itemName}
       </h1>
-      <dl className="money-list card">
+      <dl className="money-list seller-card">
         <div className="money-row money-row--strong">
           <dt>Tracking number</dt>
           <dd className="tracking-number">{order.trackingNumber}</dd>
@@ -33,7 +33,7 @@ export function OrderCreated({ order, businessName, message, onAnother, navigate
           <dd>{formatKsh(order.sellerPayout)}</dd>
         </div>
       </dl>
-      <div className="card form">
+      <div className="seller-card form">
         <LinkField label="Buyer link" value={order.links.buyer} hint="Send this to the buyer: it shows the order and lets them pay. Their delivery code goes only to the phone that pays." copiedText={catalogue.seller.buyerLinkCopied} />
         <LinkField label="Seller link" value={order.links.seller} hint="Your page for this order: follow it and assign a rider." copiedText={catalogue.seller.sellerLinkCopied} />
         <a className="button button--whatsapp" href={whatsappLink(order.buyerPhone, text)} target="_blank" rel="noopener noreferrer">

@@ -44,7 +44,7 @@ export function PhotoInput({ label, name, file, onFileChange, hint }: { label: s
         onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
       />
       {preview && file ? (
-        <div className="photo-preview">
+        <div className="seller-photo-preview">
           <img src={preview} alt={`Preview of the ${label.toLowerCase()}`} width={96} height={96} />
           <button type="button" className="button button--secondary" onClick={() => onFileChange(null)}>
             Remove photo

@@ -40,7 +40,7 @@ export function AddRiderForm({ onAdded, onOutcome }: { onAdded: (rider: RiderVie
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-labelledby="add-rider-title">
-      <h3 id="add-rider-title" className="dialog__subtitle">
+      <h3 id="add-rider-title" className="add-rider__title">
         Add a rider
       </h3>
       <TextField label="Rider name" name="name" autoComplete="off" required maxLength={100} value={fields.name} onValueChange={set('name')} />

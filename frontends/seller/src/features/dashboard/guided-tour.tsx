@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from 'radix-ui';
 import { useAtom } from 'jotai';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogActions } from '@escrow/ui/components/dialog';
 import { useIsMobile } from '../../shared/use-is-mobile.ts';
 import { tourDoneAtom } from './tour-atom.ts';
 
@@ -16,7 +17,7 @@ const HIGHLIGHT = 'tour-highlight';
 
 /**
  * The guided tour (spec sections 2 and 9): four steps, on a computer only (768px and wider),
- * shown until the seller finishes or skips it, which is remembered. It is a non-modal Radix
+ * shown until the seller finishes or skips it, which is remembered. It is the kit's non-modal
  * Dialog beside the page, so the dashboard stays usable while it is open.
  */
 export function GuidedTour() {
@@ -39,29 +40,26 @@ export function GuidedTour() {
   const last = step === TOUR_STEPS.length - 1;
 
   return (
-    <Dialog.Root open={open} modal={false} onOpenChange={(next) => (next ? undefined : finish())}>
-      <Dialog.Portal>
-        <Dialog.Content className="tour-card" onInteractOutside={(event) => event.preventDefault()}>
-          <p className="tour-card__step">
-            Step {step + 1} of {TOUR_STEPS.length}
-          </p>
-          <Dialog.Title className="tour-card__title">{current.title}</Dialog.Title>
-          <Dialog.Description>{current.text}</Dialog.Description>
-          <div className="tour-card__actions">
-            <button type="button" className="button button--secondary" onClick={finish}>
-              Skip tour
-            </button>
-            {step > 0 ? (
-              <button type="button" className="button button--secondary" onClick={() => setStep(step - 1)}>
-                Back
-              </button>
-            ) : null}
-            <button type="button" className="button" onClick={() => (last ? finish() : setStep(step + 1))}>
-              {last ? 'Finish' : 'Next'}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      modal={false}
+      onOpenChange={(next) => (next ? undefined : finish())}
+      closeButton={false}
+      eyebrow={`Step ${step + 1} of ${TOUR_STEPS.length}`}
+      title={current.title}
+      description={current.text}
+    >
+      <DialogActions align="end">
+        <Button variant="secondary" onClick={finish}>
+          Skip tour
+        </Button>
+        {step > 0 ? (
+          <Button variant="secondary" onClick={() => setStep(step - 1)}>
+            Back
+          </Button>
+        ) : null}
+        <Button onClick={() => (last ? finish() : setStep(step + 1))}>{last ? 'Finish' : 'Next'}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }

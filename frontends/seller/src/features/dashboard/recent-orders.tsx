@@ -3,7 +3,7 @@ import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import { AppLink } from '@escrow/ui/components/app-link';
 import type { SellerOrderSummary } from '../../shared/orders-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
-import { StatusBadge } from '../../shared/status-badge.tsx';
+import { OrderStatusBadge } from '../../shared/order-status-badge.tsx';
 
 /** The 10 most recent orders (spec section 9), each a link to its order page. */
 export function RecentOrders({ orders, navigate }: { orders: readonly SellerOrderSummary[]; navigate: SellerPageProps['navigate'] }) {
@@ -32,7 +32,7 @@ export function RecentOrders({ orders, navigate }: { orders: readonly SellerOrde
                 </span>
                 <span className="order-row__side">
                   <span className="order-row__price">{formatKsh(order.price)}</span>
-                  <StatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} />
                 </span>
               </AppLink>
             </li>

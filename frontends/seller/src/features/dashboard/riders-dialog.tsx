@@ -1,7 +1,8 @@
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
+import { Button } from '@escrow/ui/components/button';
+import { Dialog, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { failureText } from '../../shared/failure-text.ts';
 import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
@@ -60,42 +61,37 @@ export function RidersDialog() {
     setRiders((current) => (current.kind === 'loaded' ? { kind: 'loaded', riders: [...current.riders.filter((r) => r.id !== rider.id), rider] } : current));
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) setRiders({ kind: 'loading' });
         else setOutcome(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      size="large"
+      trigger={
         <button type="button" className="button button--secondary" data-tour="riders">
           Manage Riders
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content dialog__content--wide">
-          <Dialog.Title className="dialog__title">Your riders</Dialog.Title>
-          <Dialog.Description className="section-note">Riders you deliver with. You can assign them to paid orders; they see your jobs by their phone number.</Dialog.Description>
-          <div className="dialog__body">
-            {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
-            <RiderList riders={riders} removing={removing} onRemove={remove} onRetry={() => {
-                setRiders({ kind: 'loading' });
-                load();
-              }} />
-            <Suspense fallback={<p className="section-note">Loading…</p>}>
-              <AddRiderForm onAdded={added} onOutcome={setOutcome} />
-            </Suspense>
-          </div>
-          <Dialog.Close asChild>
-            <button type="button" className="button button--secondary button--block dialog__done">
-              Done
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Your riders"
+      description="Riders you deliver with. You can assign them to paid orders; they see your jobs by their phone number."
+      footer={<DialogClose>Done</DialogClose>}
+    >
+      {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
+      <RiderList
+        riders={riders}
+        removing={removing}
+        onRemove={remove}
+        onRetry={() => {
+          setRiders({ kind: 'loading' });
+          load();
+        }}
+      />
+      <Suspense fallback={<p className="section-note">Loading…</p>}>
+        <AddRiderForm onAdded={added} onOutcome={setOutcome} />
+      </Suspense>
+    </Dialog>
   );
 }
 
@@ -128,9 +124,9 @@ function RiderList({ riders, removing, onRemove, onRetry }: { riders: Riders; re
               {rider.phone} · {rider.motorbikePlate}
             </span>
           </span>
-          <button type="button" className="button button--danger" onClick={() => onRemove(rider)} disabled={removing !== null} aria-label={`Remove ${rider.name}`}>
-            {removing === rider.id ? 'Removing…' : 'Remove'}
-          </button>
+          <Button variant="danger" onClick={() => onRemove(rider)} busy={removing === rider.id} busyLabel="Removing…" disabled={removing !== null} aria-label={`Remove ${rider.name}`}>
+            Remove
+          </Button>
         </li>
       ))}
     </ul>

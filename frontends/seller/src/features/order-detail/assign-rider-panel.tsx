@@ -96,8 +96,8 @@ export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView;
   };
 
   return (
-    <section className="card" aria-labelledby="assign-rider-title">
-      <h2 id="assign-rider-title" className="card__title">
+    <section className="seller-card" aria-labelledby="assign-rider-title">
+      <h2 id="assign-rider-title" className="seller-card__title">
         {hasRider ? 'Rider' : 'Assign a rider'}
       </h2>
       {hasRider ? (

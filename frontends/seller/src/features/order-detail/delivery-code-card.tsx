@@ -14,11 +14,11 @@ export function DeliveryCodeCard({ view }: { view: PublicTrackingView }) {
   // The link may have held the order's view key rather than the code: only a code is shown.
   if (code === null || !/^\d{6}$/.test(code) || !view.paymentConfirmed || !CODE_STILL_NEEDED.has(view.status)) return null;
   return (
-    <section className="card card--code" aria-labelledby="delivery-code-title">
-      <h2 id="delivery-code-title" className="card__title">
+    <section className="seller-card seller-card--code" aria-labelledby="delivery-code-title">
+      <h2 id="delivery-code-title" className="seller-card__title">
         Your delivery code
       </h2>
-      <p className="delivery-code">
+      <p className="seller-delivery-code">
         {code}
       </p>
       <p className="section-note">

@@ -32,8 +32,8 @@ export function OrderFacts({ order }: { order: SellerOrderView }) {
   ] as const;
   return (
     <>
-      <section className="card" aria-labelledby="buyer-title">
-        <h2 id="buyer-title" className="card__title">
+      <section className="seller-card" aria-labelledby="buyer-title">
+        <h2 id="buyer-title" className="seller-card__title">
           Buyer and delivery
         </h2>
         <dl className="money-list">
@@ -55,8 +55,8 @@ export function OrderFacts({ order }: { order: SellerOrderView }) {
           <Fact label="Pickup">{order.pickupLocation ?? order.seller?.location ?? 'Your location'}</Fact>
         </dl>
       </section>
-      <section className="card" aria-labelledby="money-title">
-        <h2 id="money-title" className="card__title">
+      <section className="seller-card" aria-labelledby="money-title">
+        <h2 id="money-title" className="seller-card__title">
           Payment
         </h2>
         <dl className="money-list">
@@ -74,8 +74,8 @@ export function OrderFacts({ order }: { order: SellerOrderView }) {
           <Fact label="Settlement">{order.settlementPaid ? 'Paid to you' : 'Not yet'}</Fact>
         </dl>
       </section>
-      <section className="card" aria-labelledby="timeline-title">
-        <h2 id="timeline-title" className="card__title">
+      <section className="seller-card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="seller-card__title">
           Timeline
         </h2>
         <dl className="money-list">
@@ -96,8 +96,8 @@ export function OrderPhotos({ order }: { order: SellerOrderView }) {
   const present = photos.filter(([, url]) => url !== null);
   if (present.length === 0) return null;
   return (
-    <section className="card" aria-labelledby="photos-title">
-      <h2 id="photos-title" className="card__title">
+    <section className="seller-card" aria-labelledby="photos-title">
+      <h2 id="photos-title" className="seller-card__title">
         Photos
       </h2>
       <div className="photo-grid">

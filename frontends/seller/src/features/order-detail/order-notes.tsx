@@ -6,8 +6,8 @@ export function OrderNotes({ order }: { order: SellerOrderView }) {
   const { refundRequest, riderPayments, feedback, payout } = order;
   if (!refundRequest && riderPayments.length === 0 && !feedback && !payout) return null;
   return (
-    <section className="card" aria-labelledby="notes-title">
-      <h2 id="notes-title" className="card__title">
+    <section className="seller-card" aria-labelledby="notes-title">
+      <h2 id="notes-title" className="seller-card__title">
         Updates
       </h2>
       {payout ? (

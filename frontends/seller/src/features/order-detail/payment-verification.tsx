@@ -24,8 +24,8 @@ export function PaymentClaimCard({ order }: { order: PaymentFields }) {
   if (!order.paymentBeingVerified) return null;
   const code = order.paymentClaimReceipt;
   return (
-    <section className="card card--warning payment-claim" aria-labelledby="payment-claim-title">
-      <h2 id="payment-claim-title" className="card__title">
+    <section className="seller-card seller-card--warning payment-claim" aria-labelledby="payment-claim-title">
+      <h2 id="payment-claim-title" className="seller-card__title">
         Payment being verified
       </h2>
       <p>

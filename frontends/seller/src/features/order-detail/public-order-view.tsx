@@ -15,7 +15,7 @@ export function PublicOrderView({ view }: { view: PublicTrackingView }) {
       <p className="order-status-line" role="status">
         {view.statusLabel}
       </p>
-      <div className="card progress-card">
+      <div className="seller-card progress-card">
         <OrderProgress status={view.status} />
       </div>
       <DeliveryCodeCard view={view} />

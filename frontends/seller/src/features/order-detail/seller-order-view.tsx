@@ -4,7 +4,7 @@ import { AppLink } from '@escrow/ui/components/app-link';
 import { LinkField } from '../../shared/link-field.tsx';
 import type { SellerOrderView } from '../../shared/orders-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
-import { StatusBadge } from '../../shared/status-badge.tsx';
+import { OrderStatusBadge } from '../../shared/order-status-badge.tsx';
 import { AssignRiderPanel, riderActions } from './assign-rider-panel.tsx';
 import { OrderFacts, OrderPhotos } from './order-facts.tsx';
 import { OrderNotes } from './order-notes.tsx';
@@ -21,19 +21,19 @@ export function SellerOrderDetail({ order, onChanged, navigate }: { order: Selle
       </AppLink>
       <div className="order-heading">
         <h1 id="order-title">{order.itemName}</h1>
-        <StatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} />
       </div>
       <p className="section-note">
         Tracking number <span className="tracking-number">{order.trackingNumber}</span>
       </p>
-      <div className="card progress-card">
+      <div className="seller-card progress-card">
         <OrderProgress status={order.status} />
       </div>
       <PaymentClaimCard order={order} />
       {order.codeLocked ? <UnlockCodeCard order={order} onChanged={onChanged} /> : null}
       {actions.canAssign || actions.canRemove ? <AssignRiderPanel order={order} onChanged={onChanged} /> : null}
-      <section className="card form" aria-labelledby="links-title">
-        <h2 id="links-title" className="card__title">
+      <section className="seller-card form" aria-labelledby="links-title">
+        <h2 id="links-title" className="seller-card__title">
           Links
         </h2>
         <LinkField

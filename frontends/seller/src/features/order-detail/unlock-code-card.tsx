@@ -29,8 +29,8 @@ export function UnlockCodeCard({ order, onChanged }: { order: SellerOrderView; o
     });
   };
   return (
-    <section className="card card--warning" aria-labelledby="code-locked-title">
-      <h2 id="code-locked-title" className="card__title">
+    <section className="seller-card seller-card--warning" aria-labelledby="code-locked-title">
+      <h2 id="code-locked-title" className="seller-card__title">
         Delivery code locked
       </h2>
       <p>Too many wrong delivery codes were entered for this order, so the rider cannot enter the code. Call the buyer and the rider before you unlock it.</p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Dialog } from 'radix-ui';
 import { catalogue } from '@escrow/core/messages';
 import { changePasswordSchema, parseOrFirstError } from '@escrow/core/validation';
+import { Dialog, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useFormSubmit } from '@escrow/ui/forms/use-form-submit';
 import { sellerApi } from '../../shared/seller-api.ts';
@@ -28,49 +28,41 @@ export function ChangePasswordDialog({ onChanged }: { onChanged: (message: strin
   );
   const allFilled = fields.currentPassword !== '' && fields.newPassword !== '' && fields.confirmPassword !== '';
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) submit.setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      size="small"
+      trigger={
         <button type="button" className="button button--secondary">
           Change Password
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog__content">
-          <Dialog.Title className="dialog__title">Change Password</Dialog.Title>
-          <Dialog.Description className="section-note">You stay signed in here; every other device is signed out.</Dialog.Description>
-          <form className="form" noValidate onSubmit={submit.onSubmit}>
-            {submit.error ? <FormAlert tone="error">{submit.error}</FormAlert> : null}
-            <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required value={fields.currentPassword} onValueChange={set('currentPassword')} />
-            <TextField
-              label="New password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={6}
-              value={fields.newPassword}
-              onValueChange={set('newPassword')}
-              hint="At least 6 characters, with an uppercase letter, a number and a special character."
-            />
-            <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} value={fields.confirmPassword} onValueChange={set('confirmPassword')} />
-            <SubmitButton busy={submit.busy} busyLabel="Updating…" disabled={!allFilled}>
-              Update Password
-            </SubmitButton>
-            <Dialog.Close asChild>
-              <button type="button" className="button button--secondary button--block">
-                Cancel
-              </button>
-            </Dialog.Close>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Change Password"
+      description="You stay signed in here; every other device is signed out."
+    >
+      <form className="form" noValidate onSubmit={submit.onSubmit}>
+        {submit.error ? <FormAlert tone="error">{submit.error}</FormAlert> : null}
+        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required value={fields.currentPassword} onValueChange={set('currentPassword')} />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          value={fields.newPassword}
+          onValueChange={set('newPassword')}
+          hint="At least 6 characters, with an uppercase letter, a number and a special character."
+        />
+        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} value={fields.confirmPassword} onValueChange={set('confirmPassword')} />
+        <SubmitButton busy={submit.busy} busyLabel="Updating…" disabled={!allFilled}>
+          Update Password
+        </SubmitButton>
+        <DialogClose block>Cancel</DialogClose>
+      </form>
+    </Dialog>
   );
 }
