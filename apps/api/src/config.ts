@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseIpAllowList, type IpAllowList } from './http/ip-allow-list.js';
 import type { SmtpSettings } from '@escrow/notify-smtp';
 import { smtpSettingsFromEnv } from './accounts/smtp-config.js';
+import { googleSignInFromEnv, type GoogleSignInSettings } from './accounts/google-config.js';
 import { darajaConfigFromEnv, type DarajaConfig } from '@escrow/mpesa-daraja';
 import { africasTalkingConfigFromEnv, type AfricasTalkingConfig } from '@escrow/sms-africastalking';
 
@@ -145,6 +146,8 @@ export interface Config {
   smsCallbackSecret?: string;
   /** NOTIFY_CONSOLE_FILE (absolute): where the console notifier writes its lines; absent: standard output. */
   consoleNotifierFile?: string;
+  /** Sign in with Google (GOOGLE_* variables, decision 0060); absent: no Google routes and no button. */
+  google?: GoogleSignInSettings;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A request still waiting for Daraja's answer would be asked about as if its process had died.
     throw new ConfigError([`MPESA_PAYOUT_SENDING_LEASE_SECONDS: must be at least MPESA_TIMEOUT_MS (${daraja.config.timeoutMs} ms), the longest a payout request may wait for Daraja`]);
   }
+  const google = googleSignInFromEnv(env, { linkBase: linkBaseOf(vars).linkBase, production: env.NODE_ENV === 'production' });
+  if (google.problems.length > 0) throw new ConfigError(google.problems);
   if (vars.API_WORKERS > 1 && !vars.DATABASE_URL) {
     // SQLite's live events are delivered in-process, and its one writer is serialised per process.
     throw new ConfigError(['API_WORKERS: more than 1 needs PostgreSQL (DATABASE_URL); SQLite runs as one process']);
@@ -230,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { sms: { africasTalking: africasTalking.config, callbackBaseUrl: vars.PUBLIC_BASE_URL ?? vars.MPESA_CALLBACK_BASE_URL ?? `http://127.0.0.1:${vars.PORT}` } }
       : {}),
     ...(vars.AT_CALLBACK_SECRET ? { smsCallbackSecret: vars.AT_CALLBACK_SECRET } : {}),
+    ...(google.google ? { google: google.google } : {}),
     ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
       : {}),

@@ -53,3 +53,28 @@ export function passwordChangedEmail(to: string): Notification {
     ].join('\n'),
   };
 }
+
+/**
+ * Sent when Google sign-in is added to an existing account (decision 0060). When the password
+ * was removed (it was never proven to be the owner's), the email says so and how to set a new one.
+ */
+export function googleLinkedEmail(to: string, passwordRemoved: boolean): Notification {
+  return {
+    channel: 'email',
+    to,
+    subject: `Google sign-in was added to your ${PRODUCT} account`,
+    body: [
+      `Your ${PRODUCT} account (${to}) was just signed in with Google for the first time. From now on "Continue with Google" signs you in.`,
+      '',
+      ...(passwordRemoved
+        ? [
+            'Because this address had never been confirmed with us, the password the account was opened with has been removed and every device was signed out:',
+            'whoever opened the account with your address can no longer use it.',
+            'To sign in with a password again, set a new one with "Forgot password" on the sign-in page.',
+            '',
+          ]
+        : []),
+      'If this was not you, reset your password at once with "Forgot password" on the sign-in page and contact us.',
+    ].join('\n'),
+  };
+}

@@ -23,4 +23,10 @@ export const ACCOUNT_RATE_LIMITS = {
   changePasswordPerUser: { name: 'change-password:user', limit: 10, windowMs: minutes(15) },
   /** The payout details form asks for the password too (decision 0049); wrong ones also count as sign-in failures. */
   payoutDetailsPerUser: { name: 'payout-details:user', limit: 10, windowMs: minutes(15) },
+  /**
+   * Sign in with Google (decision 0060): each start writes a row and each return costs a call to
+   * Google, so one address is capped; loose, like the other per-address limits (CGNAT).
+   */
+  oauthStartPerAddress: { name: 'oauth-start:address', limit: 60, windowMs: minutes(15) },
+  oauthCallbackPerAddress: { name: 'oauth-callback:address', limit: 60, windowMs: minutes(15) },
 } as const satisfies Record<string, RateLimitRule>;

@@ -9,9 +9,16 @@ export type UserRole = (typeof USER_ROLES)[number];
 export interface UserAccount {
   readonly id: string;
   readonly email: string;
-  readonly passwordHash: string;
+  /** Null: the account has no password (opened with Google, or its unproven password was removed; decision 0060). */
+  readonly passwordHash: string | null;
   readonly createdAt: Date;
   readonly lastSignInAt: Date | null;
+  /**
+   * When the owner of the address last proved it (a reset code from an email used, or a Google
+   * sign-in with a verified email); null: never, so its password may have been set by anyone
+   * who typed the address at sign-up. Reads always carry it; an insert may leave it out (null).
+   */
+  readonly emailVerifiedAt?: Date | null;
 }
 
 /**

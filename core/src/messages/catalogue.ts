@@ -199,6 +199,15 @@ export const catalogue = {
     crossSiteRequest: 'This request did not come from this site and was refused. Please reload the page and try again.',
     signedOut: 'Signed out',
     noSellerProfile: 'Please complete your seller profile first',
+    passwordNotSet: "Your account has no password yet (you sign in with Google). Set one with 'Forgot password?' on the sign-in page.",
+    // Sign in with Google (decision 0060): where the sign-in ends, on /auth.
+    googleStateInvalid: 'This Google sign-in expired or was already used. Please try again.',
+    googleCancelled: 'Google sign-in was cancelled.',
+    googleUnavailable: 'Google is not answering right now. Please try again in a few minutes, or sign in with your password.',
+    googleFailed: 'Google sign-in could not be completed. Please try again.',
+    googleEmailNotVerified: "Your Google account's email address is not verified. Verify it with Google, or sign in with your password.",
+    googleAdminNotAllowed: 'Admin accounts sign in with their email and password, not with Google.',
+    googleLinkedToAnother: 'This account is linked to a different Google account. Continue with that Google account, or sign in with your password.',
   },
   validation: validationMessages,
 } as const;

@@ -1,3 +1,4 @@
+import type { OAuthAttemptRecord, OAuthIdentityRecord, OAuthProvider } from '../accounts/oauth-sign-in-policy.js';
 import type {
   ResetCodeRecord,
   SellerProfile,
@@ -16,7 +17,28 @@ export interface UserRepository {
   /** By lower-cased email. */
   findByEmail(email: string): Promise<UserAccount | undefined>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
+  /** The account keeps no password (decision 0060: an unproven one, when Google proves the address). */
+  removePassword(id: string): Promise<void>;
+  /** Records that the owner of the address proved it, unless that was already recorded. */
+  markEmailVerified(id: string, at: Date): Promise<void>;
   recordSignIn(id: string, at: Date): Promise<void>;
+}
+
+export interface OAuthIdentityRepository {
+  findBySubject(provider: OAuthProvider, subject: string): Promise<OAuthIdentityRecord | undefined>;
+  /** The identity of this provider linked to the user, if any (one per provider and user). */
+  findForUser(userId: string, provider: OAuthProvider): Promise<OAuthIdentityRecord | undefined>;
+  /** False (and no write) when the subject, or this user's link to the provider, already exists. */
+  insert(identity: OAuthIdentityRecord): Promise<boolean>;
+  /** Notes a sign-in by the subject and the email the provider gave this time. */
+  recordSignIn(provider: OAuthProvider, subject: string, email: string, at: Date): Promise<void>;
+}
+
+export interface OAuthAttemptRepository {
+  insert(attempt: OAuthAttemptRecord): Promise<void>;
+  /** Deletes the attempt and returns it: of two requests with the same state, one gets it. */
+  take(id: string): Promise<OAuthAttemptRecord | undefined>;
+  deleteExpired(now: Date): Promise<number>;
 }
 
 export interface PasswordVerificationRepository {
@@ -75,6 +97,9 @@ export interface AccountsTx {
   readonly roles: RoleRepository;
   readonly resetCodes: ResetCodeRepository;
   readonly sellers: SellerProfileRepository;
+  /** Sign in with Google (decision 0060): linked subjects, and sign-ins sent to the provider. */
+  readonly oauthIdentities: OAuthIdentityRepository;
+  readonly oauthAttempts: OAuthAttemptRepository;
   /** The same outbox as the escrow flow: emails are rows written in the change's transaction. */
   readonly outbox: OutboxRepository;
 }

@@ -13,6 +13,7 @@ export type * from './random.js';
 export * from './records.js';
 export type * from './accounts-crypto.js';
 export type * from './accounts-store.js';
+export type * from './identity-provider.js';
 export * from './rate-limiter.js';
 export type * from './contact-store.js';
 export type * from './escrow-queries.js';

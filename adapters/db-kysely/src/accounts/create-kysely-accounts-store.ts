@@ -6,6 +6,8 @@ import { codecFor } from '../store/codec.js';
 import { immediateInserts } from '../store/deferred-inserts.js';
 import { nestingCheck } from '../store/nesting-check.js';
 import { kyselyOutboxRepository } from '../store/outbox-repository.js';
+import { kyselyOAuthAttemptRepository } from './oauth-attempt-repository.js';
+import { kyselyOAuthIdentityRepository } from './oauth-identity-repository.js';
 import { kyselyPasswordVerificationRepository } from './password-verification-repository.js';
 import { kyselyResetCodeRepository } from './reset-code-repository.js';
 import { kyselyRoleRepository } from './role-repository.js';
@@ -29,6 +31,8 @@ export function createKyselyAccountsStore(db: Kysely<Database>, dialect: SqlDial
     roles: kyselyRoleRepository(conn),
     resetCodes: kyselyResetCodeRepository(conn, codec),
     sellers: kyselySellerProfileRepository(conn, codec),
+    oauthIdentities: kyselyOAuthIdentityRepository(conn),
+    oauthAttempts: kyselyOAuthAttemptRepository(conn),
     outbox: kyselyOutboxRepository(conn, codec, immediateInserts(conn)),
   });
 
@@ -46,7 +50,11 @@ export function createKyselyAccountsStore(db: Kysely<Database>, dialect: SqlDial
   };
 }
 
-/** Deletes what has expired: sessions and reset codes. Run now and then (the API does, hourly). */
-export async function purgeExpiredAccountRows(store: AccountsStore, now: Date): Promise<{ sessions: number; resetCodes: number }> {
-  return store.transaction(async (tx) => ({ sessions: await tx.sessions.deleteExpired(now), resetCodes: await tx.resetCodes.deleteExpired(now) }));
+/** Deletes what has expired: sessions, reset codes and sign-ins sent to Google. Run now and then (the API does, hourly). */
+export async function purgeExpiredAccountRows(store: AccountsStore, now: Date): Promise<{ sessions: number; resetCodes: number; oauthAttempts: number }> {
+  return store.transaction(async (tx) => ({
+    sessions: await tx.sessions.deleteExpired(now),
+    resetCodes: await tx.resetCodes.deleteExpired(now),
+    oauthAttempts: await tx.oauthAttempts.deleteExpired(now),
+  }));
 }

@@ -4,12 +4,19 @@ import type { Database } from '../schema/database.js';
 import type { UsersTable } from '../schema/account-tables.js';
 import { decodeTime, decodeTimeOrNull, encodeTime, encodeTimeOrNull } from '../store/codec.js';
 
+/**
+ * No password: the column is NOT NULL (migration 0001), so '!none' stands for it (migration 0021);
+ * any value starting with '!' ('!anonymised' too) reads as none. No Argon2 string starts with '!'.
+ */
+const NO_PASSWORD = '!none';
+
 const toUser = (row: Selectable<UsersTable>): UserAccount => ({
   id: row.id,
   email: row.email,
-  passwordHash: row.password_hash,
+  passwordHash: row.password_hash.startsWith('!') ? null : row.password_hash,
   createdAt: decodeTime(row.created_at),
   lastSignInAt: decodeTimeOrNull(row.last_sign_in_at),
+  emailVerifiedAt: decodeTimeOrNull(row.email_verified_at ?? null),
 });
 
 export function kyselyUserRepository(db: Kysely<Database>): UserRepository {
@@ -22,9 +29,10 @@ export function kyselyUserRepository(db: Kysely<Database>): UserRepository {
         .values({
           id: user.id,
           email: user.email,
-          password_hash: user.passwordHash,
+          password_hash: user.passwordHash ?? NO_PASSWORD,
           created_at: encodeTime(user.createdAt),
           last_sign_in_at: encodeTimeOrNull(user.lastSignInAt),
+          email_verified_at: encodeTimeOrNull(user.emailVerifiedAt ?? null),
         })
         .onConflict((oc) => oc.column('email').doNothing())
         .executeTakeFirst();
@@ -40,6 +48,12 @@ export function kyselyUserRepository(db: Kysely<Database>): UserRepository {
     },
     async setPasswordHash(id, passwordHash) {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    },
+    async removePassword(id) {
+      await db.updateTable('users').set({ password_hash: NO_PASSWORD }).where('id', '=', id).execute();
+    },
+    async markEmailVerified(id, at) {
+      await db.updateTable('users').set({ email_verified_at: encodeTime(at) }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
     },
     async recordSignIn(id, at) {
       await db.updateTable('users').set({ last_sign_in_at: encodeTime(at) }).where('id', '=', id).execute();

@@ -62,6 +62,8 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
   await trx.deleteFrom('sessions').where('user_id', '=', account.userId).execute();
   await trx.deleteFrom('password_reset_codes').where('email', '=', account.email).execute();
   await trx.deleteFrom('password_verification').where('user_id', '=', account.userId).execute();
+  // A linked Google account would otherwise still sign into the anonymised account (decision 0060).
+  await trx.deleteFrom('oauth_identities').where('user_id', '=', account.userId).execute();
   await trx.deleteFrom('buyer_profiles').where('user_id', '=', account.userId).execute();
   // Messages still queued for this person would reach an address that no longer belongs to an account.
   const sellerPhone = account.sellerId

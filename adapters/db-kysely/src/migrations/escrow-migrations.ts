@@ -20,6 +20,7 @@ import { sellerPayoutDetailsMigration } from './0017-seller-payout-details.js';
 import { moneyOutReferencesMigration } from './0018-money-out-references.js';
 import { payoutsMigration } from './0019-payouts.js';
 import { outboxProviderCostMigration } from './0020-outbox-provider-cost.js';
+import { oauthSignInMigration } from './0021-oauth-sign-in.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -50,6 +51,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0018-money-out-references': moneyOutReferencesMigration(dialect),
     '0019-payouts': payoutsMigration(dialect),
     '0020-outbox-provider-cost': outboxProviderCostMigration(),
+    '0021-oauth-sign-in': oauthSignInMigration(dialect),
   };
 }
 

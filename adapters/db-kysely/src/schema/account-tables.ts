@@ -11,11 +11,36 @@ type DefaultTrue = ColumnType<DbBool, DbBool | undefined, DbBool>;
 export interface UsersTable {
   id: string;
   email: string;
+  /** An Argon2id PHC string, or a value starting with '!' for none: '!none' (migration 0021), '!anonymised'. */
   password_hash: string;
   created_at: Timestamp;
   last_sign_in_at: Timestamp | null;
   /** Set once when the inactive-account purge removed the personal data (migration 0006). */
   anonymised_at: Anonymised;
+  /** When the owner of the address last proved it: a reset code used, a Google sign-in (migration 0021). */
+  email_verified_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+export type OAuthProviderColumn = 'google';
+
+/** A provider's subject linked to an account (migration 0021, decision 0060). */
+export interface OAuthIdentitiesTable {
+  provider: OAuthProviderColumn;
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp;
+}
+
+/** A sign-in sent to the provider; `id` is the SHA-256 of its state (migration 0021). */
+export interface OAuthSignInAttemptsTable {
+  id: string;
+  provider: OAuthProviderColumn;
+  code_verifier: string;
+  nonce: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 /** `id` is a hash of the session token: a leaked table does not leak usable sessions. */

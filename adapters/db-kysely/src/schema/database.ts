@@ -1,6 +1,8 @@
 import type {
   BuyerProfilesTable,
   ContactSubmissionsTable,
+  OAuthIdentitiesTable,
+  OAuthSignInAttemptsTable,
   PasswordResetCodesTable,
   PasswordVerificationTable,
   SellersTable,
@@ -31,6 +33,8 @@ export interface Database {
   user_roles: UserRolesTable;
   password_verification: PasswordVerificationTable;
   password_reset_codes: PasswordResetCodesTable;
+  oauth_identities: OAuthIdentitiesTable;
+  oauth_sign_in_attempts: OAuthSignInAttemptsTable;
   sellers: SellersTable;
   buyer_profiles: BuyerProfilesTable;
   system_config: SystemConfigTable;

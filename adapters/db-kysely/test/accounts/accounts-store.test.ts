@@ -174,15 +174,55 @@ describe.each(targets)('AccountsStore on $name', (target) => {
     expect(await store.read((tx) => tx.sellers.findByUserId('u1'))).toMatchObject({ payoutDetails: paybill });
   });
 
-  it('purges expired sessions and reset codes', async () => {
+  it('purges expired sessions, reset codes and sign-ins sent to Google', async () => {
     await store.transaction(async (tx) => {
       await tx.users.insert(user('u1', 'amani@example.com'));
       await tx.sessions.insert({ id: 'idle', userId: 'u1', createdAt: at('2026-01-01T00:00:00.000Z'), expiresAt: at('2026-01-31T00:00:00.000Z'), idleExpiresAt: at('2026-01-02T00:00:00.000Z') });
       await tx.sessions.insert({ id: 'live', userId: 'u1', createdAt: at('2026-01-01T00:00:00.000Z'), expiresAt: at('2026-01-31T00:00:00.000Z'), idleExpiresAt: at('2026-01-09T00:00:00.000Z') });
       await tx.resetCodes.insert(code('gone', 'amani@example.com', '2026-01-01T00:00:00.000Z', '2026-01-01T00:15:00.000Z'));
+      await tx.oauthAttempts.insert({ id: 'old', provider: 'google', codeVerifier: 'v', nonce: 'n', createdAt: at('2026-01-01T00:00:00.000Z'), expiresAt: at('2026-01-01T00:10:00.000Z') });
+      await tx.oauthAttempts.insert({ id: 'new', provider: 'google', codeVerifier: 'v', nonce: 'n', createdAt: at('2026-01-03T00:00:00.000Z'), expiresAt: at('2026-01-03T00:10:00.000Z') });
     });
-    expect(await purgeExpiredAccountRows(store, at('2026-01-03T00:00:00.000Z'))).toEqual({ sessions: 1, resetCodes: 1 });
+    expect(await purgeExpiredAccountRows(store, at('2026-01-03T00:00:00.000Z'))).toEqual({ sessions: 1, resetCodes: 1, oauthAttempts: 1 });
     expect(await store.read((tx) => tx.sessions.getWithUser('live'))).toBeDefined();
+  });
+
+  it('keeps an account without a password as none, and records once when the owner proved the address (decision 0060)', async () => {
+    const none = { ...user('u1', 'wanjiku@example.com'), passwordHash: null, emailVerifiedAt: at('2026-01-02T00:00:00.000Z') };
+    await store.transaction(async (tx) => {
+      await tx.users.insert(none);
+      await tx.users.insert(user('u2', 'amani@example.com'));
+    });
+    expect(await store.read((tx) => tx.users.get('u1'))).toEqual({ ...none, lastSignInAt: null });
+    expect(await store.read((tx) => tx.users.get('u2'))).toMatchObject({ passwordHash: 'hash-u2', emailVerifiedAt: null });
+    await store.transaction(async (tx) => {
+      await tx.users.markEmailVerified('u2', at('2026-01-05T00:00:00.000Z'));
+      await tx.users.markEmailVerified('u2', at('2026-01-06T00:00:00.000Z'));
+      await tx.users.removePassword('u2');
+    });
+    expect(await store.read((tx) => tx.users.get('u2'))).toMatchObject({ passwordHash: null, emailVerifiedAt: at('2026-01-05T00:00:00.000Z') });
+    await store.transaction((tx) => tx.users.setPasswordHash('u2', 'hash-again'));
+    expect(await store.read((tx) => tx.users.get('u2'))).toMatchObject({ passwordHash: 'hash-again' });
+  });
+
+  it('links one Google subject to one account, one per account, and takes a sign-in attempt once', async () => {
+    const identity = { provider: 'google' as const, subject: 'sub-1', userId: 'u1', email: 'amani@example.com', createdAt: at('2026-01-01T00:00:00.000Z'), lastSignInAt: at('2026-01-01T00:00:00.000Z') };
+    const outcome = await store.transaction(async (tx) => {
+      await tx.users.insert(user('u1', 'amani@example.com'));
+      await tx.users.insert(user('u2', 'baraka@example.com'));
+      const first = await tx.oauthIdentities.insert(identity);
+      // The same subject on another account, and a second subject on the same account: both refused, the transaction goes on.
+      const sameSubject = await tx.oauthIdentities.insert({ ...identity, userId: 'u2' });
+      const secondForUser = await tx.oauthIdentities.insert({ ...identity, subject: 'sub-2' });
+      await tx.oauthIdentities.recordSignIn('google', 'sub-1', 'amani.new@example.com', at('2026-01-04T00:00:00.000Z'));
+      return { first, sameSubject, secondForUser, bySubject: await tx.oauthIdentities.findBySubject('google', 'sub-1'), forUser: await tx.oauthIdentities.findForUser('u2', 'google') };
+    });
+    expect(outcome).toEqual({ first: true, sameSubject: false, secondForUser: false, bySubject: { ...identity, email: 'amani.new@example.com', lastSignInAt: at('2026-01-04T00:00:00.000Z') }, forUser: undefined });
+
+    const attempt = { id: 'state-hash', provider: 'google' as const, codeVerifier: 'verifier', nonce: 'nonce', createdAt: at('2026-01-01T00:00:00.000Z'), expiresAt: at('2026-01-01T00:10:00.000Z') };
+    await store.transaction((tx) => tx.oauthAttempts.insert(attempt));
+    const [a, b] = await Promise.all([store.transaction((tx) => tx.oauthAttempts.take('state-hash')), store.transaction((tx) => tx.oauthAttempts.take('state-hash'))]);
+    expect([a, b].filter(Boolean)).toEqual([attempt]);
   });
 
   it('refuses a store call from inside one of its own transactions', async () => {

@@ -2,6 +2,7 @@ import type { AccountsDeps, FailureCounters, FileStorage, RateLimiter } from '@e
 import type { Context, Hono } from 'hono';
 import { clientAddress } from '../http/client-address.js';
 import { authRoutes, meRoute } from '../routes/auth-routes.js';
+import { googleSignInRoutes, type GoogleSignInHttp } from '../routes/google-sign-in-routes.js';
 import { sellerProfileRoutes } from '../routes/seller-profile-routes.js';
 
 /** What the accounts routes (auth, me, seller profile) and the session middleware need; given to createApp. */
@@ -25,6 +26,8 @@ export interface AccountsHttpOptions {
    * already under way may have claimed its messages before this one was written, so the API runs a
    * second round after it. */
   readonly sendOutboxSoon?: () => void;
+  /** Sign in with Google (GOOGLE_* set, decision 0060); absent: /api/auth/google is not mounted. */
+  readonly google?: GoogleSignInHttp;
 }
 
 export interface AccountsHttp extends AccountsHttpOptions {
@@ -36,10 +39,11 @@ export function accountsHttp(options: AccountsHttpOptions): AccountsHttp {
 }
 
 /**
- * Mounts the accounts routes: /api/auth, /api/me and /api/seller/profile. Called by createApp
+ * Mounts the accounts routes: /api/auth (and /api/auth/google when configured), /api/me and /api/seller/profile. Called by createApp
  * after the session middleware (which every route relies on) and before the static frontend.
  */
 export function mountAccountsRoutes(app: Hono, accounts: AccountsHttp): void {
+  if (accounts.google) app.route('/api/auth/google', googleSignInRoutes(accounts, accounts.google));
   app.route('/api/auth', authRoutes(accounts));
   app.route('/api/me', meRoute(accounts));
   app.route('/api/seller/profile', sellerProfileRoutes(accounts));

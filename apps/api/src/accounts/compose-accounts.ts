@@ -4,11 +4,12 @@ import type { Config } from '../config.js';
 import type { Logger } from '../http/logger.js';
 import type { AccountsHttpOptions } from './accounts-http.js';
 import { Argon2PasswordHasher } from './argon2-password-hasher.js';
+import { googleIdentityProvider } from './google-identity-provider.js';
 import { sha256Digest } from './sha256-digest.js';
 
 /** The accounts ports and HTTP options on the API's database, plus an hourly clean-up of expired rows. */
 export function composeAccounts(args: {
-  config: Pick<Config, 'publicBaseUrl' | 'trustProxyHops' | 'storeChecksOff'>;
+  config: Pick<Config, 'publicBaseUrl' | 'trustProxyHops' | 'storeChecksOff' | 'google'>;
   database: DatabaseHandle;
   events: EventBus;
   files: FileStorage;
@@ -36,6 +37,7 @@ export function composeAccounts(args: {
     ...(publicBaseUrl?.startsWith('https://') ? { secureCookies: true } : {}),
     ...(publicBaseUrl ? { publicOrigin: new URL(publicBaseUrl).origin } : {}),
     sendOutboxSoon: args.sendOutboxSoon,
+    ...(args.config.google ? { google: { provider: googleIdentityProvider(args.config.google, { clock: systemClock }), logger: args.logger } } : {}),
   };
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {

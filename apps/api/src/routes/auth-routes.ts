@@ -47,6 +47,7 @@ export function signInRequired(c: Context): Response {
  *   POST /change-password            signed in; current + new + confirm; ends every other session
  *   GET  /session                    the caller's account, or null: 200 either way, so a page that
  *                                    only asks "who is here?" never logs a failed request
+ *   GET  /sign-in-options            {google}: whether "Continue with Google" is offered (decision 0060)
  * Reset requests and code checks are rate-limited per address and per email. Sign-in is capped
  * per address, and wrong passwords slow the address they come from with growing waits (core's
  * sign-in-throttle.ts): failures from elsewhere never lock the owner out.
@@ -86,6 +87,13 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     if (!user) return c.json({ data: { account: null } }, 200);
     const account = await getAccount(accounts.deps, { userId: user.userId });
     return c.json({ data: { account: account.ok ? account.value : null } }, 200);
+  });
+
+  // Whether /auth shows "Continue with Google": GOOGLE_* set (decision 0060). Fixed for the process's life.
+  const signInOptions = { google: accounts.google !== undefined };
+  app.get('/sign-in-options', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: signInOptions }, 200);
   });
 
   app.post('/sign-out', async (c) => {

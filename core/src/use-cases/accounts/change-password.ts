@@ -19,6 +19,8 @@ export async function changePassword(deps: AccountsDeps, args: { userId: string;
 
   const user = await deps.store.read((tx) => tx.users.get(args.userId));
   if (!user) return err('UNAUTHENTICATED');
+  // An account opened with Google has none to give: a reset code by email sets the first one.
+  if (user.passwordHash === null) return err('PASSWORD_NOT_SET');
   if (!(await deps.passwords.verify(user.passwordHash, currentPassword))) return err('CURRENT_PASSWORD_INCORRECT');
   const passwordHash = await deps.passwords.hash(newPassword);
 

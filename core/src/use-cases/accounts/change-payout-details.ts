@@ -28,6 +28,8 @@ export async function changeSellerPayoutDetails(deps: AccountsDeps, args: { user
   if (!found.user) return err('UNAUTHENTICATED');
   if (!found.seller) return err('SELLER_NOT_FOUND');
   const user = found.user;
+  // Without a password nothing proves it is the owner at the keyboard: a reset code by email sets one first (decision 0060).
+  if (user.passwordHash === null) return err('PASSWORD_NOT_SET');
   if (!(await deps.passwords.verify(user.passwordHash, currentPassword))) return err('CURRENT_PASSWORD_INCORRECT');
 
   const now = deps.clock.now();

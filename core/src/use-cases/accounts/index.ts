@@ -3,6 +3,7 @@ export type * from './accounts-deps.js';
 export * from './change-password.js';
 export * from './change-payout-details.js';
 export { isWellFormedSessionToken, type IssuedSession, type SignedIn } from './issue-session.js';
+export * from './oauth-sign-in.js';
 export * from './password-reset.js';
 export * from './resolve-session.js';
 export * from './seller-logo.js';

@@ -102,6 +102,8 @@ export async function resetPassword(deps: AccountsDeps, args: { input: unknown }
     const user = await tx.users.findByEmail(email);
     if (!user) return err('INVALID_RESET_CODE');
     await tx.users.setPasswordHash(user.id, passwordHash);
+    // The code came by email: whoever set this password holds the address (decision 0060's linking rule reads it).
+    await tx.users.markEmailVerified(user.id, now);
     await tx.sessions.deleteAllForUser(user.id);
     await enqueueNotification(deps, tx, passwordChangedEmail(user.email), now);
     return ok({ email: user.email });

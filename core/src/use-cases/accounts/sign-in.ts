@@ -18,7 +18,8 @@ function decoyHash(deps: Pick<AccountsDeps, 'passwords' | 'random'>): Promise<st
 }
 
 /**
- * Email + password. A wrong password and an unknown email get the same answer. On success a
+ * Email + password. A wrong password, an unknown email and an account without a password
+ * (decision 0060) get the same answer, in the same time. On success a
  * new session replaces whatever session the browser had (rotation), the sign-in time is
  * recorded (the 6-month inactivity rule reads it), and a hash made with older settings is
  * upgraded while the password is at hand.
@@ -29,9 +30,10 @@ export async function signIn(deps: AccountsDeps, args: { input: unknown; replace
   const { email, password } = parsed.value;
 
   const user = await deps.store.read((tx) => tx.users.findByEmail(email));
-  const matches = await deps.passwords.verify(user?.passwordHash ?? (await decoyHash(deps)), password);
-  if (!user || !matches) return err('INVALID_CREDENTIALS');
-  const upgradedHash = deps.passwords.needsRehash(user.passwordHash) ? await deps.passwords.hash(password) : null;
+  const stored = user?.passwordHash ?? null;
+  const matches = await deps.passwords.verify(stored ?? (await decoyHash(deps)), password);
+  if (!user || stored === null || !matches) return err('INVALID_CREDENTIALS');
+  const upgradedHash = deps.passwords.needsRehash(stored) ? await deps.passwords.hash(password) : null;
 
   const now = deps.clock.now();
   return deps.store.transaction(async (tx) => {
