@@ -1,4 +1,4 @@
-import { cents, progressView, type OrderStatus } from '@escrow/core';
+import { actionsFor, cents, progressView, type OrderStatus } from '@escrow/core';
 import { vi } from 'vitest';
 import { escrowQueryClient } from '@escrow/api-client/query-client';
 import type { SellerOrderView } from '../src/shared/orders-api.ts';
@@ -73,6 +73,20 @@ export function sellerOrder(overrides: Partial<SellerOrderView> & { status?: Ord
     refundRequest: null,
     riderPayments: [],
     payout: null,
+    // What the server offers the seller, by the core's own table (decision 0062).
+    actions: actionsFor(
+      {
+        status,
+        paymentMethod: overrides.paymentMethod ?? 'mpesa_prepay',
+        paymentConfirmed: overrides.paymentConfirmed ?? false,
+        paymentVerifiedBy: overrides.paymentVerifiedBy ?? null,
+        settlementPaid: overrides.settlementPaid ?? false,
+        riderPhone: overrides.riderPhone ?? null,
+        riderAcceptedAt: overrides.riderAcceptedAt ? new Date(overrides.riderAcceptedAt) : null,
+        codeLockedAt: overrides.codeLockedAt ? new Date(overrides.codeLockedAt) : null,
+      },
+      'seller',
+    ),
     ...overrides,
   };
 }

@@ -1,7 +1,6 @@
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { catalogue } from '@escrow/core/messages';
-import { TRANSITIONS } from '@escrow/core/orders';
 import { assignRiderSchema, parseOrFirstError } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { notify } from '@escrow/ui/toast/show-toast';
@@ -29,11 +28,11 @@ function useRiders() {
   return { riders, retry: () => setAttempt((n) => n + 1) };
 }
 
-/** What the seller may do about the rider now (core's transition table, the server's own rule). */
-export function riderActions(order: Pick<SellerOrderView, 'paymentMethod' | 'status' | 'riderPhone'>) {
+/** What the seller may do about the rider now: the order's actions (core's transition table, decision 0062). */
+export function riderActions(order: Pick<SellerOrderView, 'actions' | 'riderPhone'>) {
   return {
-    canAssign: TRANSITIONS.assign_rider.from(order.paymentMethod).includes(order.status),
-    canRemove: order.riderPhone !== null && TRANSITIONS.remove_rider.from(order.paymentMethod).includes(order.status),
+    canAssign: order.actions.includes('assign_rider'),
+    canRemove: order.riderPhone !== null && order.actions.includes('remove_rider'),
   };
 }
 

@@ -1,8 +1,6 @@
+import { BEFORE_DELIVERY_STATUSES, isWellFormedDeliveryCode } from '@escrow/core/rules';
 import { readStoredDeliveryCode } from '@escrow/ui/order/delivery-code-key';
 import type { PublicTrackingView } from '../../shared/orders-api.ts';
-
-/** Statuses in which the code is still to be given: paid and not yet delivered. */
-const CODE_STILL_NEEDED = new Set(['paid', 'rider_assigned', 'picked_up', 'in_transit']);
 
 /**
  * The delivery-code card (spec section 2): for a visitor who is not the seller and already
@@ -12,7 +10,7 @@ const CODE_STILL_NEEDED = new Set(['paid', 'rider_assigned', 'picked_up', 'in_tr
 export function DeliveryCodeCard({ view }: { view: PublicTrackingView }) {
   const code = readStoredDeliveryCode(view.id);
   // The link may have held the order's view key rather than the code: only a code is shown.
-  if (code === null || !/^\d{6}$/.test(code) || !view.paymentConfirmed || !CODE_STILL_NEEDED.has(view.status)) return null;
+  if (!isWellFormedDeliveryCode(code) || !view.paymentConfirmed || !BEFORE_DELIVERY_STATUSES.includes(view.status)) return null;
   return (
     <section className="seller-card seller-card--code" aria-labelledby="delivery-code-title">
       <h2 id="delivery-code-title" className="seller-card__title">

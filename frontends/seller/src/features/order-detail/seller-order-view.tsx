@@ -30,7 +30,7 @@ export function SellerOrderDetail({ order, onChanged, navigate }: { order: Selle
         <OrderProgress status={order.status} />
       </div>
       <PaymentClaimCard order={order} />
-      {order.codeLocked ? <UnlockCodeCard order={order} onChanged={onChanged} /> : null}
+      {order.codeLocked && order.actions.includes('unlock_code') ? <UnlockCodeCard order={order} onChanged={onChanged} /> : null}
       {actions.canAssign || actions.canRemove ? <AssignRiderPanel order={order} onChanged={onChanged} /> : null}
       <section className="seller-card form" aria-labelledby="links-title">
         <h2 id="links-title" className="seller-card__title">
