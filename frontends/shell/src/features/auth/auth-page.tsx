@@ -8,6 +8,7 @@ import { useFormSubmit } from '@escrow/ui/forms/use-form-submit';
 import { Link } from '../../routing/link.tsx';
 import { navigate } from '../../routing/location-store.ts';
 import { authApi } from './api/auth-api.ts';
+import { GoogleSignInButton, googleSignInErrorMessage } from './google-sign-in.tsx';
 import { useAccountCheck } from './use-account-check.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
@@ -31,10 +32,16 @@ export default function AuthPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [flash] = useState(takeFlash);
+  // A Google sign-in that went wrong lands here as /auth?error=CODE (decision 0060).
+  const [googleError] = useState(() => googleSignInErrorMessage(new URLSearchParams(window.location.search).get('error')));
 
   useEffect(() => {
     if (check?.kind === 'signed-in') navigate(DASHBOARD, { replace: true });
   }, [check]);
+  useEffect(() => {
+    // Read once: a reload or a shared address does not show it again.
+    if (googleError) navigate('/auth', { replace: true });
+  }, [googleError]);
 
   const signIn = useFormSubmit(
     (input) => parseOrFirstError(signInSchema, input),
@@ -83,6 +90,7 @@ export default function AuthPage() {
       </h1>
       <p className="form-card__lead">{lead}</p>
       {flash && !form.error ? <FormAlert tone="success">{flash.text}</FormAlert> : null}
+      {googleError && !form.error ? <FormAlert tone="error">{googleError}</FormAlert> : null}
       <form className="form" noValidate onSubmit={form.onSubmit} aria-describedby={form.error ? 'auth-error' : undefined}>
         {form.error ? (
           <div id="auth-error">
@@ -107,6 +115,7 @@ export default function AuthPage() {
           {mode === 'sign-in' ? 'Sign In' : mode === 'sign-up' ? 'Create Account' : 'Send Reset Code'}
         </SubmitButton>
       </form>
+      <GoogleSignInButton hidden={mode === 'reset'} />
       <div className="form-links">
         {mode === 'sign-in' ? (
           <>
