@@ -2,6 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createEscrowQueryClient, EscrowQueryProvider } from '@escrow/api-client/query-client';
+import { actionsFor, type PaymentMethod } from '@escrow/core';
 import { AdminScreenContext, type AdminScreen } from '../src/shared/admin-context.ts';
 import type { AdminOrder, AdminOrderDetail, AdminRefundRequest } from '../src/shared/admin-types.ts';
 
@@ -18,9 +19,26 @@ export const SETTLEMENT_PATH = `${ORDER_PATH}/settlement`;
 export const ok = (data: unknown, status = 200): FakeAnswer => ({ status, body: { data } });
 export const failure = (status: number, code: string, message: string): FakeAnswer => ({ status, body: { error: { code, message } } });
 
-/** A delivered order awaiting settlement, as a row of the orders list. */
+/** What the server offers an admin on such an order, by the core's own table (decision 0062). */
+function adminActions(order: Omit<AdminOrder, 'actions'> & { paymentConfirmed?: boolean }): AdminOrder['actions'] {
+  return actionsFor(
+    {
+      status: order.status,
+      paymentMethod: order.paymentMethod as PaymentMethod,
+      paymentConfirmed: order.paymentConfirmed ?? !['draft', 'awaiting_payment', 'cancelled'].includes(order.status),
+      paymentVerifiedBy: order.paymentVerifiedBy,
+      settlementPaid: order.settlementPaid,
+      riderPhone: order.riderPhone,
+      riderAcceptedAt: null,
+      codeLockedAt: null,
+    },
+    'admin',
+  );
+}
+
+/** A delivered order awaiting settlement, as a row of the orders list; its actions follow the overrides unless given. */
 export function adminOrderRow(overrides: Partial<AdminOrder> = {}): AdminOrder {
-  return {
+  const row: Omit<AdminOrder, 'actions'> = {
     id: ORDER_ID,
     trackingNumber: 'TRK9D3F7J1',
     itemName: 'Samsung Galaxy A15',
@@ -45,11 +63,12 @@ export function adminOrderRow(overrides: Partial<AdminOrder> = {}): AdminOrder {
     createdAt: '2026-01-01T09:00:00.000Z',
     ...overrides,
   };
+  return { ...row, actions: overrides.actions ?? adminActions(row) };
 }
 
 /** The same order as GET /api/admin/orders/:id answers it: paid through the Paybill, verified by M-Pesa's C2B confirmation. */
 export function adminOrderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
-  return {
+  const detail: Omit<AdminOrderDetail, 'actions'> = {
     ...adminOrderRow(),
     paymentConfirmed: true,
     mpesaReceipt: 'QRS1TU2VW3',
@@ -61,6 +80,7 @@ export function adminOrderDetail(overrides: Partial<AdminOrderDetail> = {}): Adm
     canMarkPaid: true,
     ...overrides,
   };
+  return { ...detail, actions: overrides.actions ?? adminActions(detail) };
 }
 
 export function refundRequest(order: AdminOrderDetail): AdminRefundRequest {

@@ -60,6 +60,14 @@ describe("the order row's action", () => {
     expect(screen.queryByText('Approve payout')).toBeNull();
   });
 
+  it("offers Mark Paid from the order's actions (confirm_settlement, decision 0062), not from its status", () => {
+    const delivered = adminOrderRow({ payouts: [] });
+    expect(delivered.actions).toEqual(['confirm_settlement', 'reject_refund']);
+    renderAction({ ...delivered, actions: ['reject_refund'] }, 'manual');
+    expect(screen.queryByRole('button', { name: /^Mark Paid/ })).toBeNull();
+    expect(screen.getByText('Payment not verified')).toBeTruthy();
+  });
+
   it.each(['approval', 'automatic'] as const)('%s: Approve payout while a payout waits for it (or none was made yet), never Mark Paid', (mode) => {
     renderAction(adminOrderRow({ payouts: [payout()] }), mode);
     expect(screen.getByRole('button', { name: 'Approve payout: Samsung Galaxy A15 (TRK9D3F7J1)' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@escrow/core/orders';
+import type { OrderAction, OrderStatus } from '@escrow/core/orders';
 
 // The shapes /api/admin answers (money in integer cents, times ISO-8601 UTC). The API builds
 // them in core/src/views (admin-order-view.ts) and apps/api/src/routes/admin-*-routes.ts.
@@ -51,8 +51,10 @@ export interface AdminOrder {
   readonly paymentVerifiedBy: string | null;
   /** The buyer typed a receipt M-Pesa has not confirmed (yet). */
   readonly paymentBeingVerified: boolean;
-  /** Delivered, not settled, and the payment verified (or cash): Mark Paid can go through. */
+  /** Delivered, not settled, and the payment verified (or cash): Mark Paid can go through (confirm_settlement among `actions`). */
   readonly canMarkPaid: boolean;
+  /** What an admin may do now, by the core's transition table (decision 0062): the screen shows those buttons; the server decides again. */
+  readonly actions: readonly OrderAction[];
   readonly riderName: string | null;
   readonly riderPhone: string | null;
   readonly createdAt: string;

@@ -51,7 +51,7 @@ function OrderAction({ order }: { order: AdminOrder }) {
     </span>
   );
   if (order.settlementPaid) return withPayouts(<StatusBadge tone="success">Paid ✓</StatusBadge>);
-  if (order.status === 'awaiting_settlement' && order.canMarkPaid) {
+  if (order.actions.includes('confirm_settlement')) {
     const waiting = payouts.length === 0 || payouts.some((p) => p.state === 'awaiting_approval');
     // The payouts waiting stay reachable beside it: one paid by hand is recorded there instead of approved.
     if (mode !== 'manual' && waiting) return withPayouts(<ApprovePayoutDialog order={order} />);

@@ -1,6 +1,12 @@
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import type { AdminOrderDetail } from '../../shared/admin-types.ts';
 
+/**
+ * No payout or refund may move money M-Pesa never confirmed (PRODUCT-DECISIONS, Real money):
+ * the server refuses them with PAYMENT_UNVERIFIED; the core's own rule (decision 0062).
+ */
+export { paymentUnverified } from '@escrow/core/rules';
+
 type PaymentFields = Pick<
   AdminOrderDetail,
   'paymentMethod' | 'price' | 'paymentConfirmed' | 'mpesaReceipt' | 'paymentVerifiedBy' | 'paymentReceived' | 'paymentBeingVerified' | 'paymentClaimReceipt' | 'paymentClaimCheck'
@@ -15,13 +21,6 @@ export function verifiedByLabel(verifiedBy: string | null): string {
   if (verifiedBy.startsWith('admin:')) return 'Attached by an admin';
   return verifiedBy;
 }
-
-/**
- * No payout or refund may move money M-Pesa never confirmed (PRODUCT-DECISIONS, Real money):
- * the server refuses them with PAYMENT_UNVERIFIED. Cash orders have no M-Pesa payment to verify.
- */
-export const paymentUnverified = (order: Pick<AdminOrderDetail, 'paymentMethod' | 'paymentVerifiedBy'>): boolean =>
-  order.paymentMethod !== 'cash' && order.paymentVerifiedBy === null;
 
 function paymentState(order: PaymentFields): string {
   if (order.paymentBeingVerified) return 'Being verified: the buyer typed a receipt M-Pesa has not confirmed';

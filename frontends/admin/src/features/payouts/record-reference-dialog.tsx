@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+// An M-Pesa transaction code, 10 letters and digits (e.g. NLJ7RT61SV): the core's receipt rule; the server checks it again.
+import { MPESA_RECEIPT_PATTERN as MPESA_REFERENCE } from '@escrow/core/rules';
 import { Button } from '@escrow/ui/components/button';
 import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, TextField } from '@escrow/ui/components/form-field';
@@ -12,8 +14,6 @@ import { PURPOSE_LABELS } from './payout-words.ts';
 
 const keys = new OnceKeys();
 
-/** An M-Pesa transaction code: 10 letters and digits, e.g. NLJ7RT61SV (the server checks it again). */
-const MPESA_REFERENCE = /^[A-Z0-9]{10}$/;
 export const REFERENCE_REQUIRED = 'Enter the 10-character M-Pesa reference of the payout';
 const RECORD_FAILED = 'Failed to record the M-Pesa reference';
 

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+// An M-Pesa transaction code, 10 letters and digits (e.g. NLJ7RT61SV): the core's receipt rule; the server checks it again.
+import { MPESA_RECEIPT_PATTERN as MPESA_REFERENCE } from '@escrow/core/rules';
 import { catalogue } from '@escrow/core/messages';
 import { Button } from '@escrow/ui/components/button';
 import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
@@ -14,8 +16,6 @@ import { usePayoutMode } from '../payouts/payout-mode.ts';
 
 const keys = new OnceKeys();
 
-/** The M-Pesa transaction code of the refund the admin sent (10 letters and digits, e.g. NLJ7RT61SV). */
-const MPESA_REFERENCE = /^[A-Z0-9]{10}$/;
 const REFUND_FAILED = 'Failed to record the refund';
 const REJECT_FAILED = 'Failed to reject the refund request';
 
