@@ -80,6 +80,9 @@ describe.each(DIALECTS)('sign in with Google on %s, over real HTTP against a loc
       json: { businessName: 'Wanjiku Gadgets', location: 'Westlands, Nairobi', phone: '0712 345 678', paymentMethod: 'direct_mpesa', paymentNumber: '0712345678', termsAccepted: true },
     });
     expect(profile.status, profile.text).toBe(201);
+    // Payout details ask for the password (decision 0049): a Google session alone never changes them.
+    const payout = await g.world.call('PUT', '/api/seller/profile/payout-details', { cookie: browser.sessionToken, json: { method: 'paybill', paybillNumber: '247247', accountReference: '0123456789', currentPassword: 'Anything#1' } });
+    expect([payout.status, payout.body.error?.code]).toEqual([400, 'PASSWORD_NOT_SET']);
     expect(await g.browser().signInWithGoogle()).toBe('/seller/dashboard');
   });
 
