@@ -74,18 +74,9 @@ export function Dialog({ title, description, eyebrow, trigger, open, defaultOpen
           }}
         >
           <DialogBusyContext.Provider value={busy}>
-            <div className={styles.header}>
-              <div className={styles.heading}>
-                {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
-                <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-              </div>
-              {closeButton ? (
-                <RadixDialog.Close className={styles.close} aria-label="Close" disabled={busy}>
-                  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                    <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                  </svg>
-                </RadixDialog.Close>
-              ) : null}
+            <div className={classNames(styles.heading, closeButton && styles.besideClose)}>
+              {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+              <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
             </div>
             {description === undefined ? null : <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>}
             {children !== undefined || footer !== undefined ? (
@@ -93,6 +84,15 @@ export function Dialog({ title, description, eyebrow, trigger, open, defaultOpen
                 {children}
                 {footer === undefined ? null : <DialogActions>{footer}</DialogActions>}
               </div>
+            ) : null}
+            {closeButton ? (
+              // Last in the document, shown in the corner: focus opens on the dialog's first field or
+              // action, as before the kit, and the close button is the last stop of the Tab cycle.
+              <RadixDialog.Close className={styles.close} aria-label="Close" disabled={busy}>
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </RadixDialog.Close>
             ) : null}
           </DialogBusyContext.Provider>
         </RadixDialog.Content>
