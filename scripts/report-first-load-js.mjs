@@ -41,6 +41,8 @@ const BUYER_ORDER = {
   payment: { configured: true, businessNumber: '522533', accountName: 'Escrow Delivery', accountNumber: 'TRK7K2M9Q4', amount: 2500000 },
   delivery: { buyerName: 'Wanjiku', buyerPhone: '+254722000000', address: 'Ngong Road', landmark: 'Near the mall', estate: 'Kilimani', houseNumber: 'B4', pinLocationLink: null },
   rider: null, refundRequested: false, feedback: null, ...TIMES, deliveredAt: null, mpesaPrompt: true,
+  // What the server offers (decision 0062): the page shows the payment from confirm_payment.
+  actions: ['confirm_payment', 'claim_payment'],
 };
 const RIDER_JOB = {
   id: 'x', trackingNumber: 'TRK7K2M9Q4', itemName: 'Samsung Galaxy A15', productPhotoUrl: null, packagedPhotoUrl: null, pickupPhotoUrl: null,
@@ -49,6 +51,7 @@ const RIDER_JOB = {
   delivery: { buyerName: 'Wanjiku', buyerPhone: '+254722000000', address: 'Ngong Road', landmark: null, estate: 'Kilimani', houseNumber: 'B4', pinLocationLink: null },
   estimatedDistanceKm: null, estimatedTimeMinutes: null, paymentMethod: 'mpesa_prepay', paymentConfirmed: true, deliveryCost: 30000,
   deliveryPaidBy: 'buyer', collectFromBuyer: { deliveryFee: 30000, cashAmount: null }, riderPayout: 30000, codeLocked: false, codeAttemptsLeft: 5,
+  actions: ['accept_job', 'confirm_pickup', 'request_refund'],
 };
 const JOB_SUMMARY = (id, status, accepted) => ({
   id, itemName: 'Samsung Galaxy A15', status, statusLabel: status, sellerBusinessName: 'Amani Phones', pickupArea: 'Westlands', deliveryArea: 'Kilimani',
