@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { LOCALE_COOKIE, requestLocale, type Locale } from '@escrow/core/i18n';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Logger } from './logger.js';
 import { pathSegments, type SpaRoutePattern } from './spa-routes.js';
 
@@ -23,7 +25,7 @@ interface PageRead {
 const SERVER_RENDER_FILE = '.server/render.cjs';
 
 /** What a lean page's render.cjs exports (frontends/ui/src/page/page-answers.ts ServerPage). */
-type RenderPage = (page: { pathname: string; search: string; answers: readonly PageAnswer[] }) => string;
+type RenderPage = (page: { pathname: string; search: string; answers: readonly PageAnswer[]; locale: Locale }) => string;
 
 /** The read's answer as the page takes it: its path, not the credentials it was read with (they are in the page's own address). */
 interface PageAnswer {
@@ -67,6 +69,8 @@ export interface RenderedPage {
   readonly answersElement: string;
   /** Cookies the read set (the buyer's proof cookie): the document carries them. */
   readonly setCookies: readonly string[];
+  /** The language it was rendered in (the request's cookie, else its Accept-Language): the document's `<html lang>`. */
+  readonly locale: Locale;
 }
 
 /** The API's own fetch, for the page's read through its routes. */
@@ -126,9 +130,11 @@ export function leanPageRenderer({ distDir, logger, readApi }: { distDir: string
     const body: unknown = response.headers.get('content-type')?.startsWith('application/json') ? await response.json().catch(() => undefined) : undefined;
     if (body === undefined) return undefined;
     const answers: PageAnswer[] = [{ path: read.path, status: response.status, body }];
+    const locale = requestLocale(getCookie(c, LOCALE_COOKIE), c.req.header('Accept-Language'));
     try {
       return {
-        body: render({ pathname: url.pathname, search: url.search, answers }),
+        locale,
+        body: render({ pathname: url.pathname, search: url.search, answers, locale }),
         answersElement: `<script type="application/json" id="escrow-page-answers">${scriptSafeJson(answers)}</script>`,
         setCookies: response.headers.getSetCookie(),
       };

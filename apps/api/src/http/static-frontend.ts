@@ -1,3 +1,4 @@
+import { INTL_LOCALE } from '@escrow/core/i18n';
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
@@ -169,7 +170,8 @@ export function staticFrontend({ distDir, logger, publicBaseUrl, readApi }: Stat
  * early-read.js goes, since the answer the script would fetch is already here.
  */
 function withRenderedPage(html: string, rendered: RenderedPage): string {
-  const withBody = injectBody(html, rendered.body).replace(/<script async src="[^"]*\/early-read\.js"><\/script>\s*/, '');
+  const withBody = injectBody(html, rendered.body)
+    .replace(/<html lang="[^"]*">/, `<html lang="${INTL_LOCALE[rendered.locale]}">`).replace(/<script async src="[^"]*\/early-read\.js"><\/script>\s*/, '');
   const end = withBody.lastIndexOf('</body>');
   return end === -1 ? withBody : withBody.slice(0, end) + rendered.answersElement + '\n  ' + withBody.slice(end);
 }

@@ -9,4 +9,4 @@ import { BuyerPage, orderIdOf } from './buyer-page.tsx';
 const container = document.getElementById('root');
 if (!container) throw new Error('page.html must contain #root');
 
-startPage(container, <BuyerPage orderId={orderIdOf(window.location.pathname)} />);
+void startPage(container, <BuyerPage orderId={orderIdOf(window.location.pathname)} />);

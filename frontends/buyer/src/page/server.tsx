@@ -2,7 +2,16 @@ import '@escrow/ui/styles/base.css';
 import type { ServerPage } from '@escrow/ui/page/page-answers';
 import { renderPage } from '@escrow/ui/page/render-page';
 import { Provider } from 'jotai';
+import { provideTable } from '@escrow/ui/i18n/i18n';
+import { uiCatalog } from '@escrow/ui/i18n/ui-texts';
+import { uiTextsSw } from '@escrow/ui/i18n/ui-texts-sw';
+import { buyerCatalog } from '../i18n/catalog.ts';
+import buyerSw from '../i18n/sw.ts';
 import { BuyerPage, orderIdOf } from './buyer-page.tsx';
+
+// The server renders a Swahili request at once: every table is in its bundle.
+provideTable(uiCatalog, 'sw', uiTextsSw);
+provideTable(buyerCatalog, 'sw', buyerSw);
 
 /**
  * The buyer's page rendered by the API for a link with its code (decision 0059), built to

@@ -5,4 +5,4 @@ import { RiderPage } from './rider-page.tsx';
 const container = document.getElementById('root');
 if (!container) throw new Error('page.html must contain #root');
 
-startPage(container, <RiderPage />);
+void startPage(container, <RiderPage />);

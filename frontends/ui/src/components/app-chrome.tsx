@@ -1,5 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Logo } from './logo.tsx';
+import { LanguageSwitch, useT } from '../i18n/react.tsx';
+import type { UiTextId } from '../i18n/ui-texts.ts';
 
 interface ChromeLinkProps {
   to: string;
@@ -31,27 +33,31 @@ interface AppChromeProps {
  * pages): the shell's layout, and the buyer's and rider's own lean pages (decision 0053).
  */
 export function AppChrome({ children, showSignIn, link: Link = PlainLink }: AppChromeProps) {
+  const t = useT<UiTextId>();
   return (
     <>
       <header className="top-bar">
         <div className="container top-bar__inner">
-          <Link to="/" className="logo-link" aria-label="Escrow Delivery home">
+          <Link to="/" className="logo-link" aria-label={t('ui.home')}>
             <Logo />
           </Link>
-          {showSignIn ? (
-            <nav aria-label="Account">
-              <Link to="/auth" className="button button--secondary">
-                Sign In
-              </Link>
-            </nav>
-          ) : null}
+          <div className="top-bar__actions">
+            <LanguageSwitch />
+            {showSignIn ? (
+              <nav aria-label={t('ui.accountNav')}>
+                <Link to="/auth" className="button button--secondary">
+                  {t('ui.signIn')}
+                </Link>
+              </nav>
+            ) : null}
+          </div>
         </div>
       </header>
       <main id="main" className="container page" tabIndex={-1}>
         {children}
       </main>
       <footer className="footer">
-        <div className="container">© {new Date().getFullYear()} Escrow Delivery. Nairobi, Kenya.</div>
+        <div className="container">{t('ui.footer', { year: String(new Date().getFullYear()) })}</div>
       </footer>
     </>
   );

@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import './form.css';
+import { useT } from '../i18n/react.tsx';
+import type { UiTextId } from '../i18n/ui-texts.ts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   label: string;
@@ -15,6 +17,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 /** A labelled text input; the label is always visible (no placeholder-only fields). */
 export function TextField({ label, value, onValueChange, invalid = false, error = null, hint, ...input }: TextFieldProps) {
   const id = useId();
+  const t = useT<UiTextId>();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
@@ -22,7 +25,7 @@ export function TextField({ label, value, onValueChange, invalid = false, error 
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
-        {input.required ? null : <span className="field__optional"> (optional)</span>}
+        {input.required ? null : <span className="field__optional">{t('ui.optional')}</span>}
       </label>
       <input
         {...input}
@@ -59,11 +62,12 @@ interface TextAreaFieldProps {
 
 export function TextAreaField({ label, name, value, onValueChange, rows = 4, maxLength, invalid = false }: TextAreaFieldProps) {
   const id = useId();
+  const t = useT<UiTextId>();
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
-        <span className="field__optional"> (optional)</span>
+        <span className="field__optional">{t('ui.optional')}</span>
       </label>
       <textarea
         id={id}

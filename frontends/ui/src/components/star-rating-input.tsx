@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import './star-rating-input.css';
+import { useT } from '../i18n/react.tsx';
+import type { UiTextId } from '../i18n/ui-texts.ts';
 
 interface StarRatingInputProps {
   /** The question, e.g. 'Rate the rider'; the group's accessible name. */
@@ -19,6 +21,7 @@ interface StarRatingInputProps {
  */
 export function StarRatingInput({ legend, value, onChange, outOf = 5, disabled = false, invalid = false }: StarRatingInputProps) {
   const name = useId();
+  const t = useT<UiTextId>();
   return (
     <fieldset className={invalid ? 'star-rating-input star-rating-input--invalid' : 'star-rating-input'} disabled={disabled}>
       <legend className="star-rating-input__legend">{legend}</legend>
@@ -38,7 +41,7 @@ export function StarRatingInput({ legend, value, onChange, outOf = 5, disabled =
               <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
                 <path d="m12 2.5 2.9 6.2 6.6.7-5 4.5 1.4 6.6L12 17.2l-5.9 3.3 1.4-6.6-5-4.5 6.6-.7L12 2.5Z" fill="currentColor" />
               </svg>
-              <span className="visually-hidden">{stars === 1 ? '1 star' : `${stars} stars`}</span>
+              <span className="visually-hidden">{t('ui.stars', { count: stars })}</span>
             </label>
           );
         })}

@@ -1,4 +1,6 @@
 import './star-rating.css';
+import { useT } from '../i18n/react.tsx';
+import type { UiTextId } from '../i18n/ui-texts.ts';
 
 interface StarRatingProps {
   /** Whole stars, 0 to `outOf`. */
@@ -8,9 +10,10 @@ interface StarRatingProps {
 
 /** A read-only star rating, announced as 'Rated 5 out of 5'. */
 export function StarRating({ value, outOf = 5 }: StarRatingProps) {
+  const t = useT<UiTextId>();
   const filled = Math.max(0, Math.min(outOf, Math.round(value)));
   return (
-    <span className="star-rating" role="img" aria-label={`Rated ${filled} out of ${outOf}`}>
+    <span className="star-rating" role="img" aria-label={t('ui.rated', { filled, outOf })}>
       {Array.from({ length: outOf }, (_, index) => (
         <svg
           key={index}

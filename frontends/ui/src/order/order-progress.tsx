@@ -1,5 +1,7 @@
 import { completedSteps, PROGRESS_PERCENT, PROGRESS_STEPS, type OrderStatus } from '@escrow/core/orders';
 import './order-progress.css';
+import { useT } from '../i18n/react.tsx';
+import type { UiTextId } from '../i18n/ui-texts.ts';
 
 interface OrderProgressProps {
   status: OrderStatus;
@@ -11,6 +13,7 @@ interface OrderProgressProps {
  * no progress bar: 0 % would read as "not paid yet".
  */
 export function OrderProgress({ status }: OrderProgressProps) {
+  const t = useT<UiTextId>();
   if (status === 'cancelled') return null;
   const percent = PROGRESS_PERCENT[status];
   const done = completedSteps(status);
@@ -19,22 +22,22 @@ export function OrderProgress({ status }: OrderProgressProps) {
       <div
         className="order-progress__bar"
         role="progressbar"
-        aria-label="Delivery progress"
+        aria-label={t('ui.progress.label')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
       >
         <div className="order-progress__fill" style={{ width: `${percent}%` }} />
       </div>
-      <p className="order-progress__percent">{percent}% complete</p>
+      <p className="order-progress__percent">{t('ui.progress.percent', { percent })}</p>
       <ol className="order-progress__steps">
         {PROGRESS_STEPS.map((step, index) => (
           <li key={step} className={index < done ? 'order-progress__step order-progress__step--done' : 'order-progress__step'}>
             <span className="order-progress__dot" aria-hidden="true">
               {index < done ? '✓' : index + 1}
             </span>
-            <span>{step}</span>
-            {index < done ? <span className="visually-hidden"> (done)</span> : null}
+            <span>{t(`progress.step.${index as 0 | 1 | 2 | 3}`)}</span>
+            {index < done ? <span className="visually-hidden">{t('ui.progress.done')}</span> : null}
           </li>
         ))}
       </ol>

@@ -1,3 +1,5 @@
+import { localeOfTag, type Locale } from '@escrow/core/i18n';
+
 /**
  * A lean page rendered on the server (decision 0059): the API reads the order for the link's
  * credentials as the page's first GET would, renders the page with that answer, and sends the
@@ -27,6 +29,8 @@ export interface ServerPage {
   /** The document's query string, '?...' or ''. */
   readonly search: string;
   readonly answers: readonly PageAnswer[];
+  /** The request's language (its cookie, else its Accept-Language); absent: English. */
+  readonly locale?: Locale;
 }
 
 export const PAGE_ANSWERS_ELEMENT_ID = 'escrow-page-answers';
@@ -53,6 +57,16 @@ export function pageSearch(): string {
 /** The document's path: the server's request while rendering there, else the address bar's. */
 export function pagePathname(): string {
   return serverPage ? serverPage.pathname : window.location.pathname;
+}
+
+/**
+ * The language the server rendered this document in (its `<html lang>`), which the page must
+ * hydrate in; null for a document the server did not render.
+ */
+export function pageLocale(): Locale | null {
+  if (serverPage) return serverPage.locale ?? 'en';
+  if (!hasPageAnswers()) return null;
+  return localeOfTag(document.documentElement.lang);
 }
 
 /** Whether this document came with answers (and its #root with their rendered page). */

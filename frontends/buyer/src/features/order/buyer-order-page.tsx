@@ -1,5 +1,4 @@
-import { BUYER_STATUS_LABELS, type OrderStatus } from '@escrow/core/orders';
-import { catalogue } from '@escrow/core/messages';
+import type { OrderStatus } from '@escrow/core/orders';
 import { BEFORE_DELIVERY_STATUSES, DELIVERED_STATUSES } from '@escrow/core/rules';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
@@ -17,6 +16,13 @@ import { RefundRequestSection } from './refund-request-section.tsx';
 import type { LiveOrder } from '@escrow/api-client/live-order';
 import { useBuyerOrder, type BuyerAction } from './use-buyer-order.ts';
 import { useDeliveryCode } from './use-delivery-code.ts';
+import { useBuyerT } from '../../i18n/use-buyer-t.ts';
+import { registerCatalog } from '@escrow/ui/i18n/i18n';
+import { useCatalog } from '@escrow/ui/i18n/react';
+import { buyerCatalog } from '../../i18n/catalog.ts';
+
+// Registered as the page loads, so a page started in Swahili fetches these texts before its first render.
+registerCatalog(buyerCatalog);
 
 export interface BuyerOrderPageProps {
   orderId: string;
@@ -36,6 +42,8 @@ const UNTIL_DELIVERY: readonly OrderStatus[] = ['awaiting_payment', ...BEFORE_DE
  * before delivery, the rating after it; kept current by the order's live events.
  */
 export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
+  const ready = useCatalog(buyerCatalog);
+  const t = useBuyerT();
   const { code, remember } = useDeliveryCode(orderId);
   const handle = useBuyerOrder(orderId, code);
   const { state } = handle;
@@ -46,16 +54,17 @@ export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
 
   if (code === null) {
     return (
-      <MessageState title={catalogue.buyer.deliveryCodeRequired}>
-        <p>Open the order link your seller sent you. It contains the code for this order.</p>
+      <MessageState title={t('catalogue.buyer.deliveryCodeRequired')}>
+        <p>{t('buyer.codeNeeded.body')}</p>
       </MessageState>
     );
   }
-  if (state.kind === 'loading') return <LoadingState label="Loading your order…" />;
+  // The page's Swahili texts are a chunk of their own: loading until they are here.
+  if (state.kind === 'loading' || !ready) return <LoadingState label={t('buyer.loading')} />;
   if (state.kind === 'not-found') {
     return (
-      <MessageState tone="error" title={catalogue.buyer.orderNotFoundOrInvalidCode}>
-        <p>Check that you opened the full link from your seller, or ask the seller to send it again.</p>
+      <MessageState tone="error" title={t('catalogue.buyer.orderNotFoundOrInvalidCode')}>
+        <p>{t('buyer.notFound.body')}</p>
       </MessageState>
     );
   }
@@ -66,12 +75,12 @@ export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
         title={state.message}
         actions={
           <button type="button" className="button" onClick={handle.retry}>
-            Try again
+            {t('buyer.tryAgain')}
           </button>
         }
       >
         {/* A 503's title already says what happened: the service, not the phone's connection. */}
-        {state.status === 503 ? null : <p>Please check your internet connection and try again.</p>}
+        {state.status === 503 ? null : <p>{t('buyer.checkConnection')}</p>}
       </MessageState>
     );
   }
@@ -79,17 +88,18 @@ export default function BuyerOrderPage({ orderId }: BuyerOrderPageProps) {
 }
 
 /** The status heading; a claimed payment M-Pesa has not confirmed shows as being verified, not as awaited. */
-function statusLabel(order: BuyerOrder): string {
-  return order.paymentBeingVerified && order.status === 'awaiting_payment' ? 'Payment Being Verified' : BUYER_STATUS_LABELS[order.status];
+function statusLabel(order: BuyerOrder, t: ReturnType<typeof useBuyerT>): string {
+  return order.paymentBeingVerified && order.status === 'awaiting_payment' ? t('buyer.status.beingVerified') : t(`status.buyer.${order.status}`);
 }
 
 function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder; stale: boolean; deliveryCode: string; handle: LiveOrder<BuyerOrder> }) {
+  const t = useBuyerT();
   const [notice, setNotice] = useState<{ readonly text: string; readonly holds: readonly OrderStatus[] } | null>(null);
   // M-Pesa confirming a claim reaches the page as a live event and a re-read: say so once.
   const [wasVerifying, setWasVerifying] = useState(order.paymentBeingVerified);
   if (wasVerifying !== order.paymentBeingVerified) {
     setWasVerifying(order.paymentBeingVerified);
-    if (wasVerifying && order.paymentConfirmed) setNotice({ text: catalogue.buyer.paymentConfirmed, holds: UNTIL_DELIVERY });
+    if (wasVerifying && order.paymentConfirmed) setNotice({ text: t('catalogue.buyer.paymentConfirmed'), holds: UNTIL_DELIVERY });
   }
   const actionProps = (action: BuyerAction) => ({
     orderId: order.id,
@@ -110,16 +120,16 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
   return (
     <div className="order-screen">
       <header className="order-screen__header">
-        <p className="eyebrow">{order.sellerBusinessName ? `Order from ${order.sellerBusinessName}` : 'Your order'}</p>
+        <p className="eyebrow">{order.sellerBusinessName ? t('buyer.orderFrom', { seller: order.sellerBusinessName }) : t('buyer.yourOrder')}</p>
         <h1>{order.itemName}</h1>
       </header>
 
       <section className="card" aria-labelledby="status-title">
         <h2 id="status-title" className="status-label" aria-live="polite">
-          {statusLabel(order)}
+          {statusLabel(order, t)}
         </h2>
         <OrderProgress status={order.status} />
-        {order.status === 'cancelled' && !order.refund ? <p>This order was cancelled. No payment is expected.</p> : null}
+        {order.status === 'cancelled' && !order.refund ? <p>{t('buyer.cancelledNoPayment')}</p> : null}
         {order.refund ? (
           <p className={`refund-state refund-state--${order.refund.state}`} role="status">
             {order.refund.message}
@@ -127,9 +137,9 @@ function LoadedOrder({ order, stale, deliveryCode, handle }: { order: BuyerOrder
         ) : null}
         {stale ? (
           <p className="note" role="status">
-            This page could not be refreshed and may be out of date.{' '}
+            {t('buyer.stale')}{' '}
             <button type="button" className="text-link-button" onClick={handle.reload}>
-              Refresh
+              {t('buyer.refresh')}
             </button>
           </p>
         ) : null}

@@ -1,9 +1,10 @@
-import { catalogue } from '@escrow/core/messages';
 import { isMpesaReceipt, isWellFormedBuyerKey } from '@escrow/core/rules';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import { useState } from 'react';
 import { buyerApi, type BuyerChange } from './buyer-api.ts';
+import { useBuyerT } from '../../i18n/use-buyer-t.ts';
+import type { BuyerText } from '../../i18n/use-buyer-t.ts';
 
 export interface ConfirmPaymentFormProps {
   orderId: string;
@@ -22,10 +23,10 @@ export interface ConfirmPaymentFormProps {
  * download zod (decisions 0025, 0062); the server parses the same request with the schema and
  * its message wins.
  */
-function firstProblem(termsAccepted: boolean, deliveryCode: string, receipt: string): string | null {
-  if (!termsAccepted) return catalogue.buyer.termsNotAccepted;
-  if (!isWellFormedBuyerKey(deliveryCode)) return catalogue.buyer.deliveryCodeNotFound;
-  if (!isMpesaReceipt(receipt)) return catalogue.validation.buyer.mpesaReceiptInvalid;
+function firstProblem(termsAccepted: boolean, deliveryCode: string, receipt: string): BuyerText | null {
+  if (!termsAccepted) return 'catalogue.buyer.termsNotAccepted';
+  if (!isWellFormedBuyerKey(deliveryCode)) return 'catalogue.buyer.deliveryCodeNotFound';
+  if (!isMpesaReceipt(receipt)) return 'catalogue.validation.buyer.mpesaReceiptInvalid';
   return null;
 }
 
@@ -35,10 +36,11 @@ function firstProblem(termsAccepted: boolean, deliveryCode: string, receipt: str
  * server's "being verified" message stays here, where the buyer is looking, never as "paid".
  */
 export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onClaimed, onSending, onNotSent }: ConfirmPaymentFormProps) {
+  const t = useBuyerT();
   const [receipt, setReceipt] = useState('');
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [claimMessage, setClaimMessage] = useState<string | null>(null);
-  const action = useIdempotentAction<BuyerChange>(catalogue.buyer.paymentConfirmationFailed);
+  const action = useIdempotentAction<BuyerChange>(t('catalogue.buyer.paymentConfirmationFailed'));
   const normalized = receipt.replace(/\s+/g, '').toUpperCase();
 
   return (
@@ -51,32 +53,32 @@ export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onClaim
         setClaimMessage(null);
         const problem = firstProblem(termsAccepted, deliveryCode, normalized);
         if (problem) {
-          action.setError(problem);
+          action.setError(t(problem));
           return;
         }
         onSending();
         action.run(
           normalized,
-          (key) => buyerApi.confirmPayment(orderId, deliveryCode, { termsAccepted: true, mpesaReceipt: normalized }, key, catalogue.buyer.confirmPaymentFailed),
+          (key) => buyerApi.confirmPayment(orderId, deliveryCode, { termsAccepted: true, mpesaReceipt: normalized }, key, t('catalogue.buyer.confirmPaymentFailed')),
           {
             onSuccess: (data) => {
               if (data.order?.paymentConfirmed === false) {
-                setClaimMessage(data.message || catalogue.buyer.paymentBeingVerified);
+                setClaimMessage(data.message || t('catalogue.buyer.paymentBeingVerified'));
                 onClaimed();
                 return;
               }
               // Paid: no claim was recorded, so no `claim_payment` event of this request will come.
               onNotSent();
-              onConfirmed(data.message || catalogue.buyer.paymentConfirmed);
+              onConfirmed(data.message || t('catalogue.buyer.paymentConfirmed'));
             },
             onFailure: onNotSent,
           },
         );
       }}
     >
-      <h3 id="confirm-payment-title">Confirm your payment</h3>
+      <h3 id="confirm-payment-title">{t('buyer.confirm.title')}</h3>
       <TextField
-        label="M-Pesa confirmation code"
+        label={t('buyer.confirm.receipt')}
         name="mpesaReceipt"
         required
         autoComplete="off"
@@ -85,21 +87,21 @@ export function ConfirmPaymentForm({ orderId, deliveryCode, onConfirmed, onClaim
         maxLength={14}
         value={receipt}
         onValueChange={setReceipt}
-        invalid={action.error === catalogue.validation.buyer.mpesaReceiptInvalid}
-        hint="The 10-character code at the start of your M-Pesa SMS"
+        invalid={action.error === t('catalogue.validation.buyer.mpesaReceiptInvalid')}
+        hint={t('buyer.confirm.receiptHint')}
       />
       <label className="checkbox-field">
         <input type="checkbox" name="termsAccepted" checked={termsAccepted} onChange={(event) => setTermsAccepted(event.target.checked)} />
-        <span>I accept the terms and conditions</span>
+        <span>{t('buyer.confirm.acceptTerms')}</span>
       </label>
       <p className="form-note">
         <a href="/terms" target="_blank" rel="noopener">
-          Read the terms and conditions (opens in a new tab)
+          {t('buyer.confirm.readTerms')}
         </a>
       </p>
       {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : claimMessage ? <FormAlert tone="info">{claimMessage}</FormAlert> : null}
-      <SubmitButton busy={action.busy} busyLabel="Confirming…">
-        Confirm Payment
+      <SubmitButton busy={action.busy} busyLabel={t('buyer.confirm.busy')}>
+        {t('buyer.confirm.submit')}
       </SubmitButton>
     </form>
   );

@@ -3,8 +3,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { buyerApi, type BuyerOrder } from './buyer-api.ts';
+import { useBuyerT } from '../../i18n/use-buyer-t.ts';
+import { Text } from '@escrow/ui/i18n/react';
+import type { BuyerText } from '../../i18n/use-buyer-t.ts';
+import { buyerEn } from '../../i18n/en.ts';
 
-const RESEND_FAILED = 'The code could not be sent. Please try again.';
 
 /**
  * The code the buyer gives the rider at the door (PRODUCT-DECISIONS, Real money: it reaches only
@@ -13,6 +16,7 @@ const RESEND_FAILED = 'The code could not be sent. Please try again.';
  * The warning is the point of the card: the code releases the money to the seller.
  */
 export function DeliveryCodeCard({ order, credential, refundRequested, onReload }: { order: BuyerOrder; credential: string; refundRequested: boolean; onReload: () => void }) {
+  const t = useBuyerT();
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const key = useRef<string | null>(null);
@@ -22,7 +26,7 @@ export function DeliveryCodeCard({ order, credential, refundRequested, onReload 
     setSending(true);
     setMessage(null);
     key.current ??= newIdempotencyKey();
-    void buyerApi.resendCode(order.id, credential, key.current, RESEND_FAILED).then((result) => {
+    void buyerApi.resendCode(order.id, credential, key.current, t('buyer.code.resendFailed')).then((result) => {
       setSending(false);
       // A final answer (sent, or refused in words) ends this key; a lost one is retried with it.
       if (result.ok || (result.status >= 400 && result.status < 500 && result.status !== 429)) key.current = null;
@@ -32,33 +36,30 @@ export function DeliveryCodeCard({ order, credential, refundRequested, onReload 
 
   return (
     <section className="card card--code" aria-labelledby="code-title">
-      <h2 id="code-title">Your delivery code</h2>
+      <h2 id="code-title">{t('buyer.code.title')}</h2>
       {order.deliveryCode ? <p className="delivery-code">{order.deliveryCode}</p> : null}
       {order.codeSentTo ? (
         <p>
-          {order.deliveryCode ? 'Also sent by SMS to ' : 'Sent by SMS to the phone that paid: '}
-          <strong>{order.codeSentTo}</strong>.
+          <Text<BuyerText> id={order.deliveryCode ? 'buyer.code.alsoSentTo' : 'buyer.code.sentTo'} values={{ phone: order.codeSentTo }} components={{ 0: <strong /> }} />
         </p>
       ) : null}
       {/* Where M-Pesa named the paying phone, the code in its SMS proves the payer; the receipt only where it did not (decision 0047). */}
       {order.deliveryCode ? null : order.codeSentTo ? <CodeProof order={order} onProved={onReload} /> : <ReceiptProof order={order} credential={credential} onProved={onReload} />}
       <p>
-        {refundRequested
-          ? 'You asked for a refund: do not give this code to anyone.'
-          : 'Check the item first. Give this code to the rider only if it matches your order: the code releases your payment to the seller.'}
+        {refundRequested ? t('buyer.code.refundAsked') : t('buyer.code.checkFirst')}
       </p>
       {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
       {order.codeSentTo && order.actions.includes('resend_code') ? (
         <button type="button" className="button button--secondary" onClick={resend} disabled={sending} aria-busy={sending || undefined}>
-          {sending ? 'Sending…' : 'Resend code'}
+          {sending ? t('buyer.code.sending') : t('buyer.code.resend')}
         </button>
       ) : null}
     </section>
   );
 }
 
-const CODE_PROOF_FAILED = 'The code could not be checked. Please try again.';
-export const NOT_THE_SMS_CODE = 'That is not the code in the SMS. Check the latest SMS from Escrow Delivery.';
+/** In English (tests quote it); the page shows it in its language. */
+export const NOT_THE_SMS_CODE = buyerEn['buyer.code.notTheSmsCode'];
 
 /**
  * The payer, holding the SMS, uses its code on this browser (a phone other than the one that paid,
@@ -67,6 +68,7 @@ export const NOT_THE_SMS_CODE = 'That is not the code in the SMS. Check the late
  * the rating.
  */
 function CodeProof({ order, onProved }: { order: BuyerOrder; onProved: () => void }) {
+  const t = useBuyerT();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -74,21 +76,21 @@ function CodeProof({ order, onProved }: { order: BuyerOrder; onProved: () => voi
     event.preventDefault();
     if (busy) return;
     const typed = code.replace(/\s+/g, '');
-    if (!isSixDigitCode(typed)) return setError('Enter the 6-digit delivery code from the SMS');
+    if (!isSixDigitCode(typed)) return setError(t('buyer.code.enterSixDigits'));
     setBusy(true);
     setError(null);
-    void buyerApi.bindPayerBrowser(order.id, typed, CODE_PROOF_FAILED).then((result) => {
+    void buyerApi.bindPayerBrowser(order.id, typed, t('buyer.code.proofFailed')).then((result) => {
       setBusy(false);
-      if (result.ok) return result.data.bound ? onProved() : setError(CODE_PROOF_FAILED);
-      setError(result.status === 404 ? NOT_THE_SMS_CODE : result.message);
+      if (result.ok) return result.data.bound ? onProved() : setError(t('buyer.code.proofFailed'));
+      setError(result.status === 404 ? t('buyer.code.notTheSmsCode') : result.message);
     });
   };
   return (
-    <form className="form" noValidate onSubmit={submit} aria-label="Use the code on this phone">
-      <p>Have the SMS? Type its delivery code to use it on this phone too.</p>
+    <form className="form" noValidate onSubmit={submit} aria-label={t('buyer.code.useHereLabel')}>
+      <p>{t('buyer.code.haveTheSms')}</p>
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <label className="field">
-        <span className="field__label">Delivery code from the SMS</span>
+        <span className="field__label">{t('buyer.code.fromTheSms')}</span>
         <input
           className="field__input"
           name="deliveryCode"
@@ -101,16 +103,14 @@ function CodeProof({ order, onProved }: { order: BuyerOrder; onProved: () => voi
         />
       </label>
       <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Checking…' : 'Use this code'}
+        {busy ? t('buyer.code.checking') : t('buyer.code.useThisCode')}
       </button>
     </form>
   );
 }
 
-const PROOF_FAILED = 'The receipt could not be checked. Please try again.';
-/** The receipt is right, but another browser proved it first (decision 0047: the first keeps the code). */
-export const PROVED_ELSEWHERE =
-  'This M-Pesa code was already used to show the delivery code on another phone or browser. If that was not you, do not give anyone a code and contact us.';
+/** The receipt is right, but another browser proved it first (decision 0047: the first keeps the code). In English, as tests quote it. */
+export const PROVED_ELSEWHERE = buyerEn['buyer.receipt.provedElsewhere'];
 
 /**
  * The payer proves it on this browser by typing the receipt of the payment M-Pesa confirmed:
@@ -119,6 +119,7 @@ export const PROVED_ELSEWHERE =
  * the code there).
  */
 function ReceiptProof({ order, credential, onProved }: { order: BuyerOrder; credential: string; onProved: () => void }) {
+  const t = useBuyerT();
   const [receipt, setReceipt] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -127,24 +128,24 @@ function ReceiptProof({ order, credential, onProved }: { order: BuyerOrder; cred
     event.preventDefault();
     if (busy) return;
     const typed = receipt.replace(/\s+/g, '').toUpperCase();
-    if (!isMpesaReceipt(typed)) return setError('Enter the 10-character M-Pesa code from your payment SMS, e.g. NLJ7RT61SV');
+    if (!isMpesaReceipt(typed)) return setError(t('buyer.receipt.enterReceipt'));
     setBusy(true);
     setError(null);
     key.current ??= newIdempotencyKey();
-    void buyerApi.confirmPayment(order.id, credential, { termsAccepted: true, mpesaReceipt: typed }, key.current, PROOF_FAILED).then((result) => {
+    void buyerApi.confirmPayment(order.id, credential, { termsAccepted: true, mpesaReceipt: typed }, key.current, t('buyer.receipt.proofFailed')).then((result) => {
       setBusy(false);
       key.current = null;
-      if (result.ok) return result.data.deliveryCode ? onProved() : setError(PROVED_ELSEWHERE);
+      if (result.ok) return result.data.deliveryCode ? onProved() : setError(t('buyer.receipt.provedElsewhere'));
       // The order is paid: another receipt is simply not this payment's.
-      setError(result.code === 'PAYMENT_ALREADY_CONFIRMED' || result.code === 'MPESA_RECEIPT_ALREADY_USED' ? "This is not the M-Pesa code of this order's payment. Check your M-Pesa SMS." : result.message);
+      setError(result.code === 'PAYMENT_ALREADY_CONFIRMED' || result.code === 'MPESA_RECEIPT_ALREADY_USED' ? t('buyer.receipt.notThisPayment') : result.message);
     });
   };
   return (
-    <form className="form" noValidate onSubmit={submit} aria-label="Show the code on this phone">
-      <p>Paid from this phone? Type the M-Pesa code from your payment SMS to see the delivery code here.</p>
+    <form className="form" noValidate onSubmit={submit} aria-label={t('buyer.receipt.showHereLabel')}>
+      <p>{t('buyer.receipt.paidFromHere')}</p>
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <label className="field">
-        <span className="field__label">M-Pesa code</span>
+        <span className="field__label">{t('buyer.receipt.field')}</span>
         <input
           className="field__input"
           name="mpesaReceipt"
@@ -157,7 +158,7 @@ function ReceiptProof({ order, credential, onProved }: { order: BuyerOrder; cred
         />
       </label>
       <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Checking…' : 'Show my code'}
+        {busy ? t('buyer.code.checking') : t('buyer.receipt.show')}
       </button>
     </form>
   );

@@ -1,11 +1,14 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { MpesaPrompt } from './buyer-api.ts';
+import { useBuyerT } from '../../i18n/use-buyer-t.ts';
+import { Text } from '@escrow/ui/i18n/react';
+import type { BuyerText } from '../../i18n/use-buyer-t.ts';
 
-const TITLES: Record<MpesaPrompt['state'], string> = {
-  waiting: 'Check your phone',
-  paid: 'Payment received',
-  failed: 'Payment not completed',
-};
+const TITLES = {
+  waiting: 'buyer.prompt.title.waiting',
+  paid: 'buyer.prompt.title.paid',
+  failed: 'buyer.prompt.title.failed',
+} as const satisfies Record<MpesaPrompt['state'], BuyerText>;
 
 export interface MpesaPromptPanelProps {
   prompt: MpesaPrompt;
@@ -26,6 +29,7 @@ export interface MpesaPromptPanelProps {
  * region, so a change is read out; the buttons stay outside it.
  */
 export function MpesaPromptPanel({ prompt, autoFocus, sending, stoppedChecking, alert, onRetry, onCheckAgain, onOtherNumber }: MpesaPromptPanelProps) {
+  const t = useBuyerT();
   const title = useRef<HTMLHeadingElement>(null);
   // Before paint, so the focus never sits on the page while the panel replaces the form.
   useLayoutEffect(() => {
@@ -38,37 +42,37 @@ export function MpesaPromptPanel({ prompt, autoFocus, sending, stoppedChecking, 
     <div className={`mpesa-panel mpesa-panel--${prompt.state}`}>
       <div className="mpesa-panel__words" role="status" aria-live="polite" aria-atomic="true">
         <h3 ref={title} tabIndex={-1}>
-          {TITLES[prompt.state]}
+          {t(TITLES[prompt.state])}
         </h3>
         <p>{prompt.message}</p>
-        {prompt.state === 'paid' ? null : <p className="note">M-Pesa request sent to {prompt.phone}</p>}
+        {prompt.state === 'paid' ? null : <p className="note">{t('buyer.prompt.sentTo', { phone: prompt.phone })}</p>}
         {waiting && !stoppedChecking ? (
           <p className="mpesa-panel__progress">
             <span className="spinner" aria-hidden="true" />
-            Waiting for M-Pesa…
+            {t('buyer.prompt.waiting')}
           </p>
         ) : null}
-        {waiting && stoppedChecking ? <p>M-Pesa has not answered yet. If you already entered your PIN, check again.</p> : null}
+        {waiting && stoppedChecking ? <p>{t('buyer.prompt.noAnswer')}</p> : null}
       </div>
       {alert}
       {waiting && stoppedChecking ? (
         <button type="button" className="button button--secondary button--block" onClick={onCheckAgain}>
-          Check again
+          {t('buyer.prompt.checkAgain')}
         </button>
       ) : null}
       {failed && prompt.canRetry ? (
         <button type="button" className="button button--block" onClick={onRetry} disabled={sending} aria-busy={sending || undefined}>
-          {sending ? 'Sending…' : 'Try again'}
+          {sending ? t('buyer.prompt.sendingShort') : t('buyer.tryAgain')}
         </button>
       ) : null}
       {failed && !prompt.canRetry ? (
         <p>
-          You can still pay by Paybill: <a href="#paybill-title">follow the Paybill steps below</a>.
+          <Text<BuyerText> id="buyer.prompt.paybillInstead" components={{ 0: <a href="#paybill-title" /> }} />
         </p>
       ) : null}
       {failed ? (
         <button type="button" className="text-link-button" onClick={onOtherNumber} disabled={sending}>
-          Use another number
+          {t('buyer.prompt.otherNumber')}
         </button>
       ) : null}
     </div>

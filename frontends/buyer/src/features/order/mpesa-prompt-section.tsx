@@ -1,10 +1,12 @@
-import { catalogue } from '@escrow/core/messages';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { useState } from 'react';
 import { localMpesaPhone, phoneFieldValue } from './mpesa-phone.ts';
 import { MpesaPromptPanel } from './mpesa-prompt-panel.tsx';
 import { useMpesaPrompt, type MpesaPromptOptions } from './use-mpesa-prompt.ts';
+import { useBuyerT } from '../../i18n/use-buyer-t.ts';
+import { Text } from '@escrow/ui/i18n/react';
+import type { BuyerText } from '../../i18n/use-buyer-t.ts';
 
 export interface MpesaPromptSectionProps extends MpesaPromptOptions {
   /** Integer cents: the order's price, what the prompt asks for. */
@@ -18,6 +20,7 @@ export interface MpesaPromptSectionProps extends MpesaPromptOptions {
  * that phone (STK Push), and this section follows the prompt until it is paid or failed.
  */
 export function MpesaPromptSection({ price, buyerPhone, ...options }: MpesaPromptSectionProps) {
+  const t = useBuyerT();
   const [phone, setPhone] = useState(() => phoneFieldValue(buyerPhone));
   const [backToForm, setBackToForm] = useState(false);
   const stk = useMpesaPrompt(options);
@@ -27,7 +30,7 @@ export function MpesaPromptSection({ price, buyerPhone, ...options }: MpesaPromp
   const pay = (): boolean => {
     const local = localMpesaPhone(phone);
     if (local === null) {
-      stk.rejectPhone(catalogue.validation.phone.invalid);
+      stk.rejectPhone(t('catalogue.validation.phone.invalid'));
       return false;
     }
     stk.send(local);
@@ -58,7 +61,7 @@ export function MpesaPromptSection({ price, buyerPhone, ...options }: MpesaPromp
     <form
       className="form mpesa-prompt"
       noValidate
-      aria-label="Pay with an M-Pesa prompt on your phone"
+      aria-label={t('buyer.prompt.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         const field = event.currentTarget.elements.namedItem('mpesaPhone');
@@ -66,7 +69,7 @@ export function MpesaPromptSection({ price, buyerPhone, ...options }: MpesaPromp
       }}
     >
       <TextField
-        label="M-Pesa phone number"
+        label={t('buyer.prompt.phone')}
         name="mpesaPhone"
         type="tel"
         inputMode="tel"
@@ -77,13 +80,13 @@ export function MpesaPromptSection({ price, buyerPhone, ...options }: MpesaPromp
         value={phone}
         onValueChange={setPhone}
         error={problem?.where === 'phone' ? problem.message : null}
-        hint="M-Pesa asks this phone for your PIN. No money moves until you enter it."
+        hint={t('buyer.prompt.phoneHint')}
       />
       {alert}
-      <SubmitButton busy={stk.sending} busyLabel="Sending the M-Pesa request…">
+      <SubmitButton busy={stk.sending} busyLabel={t('buyer.prompt.sending')}>
         {/* One flex item (the button is a flex box) that breaks between the amount and "with M-Pesa" on a narrow phone, never inside either. */}
         <span>
-          Pay <span className="nowrap">{formatKsh(price)}</span> <span className="nowrap">with M-Pesa</span>
+          <Text<BuyerText> id="buyer.prompt.pay" values={{ amount: formatKsh(price) }} components={{ 0: <span className="nowrap" />, 1: <span className="nowrap" /> }} />
         </span>
       </SubmitButton>
     </form>

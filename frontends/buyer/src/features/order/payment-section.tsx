@@ -4,27 +4,31 @@ import type { BuyerOrder } from './buyer-api.ts';
 import { ConfirmPaymentForm, type ConfirmPaymentFormProps } from './confirm-payment-form.tsx';
 import { MpesaPromptSection } from './mpesa-prompt-section.tsx';
 import type { MpesaPromptOptions } from './use-mpesa-prompt.ts';
+import { useBuyerT } from '../../i18n/use-buyer-t.ts';
+import { Text } from '@escrow/ui/i18n/react';
+import type { BuyerText } from '../../i18n/use-buyer-t.ts';
 
 type Configured = Extract<BuyerPaymentInstructions, { configured: true }>;
 
 /** The Paybill details, each on its own line so they can be copied into M-Pesa one by one. */
 function PaybillDetails({ payment }: { payment: Configured }) {
+  const t = useBuyerT();
   return (
     <dl className="details details--paybill">
       <div>
-        <dt>Paybill business number</dt>
+        <dt>{t('buyer.paybill.businessNumber')}</dt>
         <dd className="details__strong">{payment.businessNumber}</dd>
       </div>
       <div>
-        <dt>Account number</dt>
+        <dt>{t('buyer.paybill.accountNumber')}</dt>
         <dd className="details__strong">{payment.accountNumber}</dd>
       </div>
       <div>
-        <dt>Account name</dt>
+        <dt>{t('buyer.paybill.accountName')}</dt>
         <dd>{payment.accountName}</dd>
       </div>
       <div>
-        <dt>Amount</dt>
+        <dt>{t('buyer.paybill.amount')}</dt>
         <dd className="details__strong">{formatKsh(payment.amount)}</dd>
       </div>
     </dl>
@@ -32,20 +36,15 @@ function PaybillDetails({ payment }: { payment: Configured }) {
 }
 
 function EscrowNote({ order }: { order: BuyerOrder }) {
-  return (
-    <p>
-      {order.paymentMethod === 'mpesa_pod'
-        ? 'Pay when the rider arrives with your item. Your money is held safely until you confirm delivery with your code.'
-        : 'Your money is held safely in escrow and reaches the seller only after you confirm delivery with your code.'}
-    </p>
-  );
+  const t = useBuyerT();
+  return <p>{order.paymentMethod === 'mpesa_pod' ? t('buyer.escrow.payOnDelivery') : t('buyer.escrow.prepay')}</p>;
 }
 
 function DeliveryFeeNote({ order }: { order: BuyerOrder }) {
   if (order.deliveryPaidBy !== 'buyer' || order.deliveryCost === 0) return null;
   return (
     <p className="note">
-      The delivery fee of <strong>{formatKsh(order.deliveryCost)}</strong> is not part of this payment: you pay it to the rider when the item arrives.
+      <Text<BuyerText> id="buyer.deliveryFeeNote" values={{ fee: formatKsh(order.deliveryCost) }} components={{ 0: <strong /> }} />
     </p>
   );
 }
@@ -57,11 +56,12 @@ function DeliveryFeeNote({ order }: { order: BuyerOrder }) {
  * events and turns paid by itself when M-Pesa confirms.
  */
 function BeingVerifiedNote({ canTypeAgain }: { canTypeAgain: boolean }) {
+  const t = useBuyerT();
   return (
     <div className="verifying-note">
-      <h3 className="verifying-note__title">Payment being verified</h3>
-      <p>We are checking your M-Pesa payment. You do not need to pay again: this page updates by itself once M-Pesa confirms it.</p>
-      {canTypeAgain ? <p>If you typed the confirmation code wrongly, enter the right one in the form below.</p> : null}
+      <h3 className="verifying-note__title">{t('buyer.verifying.title')}</h3>
+      <p>{t('buyer.verifying.body')}</p>
+      {canTypeAgain ? <p>{t('buyer.verifying.typeAgain')}</p> : null}
     </div>
   );
 }
@@ -81,6 +81,7 @@ export interface PaymentSectionProps extends ConfirmPaymentFormProps {
  * nothing safe to pay into by hand, so only the server's warning shows for that path.
  */
 export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...form }: PaymentSectionProps) {
+  const t = useBuyerT();
   const prompt = order.mpesaPrompt ? (
     <MpesaPromptSection
       orderId={form.orderId}
@@ -95,7 +96,7 @@ export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...for
   const verifying = order.paymentBeingVerified ? <BeingVerifiedNote canTypeAgain={false} /> : null;
   const paybillTitle = prompt ? (
     <h3 id="paybill-title" className="paybill-title">
-      Or pay by Paybill
+      {t('buyer.payment.orPaybill')}
     </h3>
   ) : null;
 
@@ -103,7 +104,7 @@ export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...for
     if (!prompt) {
       return (
         <section className="card card--warning" aria-labelledby="payment-title">
-          <h2 id="payment-title">Payment</h2>
+          <h2 id="payment-title">{t('buyer.payment.title')}</h2>
           {verifying}
           <p>{payment.message}</p>
         </section>
@@ -111,7 +112,7 @@ export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...for
     }
     return (
       <section className="card" aria-labelledby="payment-title">
-        <h2 id="payment-title">Pay with M-Pesa</h2>
+        <h2 id="payment-title">{t('buyer.payment.payWithMpesa')}</h2>
         {verifying}
         <EscrowNote order={order} />
         <DeliveryFeeNote order={order} />
@@ -123,17 +124,17 @@ export function PaymentSection({ order, payment, subscribe, onOrderMoved, ...for
   }
   return (
     <section className="card" aria-labelledby="payment-title">
-      <h2 id="payment-title">Pay with M-Pesa</h2>
+      <h2 id="payment-title">{t('buyer.payment.payWithMpesa')}</h2>
       {order.paymentBeingVerified ? <BeingVerifiedNote canTypeAgain /> : null}
       <EscrowNote order={order} />
       <DeliveryFeeNote order={order} />
       {prompt}
       {paybillTitle}
       <ol className="steps">
-        <li>Open M-Pesa and choose Lipa na M-Pesa, then Pay Bill.</li>
-        <li>Enter the business number and the account number below.</li>
-        <li>Enter the amount, then your M-Pesa PIN.</li>
-        <li>Copy the confirmation code from the M-Pesa SMS (for example NLJ7RT61SV) into the form below.</li>
+        <li>{t('buyer.paybill.step1')}</li>
+        <li>{t('buyer.paybill.step2')}</li>
+        <li>{t('buyer.paybill.step3')}</li>
+        <li>{t('buyer.paybill.step4')}</li>
       </ol>
       <PaybillDetails payment={payment} />
       <ConfirmPaymentForm {...form} />

@@ -1,6 +1,7 @@
 import type { OrderEventReason } from '@escrow/api-client/live-order';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buyerApi, type MpesaPrompt } from './buyer-api.ts';
+import { translate } from '@escrow/ui/i18n/i18n';
 
 /**
  * Live events are best-effort, so while a prompt waits its state is also read this often, for
@@ -12,8 +13,9 @@ export const MPESA_POLL_FOR_MS = 180_000;
 /** The order's live events that change a prompt: sent, M-Pesa's result, paid. */
 const PROMPT_ACTIONS: ReadonlySet<string> = new Set(['stk_push', 'stk_result', 'verify_payment']);
 
-const SEND_FAILED = 'We could not send the M-Pesa request. Please try again.';
-const CHECK_FAILED = 'We could not check your M-Pesa payment. Please try again.';
+/** In the page's language when the request is made. */
+const sendFailed = () => translate('buyer.prompt.sendFailed');
+const checkFailed = () => translate('buyer.prompt.checkFailed');
 
 export interface MpesaPromptProblem {
   /** `phone`: about the number, shown under the field; `alert`: anything else. */
@@ -101,7 +103,7 @@ export function useMpesaPrompt({ orderId, deliveryCode, subscribe, onPaid, onOrd
       reading.current = true;
       const sendsBefore = sends.current;
       try {
-        const result = await buyerApi.latestMpesaPrompt(orderId, deliveryCode, CHECK_FAILED);
+        const result = await buyerApi.latestMpesaPrompt(orderId, deliveryCode, checkFailed());
         if (sends.current !== sendsBefore) return;
         if (!result.ok) {
           if (reportFailure) setProblem({ where: 'alert', message: result.message });
@@ -170,7 +172,7 @@ export function useMpesaPrompt({ orderId, deliveryCode, subscribe, onPaid, onOrd
         setSending(false);
       };
       buyerApi
-        .requestMpesaPrompt(orderId, deliveryCode, phone, SEND_FAILED)
+        .requestMpesaPrompt(orderId, deliveryCode, phone, sendFailed())
         .then((result) => {
           settle();
           if (result.ok) {
@@ -189,7 +191,7 @@ export function useMpesaPrompt({ orderId, deliveryCode, subscribe, onPaid, onOrd
         .catch((failure: unknown) => {
           console.warn('Sending the M-Pesa prompt failed', failure);
           settle();
-          setProblem({ where: 'alert', message: SEND_FAILED });
+          setProblem({ where: 'alert', message: sendFailed() });
         });
     },
     [orderId, deliveryCode, show],

@@ -1,0 +1,98 @@
+import { I18nProvider, Trans } from '@lingui/react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { LOCALE_NAMES, LOCALES, type Locale } from '@escrow/core/i18n';
+import { uiCatalog } from './ui-texts.ts';
+import { chooseLocale, currentLocale, englishOf, i18n, isCatalogLoaded, loadCatalog, registerCatalog, translate, type Catalog } from './i18n.ts';
+
+// Every page that shows a text of the kit has the kit's texts (and the spec's) registered.
+registerCatalog(uiCatalog);
+
+/** Puts the page's Lingui instance in React's context: texts re-render when the language changes. */
+export function I18nRoot({ children }: { readonly children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+const onLanguageChange = (listener: () => void): (() => void) => i18n.on('change', listener);
+
+/**
+ * The page's language, re-rendering when it changes; needs no provider, so every component of
+ * every remote (and a test rendering one alone) can ask.
+ */
+export function useLocale(): Locale {
+  return useSyncExternalStore(onLanguageChange, currentLocale, currentLocale);
+}
+
+/** `t(id, values)` in the page's language, typed to a catalog's ids; re-renders on a language change. */
+export function useT<Id extends string>(): (id: Id, values?: Readonly<Record<string, unknown>>) => string {
+  const locale = useLocale();
+  // A new `t` for each language, so memoised children and callbacks that use it are renewed.
+  return useCallback((id: Id, values?: Readonly<Record<string, unknown>>) => (locale ? translate(id, values) : id), [locale]);
+}
+
+export interface TextProps<Id extends string> {
+  readonly id: Id;
+  readonly values?: Readonly<Record<string, unknown>>;
+  /** The elements of the text's numbered tags: `Pay <0>{amount}</0>` with `{ 0: <strong /> }`. */
+  readonly components?: Readonly<Record<string, ReactElement>>;
+}
+
+/** A text with markup in it (`<0>…</0>` tags wrap the given elements), in the page's language. */
+export function Text<Id extends string>({ id, values, components }: TextProps<Id>) {
+  useLocale();
+  const message = englishOf(id);
+  return (
+    <I18nProvider i18n={i18n}>
+      <Trans id={id} {...(message === undefined ? {} : { message })} {...(values ? { values: { ...values } } : {})} {...(components ? { components: { ...components } } : {})} />
+    </I18nProvider>
+  );
+}
+
+/**
+ * Registers a remote's texts and says whether they are there in the page's language (a
+ * Swahili table is its own chunk, fetched when the remote first shows): until then the remote
+ * shows its loading state rather than English that would switch under the reader's eyes.
+ */
+export function useCatalog(catalog: Catalog): boolean {
+  registerCatalog(catalog);
+  const locale = useLocale();
+  const [, setLoadedCount] = useState(0);
+  const ready = isCatalogLoaded(catalog, locale);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadCatalog(catalog, locale)
+      .then(() => {
+        if (current) setLoadedCount((n) => n + 1);
+      })
+      .catch((error: unknown) => console.warn('Loading the texts failed', locale, error));
+    return () => {
+      current = false;
+    };
+  }, [catalog, locale, ready]);
+  return ready;
+}
+
+/**
+ * English | Kiswahili: each language in its own name, the current one pressed. The choice is
+ * remembered on this device and sent to the server, so texts from us arrive in it too.
+ */
+export function LanguageSwitch({ className }: { readonly className?: string }) {
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const choose = (next: Locale) => {
+    if (next === locale || busy) return;
+    setBusy(true);
+    chooseLocale(next)
+      .catch((error: unknown) => console.warn('Changing the language failed', error))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className={['language-switch', className].filter(Boolean).join(' ')} role="group" aria-label="Language / Lugha">
+      {LOCALES.map((option) => (
+        <button key={option} type="button" lang={option} className="language-switch__option" aria-pressed={option === locale} disabled={busy} onClick={() => choose(option)}>
+          {LOCALE_NAMES[option]}
+        </button>
+      ))}
+    </div>
+  );
+}
