@@ -1,4 +1,14 @@
-import { catalogue, CONTACT_FILTERS, contactMessageView, listContactMessages, resolveContactMessage, type AdminDeps } from '@escrow/core';
+import {
+  catalogue,
+  CONTACT_FILTERS,
+  contactMessageView,
+  listContactMessages,
+  resolveContactMessage,
+  type AdminDeps,
+  type AdminContactsAnswer,
+  type ContactResolved,
+  type Wire,
+} from '@escrow/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
@@ -24,7 +34,7 @@ export function adminContactsRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv
     c.header('Cache-Control', 'no-store');
     const { status, page, pageSize } = c.req.valid('query');
     const result = await listContactMessages(deps, { actor: caller.actor, status, page, pageSize });
-    return sendResult(c, result.ok ? { ok: true, value: { contacts: result.value.items.map(contactMessageView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
+    return sendResult(c, result.ok ? { ok: true, value: { contacts: result.value.items.map(contactMessageView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } satisfies Wire<AdminContactsAnswer> } : result);
   });
 
   app.post('/contacts/:id/resolve', adminOnly, async (c) => {
@@ -37,7 +47,7 @@ export function adminContactsRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv
       h.keys,
       { scope: caller.scope, fingerprint: { resolveContact: contactId } },
       (keyed) => resolveContactMessage(deps, { contactId, actor: caller.actor }, keyed()),
-      (result) => answerOf(result.ok ? { ok: true, value: { contact: contactMessageView(result.value), message: catalogue.admin.contactResolved } } : result),
+      (result) => answerOf(result.ok ? { ok: true, value: { contact: contactMessageView(result.value), message: catalogue.admin.contactResolved } satisfies Wire<ContactResolved> } : result),
     );
   });
 

@@ -10,10 +10,15 @@ import {
   listRefundRequests,
   resolveRefund,
   unlockDeliveryCode,
-  type C2bPayment,
+  unmatchedPaymentView,
   type EscrowQueries,
   type Order,
   type Result,
+  type AdminOrderChanged,
+  type AdminRefundRequestsAnswer,
+  type UnmatchedPaymentRefunded,
+  type UnverifiedPaymentsAnswer,
+  type Wire,
 } from '@escrow/core';
 import { optionalText } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
@@ -38,16 +43,6 @@ export const UNMATCHED_RESOLVED_MESSAGES = { attached: 'Payment attached. The or
 const TRANS_ID_FORMAT = /^[A-Za-z0-9_-]{6,40}$/;
 const attachSchema = z.object({ trackingNumber: z.string({ error: 'Enter the tracking number of the order this payment is for' }).trim().min(1, { error: 'Enter the tracking number of the order this payment is for' }).max(40, { error: 'No order has this tracking number' }) });
 const unmatchedRefundSchema = z.object({ mpesaReference: z.string({ error: 'Enter the 10-character M-Pesa reference of the refund' }).max(40, { error: 'Enter the 10-character M-Pesa reference of the refund' }) });
-const unmatchedPaymentView = (p: C2bPayment) => ({
-  transId: p.transId,
-  billRefNumber: p.billRefNumber,
-  amount: p.amount,
-  payerName: p.payerName,
-  transTime: p.transTime,
-  receivedAt: p.receivedAt.toISOString(),
-  note: p.note,
-  status: p.status,
-});
 
 const refundsQuery = pageQuerySchema.extend({ status: z.enum(['open', 'refunded', 'rejected', 'all'], { error: 'Status must be open, refunded, rejected or all' }).optional() });
 const settlementSchema = z.object({ reference: optionalText({ max: 100, tooLong: 'The payout reference must be at most 100 characters', invalid: 'The payout reference contains a character that is not allowed' }) });
@@ -78,7 +73,7 @@ const resolutionSchema = z.discriminatedUnion(
  */
 export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const view = (message: string) => (result: Result<Order>) => answerOf(result.ok ? { ok: true, value: { order: adminOrderView(result.value, null), message } } : result);
+  const view = (message: string) => (result: Result<Order>) => answerOf(result.ok ? { ok: true, value: { order: adminOrderView(result.value, null), message } satisfies Wire<AdminOrderChanged> } : result);
 
   app.get('/orders/:id', adminOnly, async (c) => {
     const caller = adminCaller(c);
@@ -126,7 +121,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
       value: {
         orders: found.orders.map((o) => ({ ...o, since: o.since.toISOString() })),
         unmatched: found.unmatched.map(unmatchedPaymentView),
-      },
+      } satisfies Wire<UnverifiedPaymentsAnswer>,
     });
   });
 
@@ -158,7 +153,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
       h.keys,
       { scope: caller.scope, fingerprint: { refundUnmatched: transId.toUpperCase(), ...input } },
       (keyed) => markUnmatchedPaymentRefunded(h.deps, { actor: caller.actor, transId, reference: input.mpesaReference }, keyed()),
-      (result) => answerOf(result.ok ? { ok: true, value: { payment: unmatchedPaymentView(result.value), message: UNMATCHED_RESOLVED_MESSAGES.refunded } } : result),
+      (result) => answerOf(result.ok ? { ok: true, value: { payment: unmatchedPaymentView(result.value), message: UNMATCHED_RESOLVED_MESSAGES.refunded } satisfies Wire<UnmatchedPaymentRefunded> } : result),
     );
   });
 
@@ -181,7 +176,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
               pageSize: result.value.pageSize,
               // How a refund goes out (decision 0051): by M-Pesa B2C unless 'manual'.
               payoutMode: h.deps.payouts?.mode ?? 'manual',
-            },
+            } satisfies Wire<AdminRefundRequestsAnswer>,
           }
         : result,
     );

@@ -1,4 +1,13 @@
-import { catalogue, getPaymentConfig, paymentConfigView, updatePaymentConfig, type AdminDeps } from '@escrow/core';
+import {
+  catalogue,
+  getPaymentConfig,
+  paymentConfigView,
+  updatePaymentConfig,
+  type AdminDeps,
+  type PaymentConfigAnswer,
+  type PaymentConfigSaved,
+  type Wire,
+} from '@escrow/core';
 import { paymentConfigSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
@@ -28,7 +37,7 @@ export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<A
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
     const result = await getPaymentConfig(deps, { actor: caller.actor, defaults });
-    return sendResult(c, result.ok ? { ok: true, value: { config: paymentConfigView(result.value) } } : result);
+    return sendResult(c, result.ok ? { ok: true, value: { config: paymentConfigView(result.value) } satisfies Wire<PaymentConfigAnswer> } : result);
   });
 
   app.put('/payment-config', adminOnly, jsonBodyLimit(), jsonBody(paymentConfigSchema), async (c) => {
@@ -44,7 +53,7 @@ export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<A
         if (result.ok) h.paybillSource.invalidate();
         return result;
       },
-      (result) => answerOf(result.ok ? { ok: true, value: { config: paymentConfigView(result.value), message: catalogue.admin.paymentConfigurationUpdated } } : result),
+      (result) => answerOf(result.ok ? { ok: true, value: { config: paymentConfigView(result.value), message: catalogue.admin.paymentConfigurationUpdated } satisfies Wire<PaymentConfigSaved> } : result),
     );
   });
 

@@ -1,4 +1,14 @@
-import { listPayouts, payoutView, reconcilePayouts, recordPayoutReference, retryPayout } from '@escrow/core';
+import {
+  listPayouts,
+  payoutView,
+  reconcilePayouts,
+  recordPayoutReference,
+  retryPayout,
+  type PayoutChanged,
+  type PayoutReconciliationAnswer,
+  type PayoutsAnswer,
+  type Wire,
+} from '@escrow/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
@@ -36,7 +46,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     const query = c.req.valid('query');
     const found = await listPayouts(h.deps, { actor: caller.actor, failedOnly: query.failed !== undefined, ...(query.limit ? { limit: query.limit } : {}) });
-    return sendResult(c, found.ok ? { ok: true, value: { payouts: found.value.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } } : found);
+    return sendResult(c, found.ok ? { ok: true, value: { payouts: found.value.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } satisfies Wire<PayoutsAnswer> } : found);
   });
 
   // Reconciliation (issue 17): what does not match between the ledger, the payouts and M-Pesa's reports.
@@ -45,7 +55,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
     const report = await reconcilePayouts(h.deps, { actor: caller.actor });
-    return sendResult(c, report.ok ? { ok: true, value: { ...report.value, checkedAt: report.value.checkedAt.toISOString() } } : report);
+    return sendResult(c, report.ok ? { ok: true, value: { ...report.value, checkedAt: report.value.checkedAt.toISOString() } satisfies Wire<PayoutReconciliationAnswer> } : report);
   });
 
   app.get('/orders/:id/payouts', adminOnly, async (c) => {
@@ -56,7 +66,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!SESSION_ORDER_ID_FORMAT.test(orderId)) return orderNotFound(c);
     const payouts = await h.deps.store.read(async (tx) => ((await tx.orders.get(orderId)) ? tx.payouts.listByOrder(orderId) : null));
     if (!payouts) return orderNotFound(c);
-    return sendResult(c, { ok: true, value: { payouts: payouts.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } });
+    return sendResult(c, { ok: true, value: { payouts: payouts.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } satisfies Wire<PayoutsAnswer> });
   });
 
   app.post('/payouts/:id/retry', adminOnly, async (c) => {
@@ -69,7 +79,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: caller.scope, fingerprint: { retry: payoutId } },
       () => retryPayout(h.deps, { payoutId, actor: caller.actor }),
-      (result) => answerOf(result.ok ? { ok: true, value: { payout: payoutView(result.value, h.deps), message: PAYOUT_MESSAGES.retried } } : result),
+      (result) => answerOf(result.ok ? { ok: true, value: { payout: payoutView(result.value, h.deps), message: PAYOUT_MESSAGES.retried } satisfies Wire<PayoutChanged> } : result),
     );
     h.wakePayouts?.();
     return response;
@@ -86,7 +96,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: caller.scope, fingerprint: { record: payoutId, ...input } },
       () => recordPayoutReference(h.deps, { payoutId, actor: caller.actor, reference: input.reference }),
-      (result) => answerOf(result.ok ? { ok: true, value: { payout: payoutView(result.value, h.deps), message: PAYOUT_MESSAGES.recorded } } : result),
+      (result) => answerOf(result.ok ? { ok: true, value: { payout: payoutView(result.value, h.deps), message: PAYOUT_MESSAGES.recorded } satisfies Wire<PayoutChanged> } : result),
     );
   });
   return app;

@@ -9,6 +9,9 @@ import {
   ORDER_STATUSES,
   payoutView,
   type AdminDeps,
+  type AdminOrdersAnswer,
+  type AdminSellersAnswer,
+  type Wire,
 } from '@escrow/core';
 import { isStorableText } from '@escrow/core/validation';
 import { Hono } from 'hono';
@@ -69,7 +72,7 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
     const delivered = result.value.items.filter((row) => row.status === 'awaiting_settlement' || row.status === 'settlement_completed').map((row) => row.id);
     const payouts = delivered.length > 0 ? await h.deps.store.read((tx) => tx.payouts.listByOrders(delivered)) : [];
     const orders = result.value.items.map((row) => ({ ...adminOrderListRowView(row), payouts: payouts.filter((p) => p.orderId === row.id).map((p) => payoutView(p, h.deps)) }));
-    return sendResult(c, { ok: true, value: { orders, total: result.value.total, page: result.value.page, pageSize: result.value.pageSize, payoutMode: h.deps.payouts?.mode ?? 'manual' } });
+    return sendResult(c, { ok: true, value: { orders, total: result.value.total, page: result.value.page, pageSize: result.value.pageSize, payoutMode: h.deps.payouts?.mode ?? 'manual' } satisfies Wire<AdminOrdersAnswer> });
   });
 
   app.get('/summary', adminOnly, async (c) => {
@@ -86,7 +89,7 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
     c.header('Cache-Control', 'no-store');
     const { q, page, pageSize } = c.req.valid('query');
     const result = await listAdminSellers(deps, { actor: caller.actor, search: q, page, pageSize });
-    return sendResult(c, result.ok ? { ok: true, value: { sellers: result.value.items.map(adminSellerView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
+    return sendResult(c, result.ok ? { ok: true, value: { sellers: result.value.items.map(adminSellerView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } satisfies Wire<AdminSellersAnswer> } : result);
   });
 
   app.route('/', adminContactsRoutes(h, deps));

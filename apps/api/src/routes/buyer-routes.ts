@@ -12,6 +12,13 @@ import {
   resendDeliveryCode,
   submitFeedback,
   type SignedInCaller,
+  type BuyerCodeResent,
+  type BuyerFeedbackSent,
+  type BuyerOrderAnswer,
+  type BuyerPaymentAnswer,
+  type PayerBrowserBound,
+  type RefundRequestRecorded,
+  type Wire,
 } from '@escrow/core';
 import { feedbackSchema, mpesaReceiptSchema, acceptedTerms, normalizeKenyanPhone, refundRequestSchema, validationMessages } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
@@ -83,7 +90,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const holdsCode = holdsDeliveryCode(order, buyerActor(c, g.code, g.orderId));
     const view = buyerOrderView(order, { sellerBusinessName: seller?.businessName ?? null, feedback, refundRequested, paybill: await h.paybillSource.current(), holdsCode, refundPayout });
     // `mpesaPrompt`: the page may offer "Pay with M-Pesa" (STK Push) besides the Paybill steps.
-    return sendResult(c, { ok: true, value: { ...view, mpesaPrompt: h.deps.mpesa !== undefined } });
+    return sendResult(c, { ok: true, value: { ...view, mpesaPrompt: h.deps.mpesa !== undefined } satisfies Wire<BuyerOrderAnswer> });
   });
 
   app.post('/orders/:id/payment', jsonBody(paymentSchema), async (c) => {
@@ -115,7 +122,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
             order: buyerOrderStatusView(order),
             message: order.paymentConfirmed ? catalogue.buyer.paymentConfirmed : catalogue.buyer.paymentBeingVerified,
             ...(shown ? { deliveryCode: order.deliveryCode } : {}),
-          },
+          } satisfies Wire<BuyerPaymentAnswer>,
         });
       },
     );
@@ -159,7 +166,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: buyerScope(g.orderId, g.code), fingerprint: { resendCode: true } },
       (keyed) => resendDeliveryCode(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) }, keyed()),
-      (result) => answerOf(result.ok ? { ok: true, value: { ...result.value, message: `Code sent to ${result.value.sentTo}.` } } : result),
+      (result) => answerOf(result.ok ? { ok: true, value: { ...result.value, message: `Code sent to ${result.value.sentTo}.` } satisfies Wire<BuyerCodeResent> } : result),
     );
   });
 
@@ -172,7 +179,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     const bound = await bindPayerBrowser(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), signedIn: signedInCaller(c) });
     if (!bound.ok) return sendResult(c, bound);
     if (bound.value.payerToken !== null) setPayerCookie(c, g.orderId, bound.value.payerToken, h.buyerBudget.secureCookies);
-    return sendResult(c, { ok: true, value: { bound: bound.value.payerToken !== null } });
+    return sendResult(c, { ok: true, value: { bound: bound.value.payerToken !== null } satisfies Wire<PayerBrowserBound> });
   });
 
   app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {
@@ -187,7 +194,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       (result) => {
         if (!result.ok) return answerOf(result);
         const { id, status, reason, createdAt } = result.value;
-        return answerOf({ ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: REFUND_REQUESTED_MESSAGE } }, 201);
+        return answerOf({ ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: REFUND_REQUESTED_MESSAGE } satisfies Wire<RefundRequestRecorded> }, 201);
       },
     );
   });
@@ -204,7 +211,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       (result) => {
         if (!result.ok) return answerOf(result);
         const { riderRating, sellerRating, comment, createdAt } = result.value;
-        return answerOf({ ok: true, value: { feedback: { riderRating, sellerRating, comment, createdAt: createdAt.toISOString() }, message: catalogue.buyer.feedbackThanks } }, 201);
+        return answerOf({ ok: true, value: { feedback: { riderRating, sellerRating, comment, createdAt: createdAt.toISOString() }, message: catalogue.buyer.feedbackThanks } satisfies Wire<BuyerFeedbackSent> }, 201);
       },
     );
   });

@@ -1,4 +1,16 @@
-import { catalogue, phoneOfRiderProof, requestRiderPhoneCode, revokeRiderPhoneProof, RIDER_PHONE_CODE_RESEND_AFTER_MS, RIDER_PHONE_RATE_LIMITS, verifyRiderPhoneCode } from '@escrow/core';
+import {
+  catalogue,
+  phoneOfRiderProof,
+  requestRiderPhoneCode,
+  revokeRiderPhoneProof,
+  RIDER_PHONE_CODE_RESEND_AFTER_MS,
+  RIDER_PHONE_RATE_LIMITS,
+  verifyRiderPhoneCode,
+  type RiderPhoneCodeSent,
+  type RiderPhoneForgotten,
+  type RiderPhoneProven,
+  type Wire,
+} from '@escrow/core';
 import { riderPhoneCodeCheckSchema, riderPhoneCodeRequestSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
@@ -49,7 +61,7 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
                   expiresAt: result.value.expiresAt.toISOString(),
                   resendAfterSeconds: RIDER_PHONE_CODE_RESEND_AFTER_MS / 1000,
                   message: catalogue.rider.phoneCodeSent,
-                },
+                } satisfies Wire<RiderPhoneCodeSent>,
               }
             : result,
         ),
@@ -73,7 +85,7 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
     const previous = readRiderProof(c);
     if (previous) await revokeRiderPhoneProof(h.riderPhone, { token: previous });
     writeRiderProof(c, result.value, h.secureCookies, h.deps.clock.now());
-    return c.json({ data: { phone: result.value.phone, expiresAt: result.value.expiresAt.toISOString(), message: catalogue.rider.phoneVerified } }, 200);
+    return c.json({ data: { phone: result.value.phone, expiresAt: result.value.expiresAt.toISOString(), message: catalogue.rider.phoneVerified } satisfies Wire<RiderPhoneProven> }, 200);
   });
 
   app.get('/phone-proof', async (c) => {
@@ -90,7 +102,7 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: `rider-phone-proof\n${token ?? ''}`, fingerprint: { signOut: true } },
       () => revokeRiderPhoneProof(h.riderPhone, { token }),
-      () => answerOf({ ok: true, value: { signedOut: true, message: catalogue.rider.signedOutOfPhone } }),
+      () => answerOf({ ok: true, value: { signedOut: true, message: catalogue.rider.signedOutOfPhone } satisfies Wire<RiderPhoneForgotten> }),
     );
   });
 

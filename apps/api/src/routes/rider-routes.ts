@@ -16,6 +16,13 @@ import {
   takeListedJob,
   type Actor,
   type Result,
+  type RefundRequestRecorded,
+  type RiderJobChanged,
+  type RiderJobTaken,
+  type RiderJobsAnswer,
+  type RiderPaymentRecorded,
+  type RiderPickupConfirmed,
+  type Wire,
 } from '@escrow/core';
 import { deliveryCodeFormSchema, refundRequestSchema, riderPaymentSchema } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
@@ -99,7 +106,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
     const result = await listAvailableJobs(h.deps, { actor: caller.actor });
-    return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) })));
+    return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) }) satisfies Wire<RiderJobsAnswer>));
   });
 
   app.get('/jobs/assigned', async (c) => {
@@ -107,7 +114,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
     const result = await listAssignedJobs(h.deps, { actor: caller.actor });
-    return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) })));
+    return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) }) satisfies Wire<RiderJobsAnswer>));
   });
 
   app.post('/orders/:id/take', async (c) => {
@@ -128,7 +135,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
             riderKey: order.riderKey,
             riderLink: riderLinkPath(order),
             message: catalogue.rider.jobAccepted,
-          })),
+          }) satisfies Wire<RiderJobTaken>),
         ),
     );
   });
@@ -149,7 +156,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: keyScope(caller), fingerprint: { accept: true } },
       (keyed) => acceptJob(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key) }, keyed()),
-      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.jobAccepted }))),
+      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.jobAccepted }) satisfies Wire<RiderJobChanged>)),
     );
   });
 
@@ -163,7 +170,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: keyScope(caller), fingerprint: { photo: upload.bytes ?? null } },
       (keyed) => confirmPickupWithPhoto({ ...h.deps, files: h.files }, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), photo: upload.bytes }, keyed()),
-      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), pickupPhotoUrl: order.pickupPhotoUrl, message: catalogue.rider.pickupConfirmed }))),
+      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), pickupPhotoUrl: order.pickupPhotoUrl, message: catalogue.rider.pickupConfirmed }) satisfies Wire<RiderPickupConfirmed>)),
     );
   });
 
@@ -176,7 +183,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: keyScope(caller), fingerprint: input },
       (keyed) => completeDelivery(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), code: input.deliveryCode }, keyed()),
-      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.deliveryCompleted }))),
+      (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.deliveryCompleted }) satisfies Wire<RiderJobChanged>)),
       // Automatic payouts go out now, not at the worker's next round.
     ).finally(() => h.wakePayouts?.());
   });
@@ -200,7 +207,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
           withMessage(result, (saved) => ({
             confirmation: { id: saved.id, paymentReceived: saved.paymentReceived, paymentIssue: saved.paymentIssue, createdAt: saved.createdAt.toISOString() },
             message: saved.paymentReceived ? catalogue.rider.paymentConfirmationRecorded : catalogue.rider.issueReported,
-          })),
+          }) satisfies Wire<RiderPaymentRecorded>),
           201,
         ),
     );
@@ -217,7 +224,7 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
       (keyed) => requestRefund(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), reason: input.reason }, keyed()),
       (result) =>
         answerOf(
-          withMessage(result, (request) => ({ refundRequest: { id: request.id, status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE })),
+          withMessage(result, (request) => ({ refundRequest: { id: request.id, status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE }) satisfies Wire<RefundRequestRecorded>),
           201,
         ),
     );

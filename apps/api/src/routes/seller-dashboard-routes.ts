@@ -1,4 +1,4 @@
-import { getSellerDashboard, sellerDashboardView, sellerOrderSummary, type EscrowQueries } from '@escrow/core';
+import { getSellerDashboard, sellerDashboardView, sellerOrderSummary, type EscrowQueries, type SellerDashboardAnswer, type Wire } from '@escrow/core';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
@@ -15,7 +15,7 @@ export function sellerDashboardRoutes(queries: EscrowQueries): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
     const result = await getSellerDashboard({ queries }, { actor: caller.actor });
-    return sendResult(c, result.ok ? { ok: true, value: { stats: sellerDashboardView(result.value.figures), recentOrders: result.value.recentOrders.map(sellerOrderSummary) } } : result);
+    return sendResult(c, result.ok ? { ok: true, value: { stats: sellerDashboardView(result.value.figures), recentOrders: result.value.recentOrders.map(sellerOrderSummary) } satisfies Wire<SellerDashboardAnswer> } : result);
   });
   return app;
 }

@@ -14,6 +14,11 @@ import {
   type IdempotentAnswer,
   type Order,
   type Result,
+  type RefundRequestRecorded,
+  type SellerOrderChanged,
+  type SellerOrderCreated,
+  type SellerOrdersAnswer,
+  type Wire,
 } from '@escrow/core';
 import { assignRiderSchema, optionalText, refundRequestSchema } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
@@ -51,7 +56,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
 
   /** The answer to a change: the order's list row and its links (the rider link carries the new key). */
   const changed = (c: Context, message?: string) => (result: Result<Order>) =>
-    answerOf(result.ok ? { ok: true, value: { order: sellerOrderSummary(result.value), links: orderLinks(c, h, result.value), ...(message ? { message } : {}) } } : result);
+    answerOf(result.ok ? { ok: true, value: { order: sellerOrderSummary(result.value), links: orderLinks(c, h, result.value), ...(message ? { message } : {}) } satisfies Wire<SellerOrderChanged> } : result);
 
   /** Resolves the seller and the order id of a `/orders/:id/...` request, then runs its one change at most once per key. */
   const orderChange = <T>(
@@ -73,7 +78,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
     c.header('Cache-Control', 'no-store');
     const { page, pageSize } = c.req.valid('query');
     const result = await listSellerOrders({ queries }, { actor: caller.actor, page, pageSize });
-    return sendResult(c, result.ok ? { ok: true, value: { orders: result.value.items.map(sellerOrderSummary), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } } : result);
+    return sendResult(c, result.ok ? { ok: true, value: { orders: result.value.items.map(sellerOrderSummary), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } satisfies Wire<SellerOrdersAnswer> } : result);
   });
 
   app.get('/orders/:id', sellerOnly, async (c) => {
@@ -103,7 +108,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
         if (!result.ok) return answerOf(result);
         const order = result.value;
         const view = sellerOrderView(order, { seller: null, feedback: null, openRefundRequest: null, riderPayments: [], links: orderLinks(c, h, order) });
-        return answerOf({ ok: true, value: { order: view, message: catalogue.seller.orderCreated } }, 201);
+        return answerOf({ ok: true, value: { order: view, message: catalogue.seller.orderCreated } satisfies Wire<SellerOrderCreated> }, 201);
       },
     );
   });
@@ -136,7 +141,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
       (result) => {
         if (!result.ok) return answerOf(result);
         const { id, status, reason, createdAt } = result.value;
-        return answerOf({ ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE } }, 201);
+        return answerOf({ ok: true, value: { refundRequest: { id, status, reason, createdAt: createdAt.toISOString() }, message: BUYER_REJECTED_MESSAGE } satisfies Wire<RefundRequestRecorded> }, 201);
       },
     );
   });

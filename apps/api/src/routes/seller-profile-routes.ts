@@ -3,11 +3,11 @@ import {
   admitSignIn,
   changeSellerPayoutDetails,
   createSellerProfile,
-  payoutDetailsHeldUntil,
   err,
   settleSignIn,
   getOwnSellerProfile,
   removeSellerLogo,
+  sellerProfileView,
   updateSellerAbout,
   updateSellerBusinessDetails,
   updateSellerNotifications,
@@ -24,50 +24,6 @@ import { rateLimited, tooManyRequests } from '../http/escrow-rate-limits.js';
 import { jsonInputOrEmpty } from '../http/json-body.js';
 import { signInRequired } from './auth-routes.js';
 import { photoBodyLimit, readPhotoUpload } from './photos.js';
-
-/**
- * Where the owner's payouts go (decision 0049), whole: only the owner reads it, over a
- * no-store answer. `heldUntil`: payouts to details changed in the last 24 hours wait until then.
- */
-function payoutDetailsView(p: SellerProfile, now: Date) {
-  const d = p.payoutDetails;
-  return {
-    method: d.method,
-    phone: d.phone,
-    paybillNumber: d.paybillNumber,
-    accountReference: d.accountReference,
-    tillNumber: d.tillNumber,
-    changedAt: d.changedAt?.toISOString() ?? null,
-    heldUntil: payoutDetailsHeldUntil(d, now)?.toISOString() ?? null,
-  };
-}
-
-/** The seller record as its owner sees it (GET and every update answer with it). */
-export function sellerProfileView(p: SellerProfile, now: Date) {
-  return {
-    id: p.id,
-    businessName: p.businessName,
-    businessProfile: p.businessProfile,
-    location: p.location,
-    phone: p.phone,
-    whatsapp: p.whatsapp,
-    logoUrl: p.logoUrl,
-    about: p.about,
-    paymentMethod: p.paymentMethod,
-    paymentNumber: p.paymentNumber,
-    termsAccepted: p.termsAccepted,
-    termsAcceptedAt: p.termsAcceptedAt?.toISOString() ?? null,
-    // The account's own address, where email notifications go (null: the SMS is the only way).
-    email: p.email,
-    notifyBySms: p.notifyBySms,
-    notifyByEmail: p.notifyByEmail,
-    payoutDetails: payoutDetailsView(p, now),
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-  };
-}
-
-export type SellerProfileView = ReturnType<typeof sellerProfileView>;
 
 const sendWith =
   (now: () => Date) =>

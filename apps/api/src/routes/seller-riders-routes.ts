@@ -1,4 +1,4 @@
-import { addRider, catalogue, deleteRider, listRiders, riderView } from '@escrow/core';
+import { addRider, catalogue, deleteRider, listRiders, riderView, type RiderAdded, type RiderDeleted, type RidersAnswer, type Wire } from '@escrow/core';
 import { addRiderSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
@@ -27,7 +27,7 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
     const result = await listRiders(h.deps, { actor: caller.actor });
-    return sendResult(c, result.ok ? { ok: true, value: { riders: result.value.map(riderView) } } : result);
+    return sendResult(c, result.ok ? { ok: true, value: { riders: result.value.map(riderView) } satisfies Wire<RidersAnswer> } : result);
   });
 
   app.post('/riders', sellerOnly, jsonBodyLimit(), jsonBody(addRiderSchema), async (c) => {
@@ -39,7 +39,7 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: caller.scope, fingerprint: { addRider: input } },
       (keyed) => addRider(h.deps, { actor: caller.actor, name: input.name, phone: input.phone, motorbikePlate: input.motorbikePlate }, keyed()),
-      (result) => answerOf(result.ok ? { ok: true, value: { rider: riderView(result.value), message: catalogue.seller.riderAdded } } : result, 201),
+      (result) => answerOf(result.ok ? { ok: true, value: { rider: riderView(result.value), message: catalogue.seller.riderAdded } satisfies Wire<RiderAdded> } : result, 201),
     );
   });
 
@@ -53,7 +53,7 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: caller.scope, fingerprint: { deleteRider: riderId } },
       (keyed) => deleteRider(h.deps, { actor: caller.actor, riderId }, keyed()),
-      (result) => answerOf(result.ok ? { ok: true, value: { riderId, message: catalogue.seller.riderRemoved } } : result),
+      (result) => answerOf(result.ok ? { ok: true, value: { riderId, message: catalogue.seller.riderRemoved } satisfies Wire<RiderDeleted> } : result),
     );
   });
 
