@@ -2,7 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createEscrowQueryClient, EscrowQueryProvider } from '@escrow/api-client/query-client';
-import { actionsFor, type PaymentMethod } from '@escrow/core';
+import { actionsFor } from '@escrow/core';
 import { AdminScreenContext, type AdminScreen } from '../src/shared/admin-context.ts';
 import type { AdminOrder, AdminOrderDetail, AdminRefundRequest } from '../src/shared/admin-types.ts';
 
@@ -20,12 +20,12 @@ export const ok = (data: unknown, status = 200): FakeAnswer => ({ status, body: 
 export const failure = (status: number, code: string, message: string): FakeAnswer => ({ status, body: { error: { code, message } } });
 
 /** What the server offers an admin on such an order, by the core's own table (decision 0062). */
-function adminActions(order: Omit<AdminOrder, 'actions'> & { paymentConfirmed?: boolean }): AdminOrder['actions'] {
+function adminActions(order: Omit<AdminOrder, 'actions'> | Omit<AdminOrderDetail, 'actions'>): AdminOrder['actions'] {
   return actionsFor(
     {
       status: order.status,
-      paymentMethod: order.paymentMethod as PaymentMethod,
-      paymentConfirmed: order.paymentConfirmed ?? !['draft', 'awaiting_payment', 'cancelled'].includes(order.status),
+      paymentMethod: order.paymentMethod,
+      paymentConfirmed: order.paymentConfirmed,
       paymentVerifiedBy: order.paymentVerifiedBy,
       settlementPaid: order.settlementPaid,
       riderPhone: order.riderPhone,
@@ -36,31 +36,44 @@ function adminActions(order: Omit<AdminOrder, 'actions'> & { paymentConfirmed?: 
   );
 }
 
+/** What a row of the orders list and an order's page share (core's adminOrderListRowView and adminOrderView). */
+const ORDER_FIELDS = {
+  id: ORDER_ID,
+  trackingNumber: 'TRK9D3F7J1',
+  itemName: 'Samsung Galaxy A15',
+  sellerId: '3f0c1a2b-0000-4000-8000-0000000000s1',
+  sellerBusinessName: 'Amani Phones',
+  buyerName: 'Wanjiku',
+  buyerPhone: '+254712345678',
+  paymentMethod: 'mpesa_prepay',
+  price: 2_500_000,
+  serviceFee: 62_500,
+  sellerPayout: 2_437_500,
+  riderPayout: 30_000,
+  deliveryCost: 30_000,
+  deliveryPaidBy: 'buyer',
+  status: 'awaiting_settlement',
+  statusLabel: 'Awaiting Settlement',
+  paymentConfirmed: true,
+  settlementPaid: false,
+  paymentVerifiedBy: 'c2b_confirmation',
+  paymentBeingVerified: false,
+  canMarkPaid: true,
+  riderName: 'Otieno',
+  riderPhone: '+254722000000',
+  codeLocked: false,
+  createdAt: '2026-01-01T09:00:00.000Z',
+  deliveredAt: '2026-01-01T15:00:00.000Z',
+  settledAt: null,
+} as const;
+
 /** A delivered order awaiting settlement, as a row of the orders list; its actions follow the overrides unless given. */
 export function adminOrderRow(overrides: Partial<AdminOrder> = {}): AdminOrder {
   const row: Omit<AdminOrder, 'actions'> = {
-    id: ORDER_ID,
-    trackingNumber: 'TRK9D3F7J1',
-    itemName: 'Samsung Galaxy A15',
-    sellerBusinessName: 'Amani Phones',
+    ...ORDER_FIELDS,
     sellerPaymentMethod: 'direct_mpesa',
     sellerPaymentNumber: '+254700000001',
-    buyerName: 'Wanjiku',
-    buyerPhone: '+254712345678',
-    paymentMethod: 'mpesa_prepay',
-    price: 2_500_000,
-    serviceFee: 62_500,
-    sellerPayout: 2_437_500,
-    riderPayout: 30_000,
-    deliveryPaidBy: 'buyer',
-    status: 'awaiting_settlement',
-    settlementPaid: false,
-    paymentVerifiedBy: 'c2b_confirmation',
-    paymentBeingVerified: false,
-    canMarkPaid: true,
-    riderName: 'Otieno',
-    riderPhone: '+254722000000',
-    createdAt: '2026-01-01T09:00:00.000Z',
+    payouts: [],
     ...overrides,
   };
   return { ...row, actions: overrides.actions ?? adminActions(row) };
@@ -69,15 +82,13 @@ export function adminOrderRow(overrides: Partial<AdminOrder> = {}): AdminOrder {
 /** The same order as GET /api/admin/orders/:id answers it: paid through the Paybill, verified by M-Pesa's C2B confirmation. */
 export function adminOrderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   const detail: Omit<AdminOrderDetail, 'actions'> = {
-    ...adminOrderRow(),
-    paymentConfirmed: true,
+    ...ORDER_FIELDS,
     mpesaReceipt: 'QRS1TU2VW3',
-    paymentVerifiedBy: 'c2b_confirmation',
     paymentReceived: 2_500_000,
-    paymentBeingVerified: false,
     paymentClaimReceipt: null,
     paymentClaimCheck: null,
-    canMarkPaid: true,
+    settlementReference: null,
+    codeAttempts: 0,
     ...overrides,
   };
   return { ...detail, actions: overrides.actions ?? adminActions(detail) };

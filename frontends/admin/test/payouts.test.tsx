@@ -26,6 +26,8 @@ function payout(overrides: Partial<AdminPayout> = {}): AdminPayout {
     receiverName: null,
     problem: null,
     attempt: 0,
+    originatorConversationId: null,
+    nextAttemptAt: null,
     createdAt: '2026-01-03T09:00:00.000Z',
     updatedAt: '2026-01-03T09:00:00.000Z',
     completedAt: null,
@@ -112,7 +114,7 @@ describe('Approve payout', () => {
     await waitFor(() => expect(button.disabled).toBe(true));
     expect(button.textContent).toBe('Approving…');
     fireEvent.click(button);
-    answer(ok({ order: adminOrderRow(), message: APPROVED }));
+    answer(ok({ order: adminOrderDetail(), message: APPROVED }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve payout' })).toBeNull());
     const sent = fake().sent('POST', SETTLEMENT_PATH);
     expect(sent).toHaveLength(1);

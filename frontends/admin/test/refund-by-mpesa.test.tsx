@@ -24,7 +24,7 @@ async function openRefund(mode: PayoutMode) {
 
 describe('Refund the buyer (decision 0051)', () => {
   it.each(['approval', 'automatic'] as const)('with payouts by M-Pesa (%s), no reference: M-Pesa sends the refund to the phone that paid', async (mode) => {
-    fake().on('POST', RESOLVE_PATH, ok({ message: BY_MPESA }));
+    fake().on('POST', RESOLVE_PATH, ok({ order: adminOrderDetail({ status: 'cancelled' }), message: BY_MPESA }));
     const { dialog, screen: admin } = await openRefund(mode);
     expect(dialog.textContent).toContain('M-Pesa sends the buyer everything paid into escrow, to the phone that paid.');
     expect(within(dialog).getByLabelText<HTMLInputElement>(/M-Pesa reference of the refund/).required).toBe(false);
@@ -47,7 +47,7 @@ describe('Refund the buyer (decision 0051)', () => {
   });
 
   it('with payouts by M-Pesa, a typed reference records a refund sent by hand (checked first)', async () => {
-    fake().on('POST', RESOLVE_PATH, ok({ message: 'Refund recorded.' }));
+    fake().on('POST', RESOLVE_PATH, ok({ order: adminOrderDetail({ status: 'cancelled' }), message: 'Refund recorded.' }));
     const { dialog } = await openRefund('approval');
     const field = within(dialog).getByLabelText(/M-Pesa reference of the refund/);
     fireEvent.change(field, { target: { value: 'QK12' } });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_COLUMNS } from '../src/features/orders/order-columns.tsx';
 import { UnmatchedPaymentsTab } from '../src/features/payments/unmatched-payments-tab.tsx';
 import type { UnmatchedPayment, UnverifiedPayments } from '../src/shared/admin-types.ts';
-import { adminOrderRow, failure, fakeAdminApiPerTest, ok, renderOnAdminScreen } from './fake-admin-api.tsx';
+import { adminOrderDetail, adminOrderRow, failure, fakeAdminApiPerTest, ok, renderOnAdminScreen } from './fake-admin-api.tsx';
 
 const LIST_PATH = '/api/admin/payments/unverified';
 const PAYMENT: UnmatchedPayment = {
@@ -19,7 +19,7 @@ const PAYMENT: UnmatchedPayment = {
 };
 const LIST: UnverifiedPayments = {
   unmatched: [PAYMENT],
-  orders: [{ orderId: 'o-1', trackingNumber: 'TRK0000001', price: 150_000, kind: 'claim', receipt: 'QWE1234567', since: '2026-11-23T09:00:00.000Z', flagged: true }],
+  orders: [{ orderId: 'o-1', trackingNumber: 'TRK0000001', price: 150_000, kind: 'claim', receipt: 'QWE1234567', since: '2026-11-23T09:00:00.000Z', flagged: true, check: null }],
 };
 const ATTACH_PATH = `/api/admin/payments/unmatched/${PAYMENT.transId}/attach`;
 const REFUND_PATH = `/api/admin/payments/unmatched/${PAYMENT.transId}/refund`;
@@ -69,7 +69,7 @@ describe('Unmatched payments tab', () => {
     expect(await within(dialog).findByText('No order has this tracking number')).toBeTruthy();
     expect(fake().sent('POST', ATTACH_PATH)[0]?.body).toEqual({ trackingNumber: 'TRK9D3F7J1' });
 
-    fake().on('POST', ATTACH_PATH, ok({ order: adminOrderRow({ status: 'paid' }), message: 'Payment attached. The order is paid.' }));
+    fake().on('POST', ATTACH_PATH, ok({ order: adminOrderDetail({ status: 'paid', settlementPaid: false }), message: 'Payment attached. The order is paid.' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Attach Payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(admin.refresh).toHaveBeenCalled();

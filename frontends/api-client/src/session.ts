@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountSummary } from '@escrow/core';
-import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+import type { Account } from './contracts/session.ts';
+import { requestJson, type ApiResult } from './request.ts';
 import { escrowQueryClient } from './query-client.tsx';
 import { dataOf, failureOf } from './query.ts';
 
-/** The signed-in account as GET /api/auth/session answers it (the core's AccountSummary). */
-export type Account = AccountSummary;
+export type { Account } from './contracts/session.ts';
 
 /** The session query's key: sign-in, sign-out and a refused request mark it out of date. */
 export const SESSION_KEY = ['session'] as const;

@@ -1,5 +1,5 @@
 import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
-import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+import { requestJson, type ApiResult } from './request.ts';
 
 /**
  * Every state change of every remote goes through here: JSON with an Idempotency-Key

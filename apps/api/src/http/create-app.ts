@@ -9,6 +9,7 @@ import { consoleLogger, type Logger } from './logger.js';
 import { csrfProtection } from './session-csrf.js';
 import { sessionMiddleware } from './session-middleware.js';
 import { staticFrontend } from './static-frontend.js';
+import { localizeMessages } from './localize-messages.js';
 
 export interface AppDeps {
   checkDatabase: CheckDatabase;
@@ -55,6 +56,9 @@ export function createApp(deps: AppDeps): Hono {
   const accounts = deps.accounts ? accountsHttp(deps.accounts) : undefined;
   app.use(sessionMiddleware(accounts));
   app.use(csrfProtection({ publicOrigin: deps.accounts?.publicOrigin ?? (deps.publicBaseUrl ? new URL(deps.publicBaseUrl).origin : undefined) }));
+
+  // The API's own texts in the caller's language (issue 19).
+  app.use('/api/*', localizeMessages());
 
   app.route('/api/health', healthRoute(deps.checkDatabase, logger));
   if (accounts) mountAccountsRoutes(app, accounts);
