@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { MessageState } from '@escrow/ui/components/message-state';
+import { useShellT } from '../i18n/catalog.ts';
 
 interface RemoteErrorBoundaryProps {
   children: ReactNode;
@@ -28,23 +29,29 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Rem
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
+    return <PageFailed />;
+  }
+}
+
+/** The friendly message of a page that could not be loaded, in the page's language. */
+function PageFailed() {
+  const t = useShellT();
+  return (
       <MessageState
         tone="error"
-        title="This page could not be loaded"
+        title={t('shell.pageFailed.title')}
         actions={
           <>
             <button type="button" className="button" onClick={() => window.location.reload()}>
-              Try again
+              {t('shell.tryAgain')}
             </button>
             <a href="/" className="button button--secondary">
-              Return to Home
+              {t('shell.returnHome')}
             </a>
           </>
         }
       >
-        <p>Please check your internet connection and try again.</p>
+        <p>{t('shell.pageFailed.body')}</p>
       </MessageState>
-    );
-  }
+  );
 }

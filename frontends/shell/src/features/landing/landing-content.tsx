@@ -1,50 +1,51 @@
 import type { ReactNode } from 'react';
+import type { ShellMessageId } from '../../i18n/en.ts';
 import { BellIcon, CameraIcon, HandshakeIcon, KeyIcon, RiderIcon, WalletIcon } from '../site-chrome/icons.tsx';
 
 export interface Benefit {
-  readonly title: string;
-  readonly text: string;
+  readonly title: ShellMessageId;
+  readonly text: ShellMessageId;
   readonly icon: ReactNode;
 }
 
 /** The six benefit cards. */
 export const BENEFITS: readonly Benefit[] = [
   {
-    title: 'Paid before you deliver',
-    text: 'Your buyer pays into escrow by M-Pesa before the item leaves your shop. No more fake orders or "I will pay on delivery" no-shows.',
+    title: 'shell.landing.benefit.paid.title',
+    text: 'shell.landing.benefit.paid.text',
     icon: <WalletIcon />,
   },
   {
-    title: 'Verified riders',
-    text: 'Your order goes with a rider you added and trust, identified by phone number and motorbike plate.',
+    title: 'shell.landing.benefit.riders.title',
+    text: 'shell.landing.benefit.riders.text',
     icon: <RiderIcon />,
   },
   {
-    title: 'Photo proof of pickup',
-    text: 'The rider takes a photo when collecting the item, so everyone can see what left your shop and when.',
+    title: 'shell.landing.benefit.photo.title',
+    text: 'shell.landing.benefit.photo.text',
     icon: <CameraIcon />,
   },
   {
-    title: 'Real-time delivery updates',
-    text: 'You and your buyer follow every step on your phones: paid, rider assigned, on the way, delivered.',
+    title: 'shell.landing.benefit.updates.title',
+    text: 'shell.landing.benefit.updates.text',
     icon: <BellIcon />,
   },
   {
-    title: 'A delivery code protects both sides',
-    text: 'The buyer checks the item, then gives the rider a 6-digit code. Only that code releases your money.',
+    title: 'shell.landing.benefit.code.title',
+    text: 'shell.landing.benefit.code.text',
     icon: <KeyIcon />,
   },
   {
-    title: 'Buyers trust you more',
-    text: 'A secure payment link shows buyers their money is safe, so they say yes to phones, electronics and designer pieces.',
+    title: 'shell.landing.benefit.trust.title',
+    text: 'shell.landing.benefit.trust.text',
     icon: <HandshakeIcon />,
   },
 ];
 
 export interface Testimonial {
-  readonly quote: string;
+  readonly quote: ShellMessageId;
   readonly name: string;
-  readonly business: string;
+  readonly business: ShellMessageId;
   readonly rating: number;
 }
 
@@ -54,21 +55,21 @@ export interface Testimonial {
  */
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
-    quote: 'Customers used to book phones and then switch off. Now they pay first, and I send the rider with a clear mind.',
+    quote: 'shell.landing.testimonial.wanjiru.quote',
     name: 'Wanjiru M.',
-    business: 'Phones and accessories, Nairobi CBD',
+    business: 'shell.landing.testimonial.wanjiru.business',
     rating: 5,
   },
   {
-    quote: 'Buyers on Instagram were scared to pay a stranger. With the escrow link they trust me, and my sales have gone up.',
+    quote: 'shell.landing.testimonial.brian.quote',
     name: 'Brian O.',
-    business: 'Electronics, Westlands',
+    business: 'shell.landing.testimonial.brian.business',
     rating: 5,
   },
   {
-    quote: 'The photo at pickup and the delivery code ended the arguments about what was delivered. My money comes to my M-Pesa after delivery.',
+    quote: 'shell.landing.testimonial.amina.quote',
     name: 'Amina H.',
-    business: 'Boutique fashion, Kilimani',
+    business: 'shell.landing.testimonial.amina.business',
     rating: 5,
   },
 ];

@@ -1,15 +1,18 @@
 import { StarRating } from '@escrow/ui/components/star-rating';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { useShellT } from '../../i18n/catalog.ts';
+import type { ShellMessageId } from '../../i18n/en.ts';
 import { Link } from '../../routing/link.tsx';
 import { LANDING_FEE_EXAMPLE, SERVICE_FEE_PERCENT } from '../site-chrome/fee-examples.ts';
 import { CheckIcon, ShieldIcon } from '../site-chrome/icons.tsx';
 import { BENEFITS, TESTIMONIALS } from './landing-content.tsx';
 import './landing.css';
 
-const PROMISES = ['Verified riders', 'Real-time delivery updates', 'Photo proof of pickup'];
+const PROMISES: readonly ShellMessageId[] = ['shell.landing.promise.riders', 'shell.landing.promise.updates', 'shell.landing.promise.photo'];
 
 /** The landing page (/): what a seller sees first, so it is light and fast on a phone. */
 export function LandingPage() {
+  const t = useShellT();
   const example = LANDING_FEE_EXAMPLE;
   return (
     <>
@@ -17,25 +20,22 @@ export function LandingPage() {
         <div className="container hero__layout">
           <div>
             <h1 id="hero-title" className="hero__title">
-              Sell Online with Confidence. Get Paid Securely.
+              {t('shell.landing.title')}
             </h1>
-            <p className="hero__lead">
-              Your buyer pays into escrow by M-Pesa before the item leaves your shop. A verified rider delivers, and
-              your money is released when the buyer confirms delivery with their code.
-            </p>
+            <p className="hero__lead">{t('shell.landing.lead')}</p>
             <div className="actions hero__actions">
               <Link to="/seller/signup" className="button">
-                Start Selling Safely
+                {t('shell.landing.startSafely')}
               </Link>
               <Link to="/how-it-works" className="button button--secondary">
-                See How It Works
+                {t('shell.landing.seeHow')}
               </Link>
             </div>
             <ul className="check-list hero__promises">
               {PROMISES.map((promise) => (
                 <li key={promise}>
                   <CheckIcon />
-                  <span>{promise}</span>
+                  <span>{t(promise)}</span>
                 </li>
               ))}
             </ul>
@@ -44,23 +44,23 @@ export function LandingPage() {
           <aside className="card escrow-example" aria-labelledby="escrow-example-title">
             <h2 id="escrow-example-title" className="escrow-example__title">
               <ShieldIcon />
-              <span>An order, held safely in escrow</span>
+              <span>{t('shell.landing.example.title')}</span>
             </h2>
             <dl className="escrow-example__rows">
               <div>
-                <dt>Smartphone, paid by the buyer</dt>
+                <dt>{t('shell.landing.example.price')}</dt>
                 <dd>{formatKsh(example.price)}</dd>
               </div>
               <div>
-                <dt>Service fee ({SERVICE_FEE_PERCENT})</dt>
+                <dt>{t('shell.landing.example.fee', { percent: SERVICE_FEE_PERCENT })}</dt>
                 <dd>−&nbsp;{formatKsh(example.serviceFee)}</dd>
               </div>
               <div className="escrow-example__total">
-                <dt>You receive after delivery</dt>
+                <dt>{t('shell.landing.example.payout')}</dt>
                 <dd>{formatKsh(example.sellerPayout)}</dd>
               </div>
             </dl>
-            <p className="escrow-example__note">The buyer pays the rider for delivery at the door.</p>
+            <p className="escrow-example__note">{t('shell.landing.example.note')}</p>
           </aside>
         </div>
       </section>
@@ -68,15 +68,15 @@ export function LandingPage() {
       <section className="section" aria-labelledby="benefits-title">
         <div className="container">
           <h2 id="benefits-title" className="section__title">
-            Why sellers choose escrow delivery
+            {t('shell.landing.benefits.title')}
           </h2>
-          <p className="section__lead">Everything you need to sell high-value goods online without the worry.</p>
+          <p className="section__lead">{t('shell.landing.benefits.lead')}</p>
           <ul className="card-grid card-grid--three">
             {BENEFITS.map((benefit) => (
               <li key={benefit.title} className="card">
                 <span className="card__icon">{benefit.icon}</span>
-                <h3 className="card__title">{benefit.title}</h3>
-                <p>{benefit.text}</p>
+                <h3 className="card__title">{t(benefit.title)}</h3>
+                <p>{t(benefit.text)}</p>
               </li>
             ))}
           </ul>
@@ -86,7 +86,7 @@ export function LandingPage() {
       <section className="section section--tinted" aria-labelledby="testimonials-title">
         <div className="container">
           <h2 id="testimonials-title" className="section__title">
-            Sellers like you
+            {t('shell.landing.testimonials.title')}
           </h2>
           <ul className="card-grid card-grid--three">
             {TESTIMONIALS.map((testimonial) => (
@@ -94,11 +94,11 @@ export function LandingPage() {
                 <figure className="testimonial__figure">
                   <StarRating value={testimonial.rating} />
                   <blockquote className="testimonial__quote">
-                    <p>{testimonial.quote}</p>
+                    <p>{t(testimonial.quote)}</p>
                   </blockquote>
                   <figcaption>
                     <strong>{testimonial.name}</strong>
-                    <span className="testimonial__business">{testimonial.business}</span>
+                    <span className="testimonial__business">{t(testimonial.business)}</span>
                   </figcaption>
                 </figure>
               </li>
@@ -110,11 +110,11 @@ export function LandingPage() {
       <section className="cta-band" aria-labelledby="cta-title">
         <div className="container">
           <h2 id="cta-title" className="cta-band__title">
-            Ready to sell without the worry?
+            {t('shell.landing.cta.title')}
           </h2>
-          <p>Create your free seller account in a few minutes. You pay the {SERVICE_FEE_PERCENT} service fee only when a sale goes through.</p>
+          <p>{t('shell.landing.cta.text', { percent: SERVICE_FEE_PERCENT })}</p>
           <Link to="/seller/signup" className="button button--on-dark">
-            Get Started for Free
+            {t('shell.getStartedFree')}
           </Link>
         </div>
       </section>

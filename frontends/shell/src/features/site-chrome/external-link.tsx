@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useShellT } from '../../i18n/catalog.ts';
 import { ExternalIcon } from './icons.tsx';
 
 interface ExternalLinkProps {
@@ -13,11 +14,12 @@ interface ExternalLinkProps {
  * readers hear that a new tab opens.
  */
 export function ExternalLink({ href, className, children }: ExternalLinkProps) {
+  const t = useShellT();
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
       <ExternalIcon />
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{t('shell.opensInNewTab')}</span>
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { useShellT } from '../../i18n/catalog.ts';
 import { MenuIcon } from './icons.tsx';
 import { fetchSessionStatus, type SessionStatus } from './session-status.ts';
 
@@ -15,16 +16,22 @@ class MenuLoadBoundary extends Component<{ children: ReactNode }, { failed: bool
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <p className="menu-load-error" role="alert">
-        The menu could not open. Please check your connection, or use the links at the bottom of the page.
-      </p>
-    );
+    return <MenuLoadError />;
   }
+}
+
+function MenuLoadError() {
+  const t = useShellT();
+  return (
+    <p className="menu-load-error" role="alert">
+      {t('shell.menuFailed')}
+    </p>
+  );
 }
 
 /** The 'Menu' button of small screens; its panel is downloaded on first use. */
 export function MobileMenuButton() {
+  const t = useShellT();
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const [session, setSession] = useState<SessionStatus>('unknown');
@@ -56,14 +63,14 @@ export function MobileMenuButton() {
         onClick={openMenu}
       >
         <MenuIcon />
-        <span>Menu</span>
+        <span className="menu-button__label">{t('shell.menu')}</span>
       </button>
       {requested ? (
         <MenuLoadBoundary>
           <Suspense
             fallback={
               <span className="visually-hidden" role="status">
-                Opening the menu…
+                {t('shell.menuOpening')}
               </span>
             }
           >

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { SlideOutMenu } from '@escrow/ui/components/slide-out-menu';
+import { useShellT } from '../../i18n/catalog.ts';
 import { Link } from '../../routing/link.tsx';
 import { useLocation } from '../../routing/location-store.ts';
 import type { SessionStatus } from './session-status.ts';
@@ -21,26 +22,27 @@ export interface MobileMenuProps {
  * first load cannot afford (docs/decisions/0018-public-site-audit-and-link-previews.md).
  */
 export default function MobileMenu({ open, onOpenChange, returnFocusTo, onNavigate, shouldReturnFocus, session }: MobileMenuProps) {
+  const t = useShellT();
   const { pathname } = useLocation();
   return (
-    <SlideOutMenu open={open} onOpenChange={onOpenChange} title="Menu" returnFocusTo={returnFocusTo} shouldReturnFocus={shouldReturnFocus}>
-      <nav aria-label="Menu">
+    <SlideOutMenu open={open} onOpenChange={onOpenChange} title={t('shell.menu')} returnFocusTo={returnFocusTo} shouldReturnFocus={shouldReturnFocus}>
+      <nav aria-label={t('shell.menu')}>
         <SiteNavLinks className="menu-links" currentPath={pathname} onNavigate={onNavigate} />
       </nav>
       <div className="menu-actions">
         {/* Nothing is shown until the API answers, so Sign In never flashes for a signed-in seller. */}
         {session === 'signed-out' ? (
           <Link to="/auth" className="button button--secondary button--block" onClick={() => onNavigate('/auth')}>
-            Sign In
+            {t('shell.signIn')}
           </Link>
         ) : null}
         {session === 'signed-in' ? (
           <Link to="/seller/dashboard" className="button button--secondary button--block" onClick={() => onNavigate('/seller/dashboard')}>
-            My Dashboard
+            {t('shell.myDashboard')}
           </Link>
         ) : null}
         <Link to="/seller/signup" className="button button--block" onClick={() => onNavigate('/seller/signup')}>
-          Start Selling
+          {t('shell.startSelling')}
         </Link>
       </div>
     </SlideOutMenu>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useShellT } from '../../i18n/catalog.ts';
 import { useLocation } from '../../routing/location-store.ts';
 import './public-site.css';
 import { SiteFooter } from './site-footer.tsx';
@@ -17,10 +18,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
  * `prerendered` is set there, for markup that must work before the app's scripts have run.
  */
 export function PublicFrame({ currentPath, prerendered = false, children }: { currentPath: string; prerendered?: boolean; children: ReactNode }) {
+  const t = useShellT();
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to main content
+        {t('shell.skipToMain')}
       </a>
       <SiteHeader currentPath={currentPath} prerendered={prerendered} />
       <main id="main" className="public-main" tabIndex={-1}>

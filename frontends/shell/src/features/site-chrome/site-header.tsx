@@ -1,4 +1,6 @@
 import { Logo } from '@escrow/ui/components/logo';
+import { LanguageSwitch } from '@escrow/ui/i18n/react';
+import { useShellT } from '../../i18n/catalog.ts';
 import { Link } from '../../routing/link.tsx';
 import { MenuIcon } from './icons.tsx';
 import { MobileMenuButton } from './mobile-menu-button.tsx';
@@ -10,23 +12,25 @@ import { SiteNavLinks } from './site-nav-links.tsx';
  * lists every page, so a tap is never lost on a slow network.
  */
 export function SiteHeader({ currentPath, prerendered = false }: { currentPath: string; prerendered?: boolean }) {
+  const t = useShellT();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="logo-link" aria-label="Escrow Delivery home">
+        <Link to="/" className="logo-link" aria-label={t('shell.home')}>
           <Logo />
         </Link>
-        <nav aria-label="Main" className="site-header__nav">
+        <nav aria-label={t('shell.mainNav')} className="site-header__nav">
           <SiteNavLinks className="site-nav" currentPath={currentPath} />
         </nav>
         <div className="site-header__actions">
+          <LanguageSwitch className="site-header__language" />
           <Link to="/auth" className="button button--secondary site-header__sign-in">
-            Sign In
+            {t('shell.signIn')}
           </Link>
           {prerendered ? (
             <a href="#site-footer" className="menu-button">
               <MenuIcon />
-              <span>Menu</span>
+              <span className="menu-button__label">{t('shell.menu')}</span>
             </a>
           ) : (
             <MobileMenuButton />

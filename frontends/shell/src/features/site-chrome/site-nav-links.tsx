@@ -1,3 +1,4 @@
+import { useShellT } from '../../i18n/catalog.ts';
 import { Link } from '../../routing/link.tsx';
 import { ExternalLink } from './external-link.tsx';
 import { MAIN_LINKS } from './site-links.ts';
@@ -12,13 +13,14 @@ interface SiteNavLinksProps {
 
 /** The main links as a list; the current page is marked for screen readers and styles. */
 export function SiteNavLinks({ className, currentPath, onNavigate }: SiteNavLinksProps) {
+  const t = useShellT();
   return (
     <ul className={className}>
       {MAIN_LINKS.map((link) => (
         <li key={link.label}>
           {link.kind === 'external' ? (
             <ExternalLink href={link.href} className="site-nav__link">
-              {link.label}
+              {t(link.label)}
             </ExternalLink>
           ) : (
             <Link
@@ -27,7 +29,7 @@ export function SiteNavLinks({ className, currentPath, onNavigate }: SiteNavLink
               aria-current={currentPath === link.to ? 'page' : undefined}
               onClick={() => onNavigate?.(link.to)}
             >
-              {link.label}
+              {t(link.label)}
             </Link>
           )}
         </li>

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { activateLocale } from '@escrow/ui/i18n/i18n';
+import { uiTextsEn } from '@escrow/ui/i18n/ui-texts';
+import { uiTextsSw } from '@escrow/ui/i18n/ui-texts-sw';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LandingPage } from '../src/features/landing/landing-page.tsx';
+import { NotFoundPage } from '../src/features/not-found/not-found-page.tsx';
+import { PublicFrame } from '../src/features/site-chrome/public-layout.tsx';
+import { shellEn } from '../src/i18n/en.ts';
+import shellSw from '../src/i18n/sw.ts';
+import { RemoteErrorBoundary } from '../src/remotes/remote-error-boundary.tsx';
+
+// Issue 19: the shell's site in Swahili. A text left in English on a Swahili page (or a
+// message id shown raw) fails here.
+
+type Table = Readonly<Record<string, string>>;
+/** The English and Swahili tables of every text the shell's pages may show. */
+const TABLES: readonly (readonly [Table, Table])[] = [
+  [shellEn, shellSw],
+  [uiTextsEn, uiTextsSw],
+];
+
+// Computed once: every English text Swahili says otherwise, cut at its `{…}` and `<0>` parts.
+const ENGLISH_PIECES: readonly string[] = (() => {
+  const pieces = new Set<string>();
+  for (const [en, sw] of TABLES) {
+    for (const [id, text] of Object.entries(en)) {
+      if (sw[id] === text) continue;
+      for (const piece of text.split(/\{[^}]*\}|<\/?\d+>/)) {
+        const trimmed = piece.trim();
+        if (trimmed.length >= 12) pieces.add(trimmed);
+      }
+    }
+  }
+  return [...pieces];
+})();
+/** Every English text Swahili says otherwise, whole: a short one ('Menu') must not stand alone either. */
+const ENGLISH_WHOLE: ReadonlySet<string> = new Set(TABLES.flatMap(([en, sw]) => Object.entries(en).filter(([id, text]) => sw[id] !== text).map(([, text]) => text.trim())));
+
+/** The texts a page shows, each as a whole, and the accessible names, alts, titles and placeholders it gives. */
+function shownTexts(root: ParentNode): string[] {
+  const texts: string[] = [];
+  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement?.closest('script, style')) continue;
+    const text = node.textContent?.trim();
+    if (text) texts.push(text);
+  }
+  for (const element of (root as Element).querySelectorAll('[aria-label],[alt],[title],[placeholder]')) {
+    for (const name of ['aria-label', 'alt', 'title', 'placeholder']) {
+      const value = element.getAttribute(name);
+      if (value) texts.push(value);
+    }
+  }
+  return texts;
+}
+
+/** Fails on any English text of the shell or the kit left on the page, and on any raw message id. */
+export function expectNoEnglish(root: ParentNode): void {
+  const texts = shownTexts(root);
+  const page = texts.join('\n');
+  const leftovers = [...ENGLISH_PIECES.filter((piece) => page.includes(piece)), ...texts.filter((text) => ENGLISH_WHOLE.has(text))];
+  expect(leftovers).toEqual([]);
+  expect(page).not.toMatch(/\b(shell|pages|ui|catalogue|status|progress)\.[a-zA-Z]/);
+}
+
+function Broken(): ReactElement {
+  throw new Error('the page failed');
+}
+
+beforeAll(async () => {
+  await activateLocale('sw');
+});
+afterEach(cleanup);
+
+describe("the shell's site in Swahili", () => {
+  it('shows the landing page and its frame (header, language switch, footer) with no English text', () => {
+    const { container } = render(
+      <PublicFrame currentPath="/">
+        <LandingPage />
+      </PublicFrame>,
+    );
+    expectNoEnglish(container);
+    expect(container.querySelector('h1')?.textContent).toBe('Uza Mtandaoni bila Wasiwasi. Lipwa kwa Usalama.');
+    expect(container.querySelector('[aria-pressed="true"]')?.textContent).toBe('Kiswahili');
+  });
+
+  it('shows the prerendered frame (a Menu link to the footer) with no English text', () => {
+    const { container } = render(
+      <PublicFrame currentPath="/" prerendered>
+        <NotFoundPage />
+      </PublicFrame>,
+    );
+    expectNoEnglish(container);
+    expect(container.textContent).toContain('Ukurasa haupatikani');
+  });
+
+  it('says a page that could not be loaded in Swahili', () => {
+    const errors = console.error;
+    console.error = () => undefined;
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      const { container } = render(
+        <RemoteErrorBoundary>
+          <Broken />
+        </RemoteErrorBoundary>,
+      );
+      expectNoEnglish(container);
+      expect(container.textContent).toContain('Ukurasa huu haukuweza kufunguliwa');
+    } finally {
+      console.error = errors;
+      console.warn = warn;
+    }
+  });
+
+  it('shows the same page in English after switching back, the English texts unchanged', async () => {
+    await act(() => activateLocale('en'));
+    try {
+      const { container } = render(
+        <PublicFrame currentPath="/">
+          <LandingPage />
+        </PublicFrame>,
+      );
+      expect(container.querySelector('h1')?.textContent).toBe('Sell Online with Confidence. Get Paid Securely.');
+      expect(container.textContent).toContain('Free to join. You pay 2.5% only when a sale goes through.');
+      expect(container.textContent).not.toContain('Wasiwasi');
+    } finally {
+      await act(() => activateLocale('sw'));
+    }
+  });
+});
