@@ -113,7 +113,7 @@ export function fakeSellerApi(order: SellerOrderView) {
   escrowQueryClient().clear();
   let current = order;
   const answers = (path: string): FakeAnswer => {
-    if (path === '/api/auth/session') return ok({ account: { userId: 'user-1', email: 'amani@example.com', roles: ['seller'], isAdmin: false, sellerId: 'seller-1' } });
+    if (path === '/api/auth/session') return ok({ account: { userId: 'user-1', email: 'amani@example.com', roles: [], isAdmin: false, sellerId: 'seller-1' } });
     if (path === ORDER_PATH) return ok(current);
     if (path === '/api/seller/riders') return ok({ riders: [] });
     return { status: 404, body: { error: { code: 'NOT_FOUND', message: `No fake for ${path}` } } };

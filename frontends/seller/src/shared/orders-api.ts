@@ -1,20 +1,22 @@
-import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
-import type { OrderLinks, PublicTrackingView, RiderView, SellerDashboardView, SellerOrderSummary, SellerOrderView } from '@escrow/core';
+import { requestJson, type ApiResult } from '@escrow/api-client/request';
+import type { SellerEndpoints, SellerOrderChange } from '@escrow/api-client/contracts/seller';
 
-// Types only: the core's view types describe the JSON the API answers (no core code is bundled).
-export type { PublicTrackingView, RiderView, SellerDashboardView, SellerOrderSummary, SellerOrderView };
+// The seller's answers as the browser reads them: the core's views through Wire
+// (@escrow/api-client/contracts/seller), checked in development. Types only: no core code is bundled.
+export type {
+  PublicOrder as PublicTrackingView,
+  SellerRider as RiderView,
+  SellerDashboard,
+  SellerDashboardStats as SellerDashboardView,
+  SellerOrderRow as SellerOrderSummary,
+  SellerOrder as SellerOrderView,
+} from '@escrow/api-client/contracts/seller';
 
 /** The answer to a change of an order: its list row, links and the server's message. */
-export interface OrderChange {
-  readonly order: SellerOrderSummary;
-  readonly links: OrderLinks;
-  readonly message?: string;
-}
+export type OrderChange = SellerOrderChange;
 
-export interface SellerDashboard {
-  readonly stats: SellerDashboardView;
-  readonly recentOrders: readonly SellerOrderSummary[];
-}
+/** The answer of a route, by its contract. */
+type Answer<E extends keyof SellerEndpoints> = SellerEndpoints[E];
 
 const withSignal = (fallbackMessage: string, signal?: AbortSignal) => ({ fallbackMessage, ...(signal ? { signal } : {}) });
 const idempotent = (fallbackMessage: string, key: string) => ({ fallbackMessage, headers: { 'Idempotency-Key': key } });
@@ -26,17 +28,17 @@ const orderPath = (orderId: string) => `/api/seller/orders/${encodeURIComponent(
  * never does it twice.
  */
 export const ordersApi = {
-  dashboard: (signal?: AbortSignal) => requestJson<SellerDashboard>('GET', '/api/seller/dashboard', undefined, withSignal('', signal)),
-  feePolicy: (signal?: AbortSignal) => requestJson<{ feeBasisPoints: number }>('GET', '/api/seller/fee-policy', undefined, withSignal('', signal)),
-  riders: (signal?: AbortSignal) => requestJson<{ riders: RiderView[] }>('GET', '/api/seller/riders', undefined, withSignal('', signal)),
-  addRider: (body: unknown, fallback: string, key: string) => requestJson<{ rider: RiderView; message: string }>('POST', '/api/seller/riders', body, idempotent(fallback, key)),
+  dashboard: (signal?: AbortSignal) => requestJson<Answer<'GET /api/seller/dashboard'>>('GET', '/api/seller/dashboard', undefined, withSignal('', signal)),
+  feePolicy: (signal?: AbortSignal) => requestJson<Answer<'GET /api/seller/fee-policy'>>('GET', '/api/seller/fee-policy', undefined, withSignal('', signal)),
+  riders: (signal?: AbortSignal) => requestJson<Answer<'GET /api/seller/riders'>>('GET', '/api/seller/riders', undefined, withSignal('', signal)),
+  addRider: (body: unknown, fallback: string, key: string) => requestJson<Answer<'POST /api/seller/riders'>>('POST', '/api/seller/riders', body, idempotent(fallback, key)),
   deleteRider: (riderId: string, fallback: string, key: string) =>
-    requestJson<{ riderId: string; message: string }>('DELETE', `/api/seller/riders/${encodeURIComponent(riderId)}`, undefined, idempotent(fallback, key)),
-  createOrder: (body: FormData, fallback: string, key: string) => requestJson<{ order: SellerOrderView; message: string }>('POST', '/api/seller/orders', body, idempotent(fallback, key)),
-  order: (orderId: string, signal?: AbortSignal) => requestJson<SellerOrderView>('GET', orderPath(orderId), undefined, withSignal('', signal)),
-  assignRider: (orderId: string, body: unknown, fallback: string, key: string) => requestJson<OrderChange>('POST', `${orderPath(orderId)}/rider`, body, idempotent(fallback, key)),
-  removeRider: (orderId: string, fallback: string, key: string) => requestJson<OrderChange>('DELETE', `${orderPath(orderId)}/rider`, undefined, idempotent(fallback, key)),
-  unlockCode: (orderId: string, fallback: string, key: string) => requestJson<OrderChange>('POST', `${orderPath(orderId)}/unlock-code`, undefined, idempotent(fallback, key)),
-  publicOrder: (orderId: string, signal?: AbortSignal): Promise<ApiResult<PublicTrackingView>> =>
-    requestJson<PublicTrackingView>('GET', `/api/public/orders/${encodeURIComponent(orderId)}`, undefined, withSignal('', signal)),
+    requestJson<Answer<'DELETE /api/seller/riders/:id'>>('DELETE', `/api/seller/riders/${encodeURIComponent(riderId)}`, undefined, idempotent(fallback, key)),
+  createOrder: (body: FormData, fallback: string, key: string) => requestJson<Answer<'POST /api/seller/orders'>>('POST', '/api/seller/orders', body, idempotent(fallback, key)),
+  order: (orderId: string, signal?: AbortSignal) => requestJson<Answer<'GET /api/seller/orders/:id'>>('GET', orderPath(orderId), undefined, withSignal('', signal)),
+  assignRider: (orderId: string, body: unknown, fallback: string, key: string) => requestJson<Answer<'POST /api/seller/orders/:id/rider'>>('POST', `${orderPath(orderId)}/rider`, body, idempotent(fallback, key)),
+  removeRider: (orderId: string, fallback: string, key: string) => requestJson<Answer<'DELETE /api/seller/orders/:id/rider'>>('DELETE', `${orderPath(orderId)}/rider`, undefined, idempotent(fallback, key)),
+  unlockCode: (orderId: string, fallback: string, key: string) => requestJson<Answer<'POST /api/seller/orders/:id/unlock-code'>>('POST', `${orderPath(orderId)}/unlock-code`, undefined, idempotent(fallback, key)),
+  publicOrder: (orderId: string, signal?: AbortSignal): Promise<ApiResult<Answer<'GET /api/public/orders/:id'>>> =>
+    requestJson<Answer<'GET /api/public/orders/:id'>>('GET', `/api/public/orders/${encodeURIComponent(orderId)}`, undefined, withSignal('', signal)),
 };

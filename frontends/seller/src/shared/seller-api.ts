@@ -1,43 +1,14 @@
-import { readSession, signOut, type Account } from '@escrow/api-client/session';
-import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
+import { readSession, signOut } from '@escrow/api-client/session';
+import { requestJson, type ApiResult } from '@escrow/api-client/request';
+import type { SellerProfile } from '@escrow/api-client/contracts/seller';
+import type { SessionEndpoints } from '@escrow/api-client/contracts/session';
 
 export type { Account } from '@escrow/api-client/session';
 
-export type PayoutMethod = 'direct_mpesa' | 'paybill' | 'till_number';
-
-/** Where payouts go (decision 0049), as the owner reads it; `heldUntil`: changed less than 24 hours ago. */
-export interface PayoutDetails {
-  readonly method: 'mpesa_phone' | 'paybill' | 'till';
-  readonly phone: string | null;
-  readonly paybillNumber: string | null;
-  readonly accountReference: string | null;
-  readonly tillNumber: string | null;
-  readonly changedAt: string | null;
-  readonly heldUntil: string | null;
-}
-
-/** The seller record as GET /api/seller/profile answers it (apps/api sellerProfileView). */
-export interface SellerProfile {
-  readonly id: string;
-  readonly businessName: string;
-  readonly businessProfile: string | null;
-  readonly location: string;
-  readonly phone: string;
-  readonly whatsapp: string | null;
-  readonly logoUrl: string | null;
-  readonly about: string | null;
-  readonly paymentMethod: PayoutMethod;
-  readonly paymentNumber: string;
-  readonly termsAccepted: boolean;
-  readonly termsAcceptedAt: string | null;
-  /** The account's address, where email notifications go; null when there is none. */
-  readonly email: string | null;
-  readonly notifyBySms: boolean;
-  readonly notifyByEmail: boolean;
-  readonly payoutDetails: PayoutDetails;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+// The seller record and where payouts go as GET /api/seller/profile answers them: the core's
+// sellerProfileView through Wire (@escrow/api-client/contracts/seller), checked in development.
+export type { SellerPayoutDetails as PayoutDetails, SellerProfile } from '@escrow/api-client/contracts/seller';
+export type { SellerPayoutMethod as PayoutMethod } from '@escrow/core/validation';
 
 const PROFILE = '/api/seller/profile';
 
@@ -56,6 +27,6 @@ export const sellerApi = {
     return requestJson<SellerProfile>('PUT', `${PROFILE}/logo`, form, { fallbackMessage: fallback });
   },
   removeLogo: (fallback: string) => requestJson<SellerProfile>('DELETE', `${PROFILE}/logo`, undefined, { fallbackMessage: fallback }),
-  changePassword: (body: unknown, fallback: string) => requestJson<{ account: Account }>('POST', '/api/auth/change-password', body, { fallbackMessage: fallback }),
+  changePassword: (body: unknown, fallback: string) => requestJson<SessionEndpoints['POST /api/auth/change-password']>('POST', '/api/auth/change-password', body, { fallbackMessage: fallback }),
   signOut,
 };
