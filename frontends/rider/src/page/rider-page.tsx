@@ -5,6 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import RiderJobPage from '../features/job/rider-job-page.tsx';
 import RiderJobsPage from '../features/jobs/rider-jobs-page.tsx';
 import type { Navigate } from '../shared/navigate.ts';
+import { useRiderT } from '../i18n/use-rider-t.ts';
 
 // The rider's own lean page (decision 0053) for /rider and /rider/{orderId}: React and the
 // rider's two pages, no shell. Moving between the two stays in this page; any other address
@@ -31,9 +32,10 @@ const navigate: Navigate = (to, options = {}) => {
 export function RiderPage() {
   const pathname = useSyncExternalStore(addressBar.subscribe, pagePathname, pagePathname);
   const orderId = riderRoute(pathname) ?? '';
+  const t = useRiderT();
   useEffect(() => {
-    document.title = `${orderId === '' ? 'Rider jobs' : 'Rider job'} | Escrow Delivery`;
-  }, [orderId]);
+    document.title = `${orderId === '' ? t('rider.title.jobs') : t('rider.title.job')} | Escrow Delivery`;
+  }, [orderId, t]);
   return (
     <AppChrome showSignIn>
       <div key={pathname}>{orderId === '' ? <RiderJobsPage navigate={navigate} /> : <RiderJobPage key={orderId} orderId={orderId} navigate={navigate} />}</div>

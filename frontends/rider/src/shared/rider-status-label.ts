@@ -1,26 +1,27 @@
 import type { OrderStatus } from '@escrow/core/orders';
+import type { RiderMessageId } from '../i18n/en.ts';
 
 /**
- * The status in the rider's words (the spec's labels of section 4 speak to the buyer: 'Your
- * Order is On The Way!'). The rider sees the next thing to do.
+ * The status in the rider's words, as a message id (the spec's labels of section 4 speak to the
+ * buyer: 'Your Order is On The Way!'). The rider sees the next thing to do.
  */
-export function riderStatusLabel(status: OrderStatus, accepted: boolean): string {
+export function riderStatusLabel(status: OrderStatus, accepted: boolean): RiderMessageId {
   switch (status) {
     case 'rider_assigned':
-      return accepted ? 'Go to the pickup location' : 'New job: accept it to start';
+      return accepted ? 'rider.status.goToPickup' : 'rider.status.newJob';
     case 'picked_up':
     case 'in_transit':
-      return 'On the way to the buyer';
+      return 'rider.status.onTheWay';
     case 'delivered':
     case 'awaiting_settlement':
     case 'settlement_completed':
     case 'completed':
-      return 'Delivered';
+      return 'rider.status.delivered';
     case 'cancelled':
-      return 'Cancelled';
+      return 'rider.status.cancelled';
     case 'paid':
-      return 'Waiting for a rider';
+      return 'rider.status.waitingForRider';
     default:
-      return 'Waiting for payment';
+      return 'rider.status.waitingForPayment';
   }
 }

@@ -1,4 +1,3 @@
-import { catalogue } from '@escrow/core/messages';
 import { REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from '@escrow/core/rules';
 import { FormAlert, SubmitButton } from '@escrow/ui/components/form-field';
 import { RequiredTextArea } from '@escrow/ui/components/required-text-area';
@@ -6,38 +5,37 @@ import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import { useState } from 'react';
 import { riderApi, type RiderChange } from '../../shared/rider-api.ts';
 import type { StepProps } from './step-props.ts';
-
-const m = catalogue.validation.refund;
-const FAILED = 'The rejection could not be recorded. Please try again.';
+import { useRiderT } from '../../i18n/use-rider-t.ts';
 
 /**
  * Product decisions, refunds: when the buyer refuses the item, the rider records it (no code
  * is given) and brings the item back; an admin resolves the refund.
  */
 export function BuyerRejected({ orderId, credentials, onSending, onNotSent, onDone }: StepProps) {
+  const t = useRiderT();
   const [reason, setReason] = useState('');
-  const action = useIdempotentAction<RiderChange>(FAILED);
+  const action = useIdempotentAction<RiderChange>(t('rider.rejected.failed'));
   return (
     <details className="card disclosure">
-      <summary>The buyer rejected the item?</summary>
+      <summary>{t('rider.rejected.summary')}</summary>
       <form
         className="form"
         noValidate
-        aria-label="Record that the buyer rejected the item"
+        aria-label={t('rider.rejected.formLabel')}
         onSubmit={(event) => {
           event.preventDefault();
           const text = reason.trim();
-          if (text === '') return action.setError(m.reasonRequired);
-          if (text.length < REFUND_REASON_MIN_LENGTH) return action.setError(m.reasonTooShort);
+          if (text === '') return action.setError(t('catalogue.validation.refund.reasonRequired'));
+          if (text.length < REFUND_REASON_MIN_LENGTH) return action.setError(t('catalogue.validation.refund.reasonTooShort'));
           onSending();
-          action.run(text, (key) => riderApi.buyerRejected(orderId, credentials, text, key, FAILED), { onSuccess: (data) => onDone(data.message), onFailure: onNotSent });
+          action.run(text, (key) => riderApi.buyerRejected(orderId, credentials, text, key, t('rider.rejected.failed')), { onSuccess: (data) => onDone(data.message), onFailure: onNotSent });
         }}
       >
-        <p>Do not enter a code. Record what the buyer said, then return the item to the seller.</p>
-        <RequiredTextArea label="Why did the buyer reject it?" name="reason" value={reason} onValueChange={setReason} maxLength={REFUND_REASON_MAX_LENGTH} rows={3} invalid={action.error !== null} />
+        <p>{t('rider.rejected.body')}</p>
+        <RequiredTextArea label={t('rider.rejected.reason')} name="reason" value={reason} onValueChange={setReason} maxLength={REFUND_REASON_MAX_LENGTH} rows={3} invalid={action.error !== null} />
         {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
-        <SubmitButton busy={action.busy} busyLabel="Sending…">
-          Record Rejection
+        <SubmitButton busy={action.busy} busyLabel={t('rider.sending')}>
+          {t('rider.rejected.submit')}
         </SubmitButton>
       </form>
     </details>

@@ -1,10 +1,10 @@
-import { catalogue } from '@escrow/core/messages';
 import { CODE_LENGTH, MAX_WRONG_CODE_ATTEMPTS } from '@escrow/core/rules';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import { useState } from 'react';
 import { riderApi, type RiderChange, type RiderJob } from '../../shared/rider-api.ts';
 import type { StepProps } from './step-props.ts';
+import { useRiderT } from '../../i18n/use-rider-t.ts';
 
 interface DeliveryCodeStepProps extends StepProps {
   job: RiderJob;
@@ -14,15 +14,16 @@ interface DeliveryCodeStepProps extends StepProps {
 
 /** The buyer's 6-digit code, entered at the door: it completes the delivery (spec section 5). */
 export function DeliveryCodeStep({ job, orderId, credentials, onSending, onNotSent, onDone, onRefused }: DeliveryCodeStepProps) {
+  const t = useRiderT();
   const [code, setCode] = useState('');
-  const action = useIdempotentAction<RiderChange>(catalogue.rider.completeDeliveryFailed);
+  const action = useIdempotentAction<RiderChange>(t('catalogue.rider.completeDeliveryFailed'));
 
   if (job.codeLocked) {
     return (
       <section className="card card--warning" aria-labelledby="step-title">
-        <h2 id="step-title">Delivery code</h2>
-        <p role="alert">{catalogue.errors.deliveryCodeLocked}</p>
-        <p>Call the seller: they can unlock code entry.</p>
+        <h2 id="step-title">{t('rider.deliveryCode.label')}</h2>
+        <p role="alert">{t('catalogue.errors.deliveryCodeLocked')}</p>
+        <p>{t('rider.deliveryCode.callSeller')}</p>
       </section>
     );
   }
@@ -31,14 +32,14 @@ export function DeliveryCodeStep({ job, orderId, credentials, onSending, onNotSe
   if (!job.actions.includes('complete_delivery')) {
     return (
       <section className="card card--step" aria-labelledby="step-title">
-        <h2 id="step-title">Complete delivery</h2>
-        <p className="note">{catalogue.errors.paymentNotConfirmed}. The buyer pays the Paybill first; the code works once the payment is confirmed.</p>
+        <h2 id="step-title">{t('rider.deliveryCode.title')}</h2>
+        <p className="note">{t('rider.deliveryCode.payFirst', { notConfirmed: t('catalogue.errors.paymentNotConfirmed') })}</p>
       </section>
     );
   }
   return (
     <section className="card card--step" aria-labelledby="step-title">
-      <h2 id="step-title">Complete delivery</h2>
+      <h2 id="step-title">{t('rider.deliveryCode.title')}</h2>
       <form
         className="form"
         noValidate
@@ -47,8 +48,8 @@ export function DeliveryCodeStep({ job, orderId, credentials, onSending, onNotSe
           event.preventDefault();
           if (code.length !== CODE_LENGTH) return;
           onSending();
-          action.run(code, (key) => riderApi.complete(orderId, credentials, code, key, catalogue.rider.completeDeliveryFailed), {
-            onSuccess: (data) => onDone(data.message || catalogue.rider.deliveryCompleted),
+          action.run(code, (key) => riderApi.complete(orderId, credentials, code, key, t('catalogue.rider.completeDeliveryFailed')), {
+            onSuccess: (data) => onDone(data.message || t('catalogue.rider.deliveryCompleted')),
             onFailure: () => {
               onNotSent();
               onRefused();
@@ -57,7 +58,7 @@ export function DeliveryCodeStep({ job, orderId, credentials, onSending, onNotSe
         }}
       >
         <TextField
-          label="Delivery code"
+          label={t('rider.deliveryCode.label')}
           name="deliveryCode"
           required
           inputMode="numeric"
@@ -68,16 +69,14 @@ export function DeliveryCodeStep({ job, orderId, credentials, onSending, onNotSe
           // Digits only, at most 6 (spec section 5): anything else typed or pasted is dropped.
           onValueChange={(value) => setCode(value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
           invalid={action.error !== null}
-          hint="Ask the buyer for the 6-digit code once they have checked the item."
+          hint={t('rider.deliveryCode.hint')}
         />
         {job.codeAttemptsLeft < MAX_WRONG_CODE_ATTEMPTS ? (
-          <p className="note">
-            {job.codeAttemptsLeft === 1 ? '1 attempt left' : `${job.codeAttemptsLeft} attempts left`} before code entry is locked.
-          </p>
+          <p className="note">{t('rider.deliveryCode.attemptsLeft', { count: job.codeAttemptsLeft })}</p>
         ) : null}
         {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
-        <SubmitButton busy={action.busy} busyLabel="Checking…" disabled={code.length !== CODE_LENGTH}>
-          Complete Delivery
+        <SubmitButton busy={action.busy} busyLabel={t('rider.checking')} disabled={code.length !== CODE_LENGTH}>
+          {t('rider.deliveryCode.submit')}
         </SubmitButton>
       </form>
     </section>

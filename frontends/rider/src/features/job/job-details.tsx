@@ -1,16 +1,16 @@
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import type { RiderJob } from '../../shared/rider-api.ts';
+import { useRiderT } from '../../i18n/use-rider-t.ts';
+import { tripEstimate } from '../../shared/trip-estimate.ts';
 
 function Estimate({ job }: { job: RiderJob }) {
-  const parts = [
-    job.estimatedDistanceKm !== null ? `about ${job.estimatedDistanceKm} km` : null,
-    job.estimatedTimeMinutes !== null ? `about ${job.estimatedTimeMinutes} min` : null,
-  ].filter(Boolean);
-  if (parts.length === 0) return null;
+  const t = useRiderT();
+  const estimate = tripEstimate(t, job.estimatedDistanceKm, job.estimatedTimeMinutes);
+  if (estimate === '') return null;
   return (
     <div>
-      <dt>Estimated trip</dt>
-      <dd>{parts.join(', ')}</dd>
+      <dt>{t('rider.estimate.title')}</dt>
+      <dd>{estimate}</dd>
     </div>
   );
 }
@@ -24,17 +24,18 @@ const Row = ({ label, value }: { label: string; value: string | null }) =>
   ) : null;
 
 export function PickupDetails({ job }: { job: RiderJob }) {
+  const t = useRiderT();
   const { pickup } = job;
   return (
     <section className="card" aria-labelledby="pickup-title">
-      <h2 id="pickup-title">Pick up from</h2>
+      <h2 id="pickup-title">{t('rider.pickupDetails.title')}</h2>
       <dl className="details">
-        <Row label="Seller" value={pickup.sellerBusinessName} />
-        <Row label="Pickup location" value={pickup.location} />
-        {pickup.sellerLocation && pickup.sellerLocation !== pickup.location ? <Row label="Seller's location" value={pickup.sellerLocation} /> : null}
+        <Row label={t('rider.pickupDetails.seller')} value={pickup.sellerBusinessName} />
+        <Row label={t('rider.pickupDetails.location')} value={pickup.location} />
+        {pickup.sellerLocation && pickup.sellerLocation !== pickup.location ? <Row label={t('rider.pickupDetails.sellerLocation')} value={pickup.sellerLocation} /> : null}
         {pickup.sellerPhone ? (
           <div>
-            <dt>Seller's phone</dt>
+            <dt>{t('rider.pickupDetails.sellerPhone')}</dt>
             <dd>
               <a className="inline-tap" href={`tel:${pickup.sellerPhone}`}>
                 {pickup.sellerPhone}
@@ -52,16 +53,18 @@ export function PickupDetails({ job }: { job: RiderJob }) {
  * (decision 0046): the buyer's name, phone and address come with accepting.
  */
 export function DeliveryDetails({ job }: { job: RiderJob }) {
+  const t = useRiderT();
   const { delivery } = job;
+  const fee = formatKsh(job.riderPayout);
   return (
     <section className="card" aria-labelledby="delivery-title">
-      <h2 id="delivery-title">Deliver to</h2>
-      {delivery.buyerDetailsHidden ? <p className="note">The buyer&apos;s name, phone number and address are shown once you accept this job.</p> : null}
+      <h2 id="delivery-title">{t('rider.delivery.title')}</h2>
+      {delivery.buyerDetailsHidden ? <p className="note">{t('rider.delivery.hidden')}</p> : null}
       <dl className="details">
-        <Row label="Buyer" value={delivery.buyerName} />
+        <Row label={t('rider.delivery.buyer')} value={delivery.buyerName} />
         {delivery.buyerPhone ? (
           <div>
-            <dt>Buyer's phone</dt>
+            <dt>{t('rider.delivery.buyerPhone')}</dt>
             <dd>
               <a className="inline-tap" href={`tel:${delivery.buyerPhone}`}>
                 {delivery.buyerPhone}
@@ -69,22 +72,19 @@ export function DeliveryDetails({ job }: { job: RiderJob }) {
             </dd>
           </div>
         ) : null}
-        <Row label="Address" value={delivery.address} />
-        <Row label="Landmark" value={delivery.landmark} />
-        <Row label="Estate" value={delivery.estate} />
-        <Row label="House number" value={delivery.houseNumber} />
+        <Row label={t('rider.delivery.address')} value={delivery.address} />
+        <Row label={t('rider.delivery.landmark')} value={delivery.landmark} />
+        <Row label={t('rider.delivery.estate')} value={delivery.estate} />
+        <Row label={t('rider.delivery.houseNumber')} value={delivery.houseNumber} />
         <Estimate job={job} />
         <div>
-          <dt>Your delivery fee</dt>
-          <dd>
-            {formatKsh(job.riderPayout)}
-            {job.deliveryPaidBy === 'buyer' ? ', collected from the buyer' : ', paid by the platform after delivery'}
-          </dd>
+          <dt>{t('rider.delivery.yourFee')}</dt>
+          <dd>{job.deliveryPaidBy === 'buyer' ? t('rider.fee.fromBuyer', { fee }) : t('rider.delivery.feePaidAfter', { fee })}</dd>
         </div>
       </dl>
       {delivery.pinLocationLink ? (
         <a className="button button--secondary button--block" href={delivery.pinLocationLink} target="_blank" rel="noopener noreferrer">
-          Open pin location in maps
+          {t('rider.delivery.openPin')}
         </a>
       ) : null}
     </section>
@@ -92,15 +92,17 @@ export function DeliveryDetails({ job }: { job: RiderJob }) {
 }
 
 export function JobPhotos({ job }: { job: RiderJob }) {
+  const t = useRiderT();
+  const item = job.itemName;
   const photos = [
-    job.productPhotoUrl ? { src: job.productPhotoUrl, caption: 'The item', alt: `Photo of ${job.itemName}` } : null,
-    job.packagedPhotoUrl ? { src: job.packagedPhotoUrl, caption: 'As packed by the seller', alt: `${job.itemName} packed for delivery` } : null,
-    job.pickupPhotoUrl ? { src: job.pickupPhotoUrl, caption: 'Your pickup photo', alt: 'The photo you took at pickup' } : null,
+    job.productPhotoUrl ? { src: job.productPhotoUrl, caption: t('rider.photos.item'), alt: t('rider.photos.itemAlt', { item }) } : null,
+    job.packagedPhotoUrl ? { src: job.packagedPhotoUrl, caption: t('rider.photos.packed'), alt: t('rider.photos.packedAlt', { item }) } : null,
+    job.pickupPhotoUrl ? { src: job.pickupPhotoUrl, caption: t('rider.photos.pickup'), alt: t('rider.photos.pickupAlt') } : null,
   ].filter((photo) => photo !== null);
   if (photos.length === 0) return null;
   return (
     <section className="card" aria-labelledby="photos-title">
-      <h2 id="photos-title">Photos</h2>
+      <h2 id="photos-title">{t('rider.photos.title')}</h2>
       <div className="photos">
         {photos.map((photo) => (
           <figure key={photo.src}>

@@ -1,23 +1,23 @@
-import { catalogue } from '@escrow/core/messages';
 import { FormAlert, SubmitButton } from '@escrow/ui/components/form-field';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import { useEffect, useId, useRef, useState } from 'react';
 import { riderApi, type RiderChange } from '../../shared/rider-api.ts';
 import { shrinkPhoto } from './shrink-photo.ts';
 import type { StepProps } from './step-props.ts';
+import { useRiderT } from '../../i18n/use-rider-t.ts';
 
-/** The server's limit (core's MAX_PHOTO_BYTES) and its message (apps/api photos.ts). */
+/** The server's limit (core's MAX_PHOTO_BYTES; its message is rider.pickup.photoTooLarge). */
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-const PHOTO_TOO_LARGE = 'The photo can be at most 10 MB';
 
 /** Photo proof of pickup: the upload moves the order to in transit (spec section 4). */
 export function PickupStep({ orderId, credentials, onSending, onNotSent, onDone }: StepProps) {
+  const t = useRiderT();
   const inputId = useId();
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
   const previewRef = useRef<string | null>(null);
-  const action = useIdempotentAction<RiderChange>(catalogue.rider.confirmPickupFailed);
+  const action = useIdempotentAction<RiderChange>(t('catalogue.rider.confirmPickupFailed'));
 
   useEffect(
     () => () => {
@@ -36,7 +36,7 @@ export function PickupStep({ orderId, credentials, onSending, onNotSent, onDone 
 
   return (
     <section className="card card--step" aria-labelledby="step-title">
-      <h2 id="step-title">Confirm pickup</h2>
+      <h2 id="step-title">{t('rider.pickup.title')}</h2>
       <form
         className="form"
         noValidate
@@ -44,20 +44,20 @@ export function PickupStep({ orderId, credentials, onSending, onNotSent, onDone 
         onSubmit={(event) => {
           event.preventDefault();
           if (!photo) {
-            action.setError(catalogue.rider.uploadPickupPhoto);
+            action.setError(t('catalogue.rider.uploadPickupPhoto'));
             return;
           }
           setPreparing(true);
           void shrinkPhoto(photo).then((upload) => {
             setPreparing(false);
             if (upload.size > MAX_PHOTO_BYTES) {
-              action.setError(PHOTO_TOO_LARGE);
+              action.setError(t('rider.pickup.photoTooLarge'));
               return;
             }
             onSending();
             // The same photo again (a retry) keeps its Idempotency-Key.
-            action.run(`${photo.name}\n${photo.size}\n${photo.lastModified}`, (key) => riderApi.pickup(orderId, credentials, upload, key, catalogue.rider.confirmPickupFailed), {
-              onSuccess: (data) => onDone(data.message || catalogue.rider.pickupConfirmed),
+            action.run(`${photo.name}\n${photo.size}\n${photo.lastModified}`, (key) => riderApi.pickup(orderId, credentials, upload, key, t('catalogue.rider.confirmPickupFailed')), {
+              onSuccess: (data) => onDone(data.message || t('catalogue.rider.pickupConfirmed')),
               onFailure: onNotSent,
             });
           });
@@ -65,7 +65,7 @@ export function PickupStep({ orderId, credentials, onSending, onNotSent, onDone 
       >
         <div className="field">
           <label className="field__label" htmlFor={inputId}>
-            Pickup photo
+            {t('rider.pickup.photo')}
           </label>
           <input
             id={inputId}
@@ -78,13 +78,13 @@ export function PickupStep({ orderId, credentials, onSending, onNotSent, onDone 
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
           />
           <p className="field__hint" id={`${inputId}-hint`}>
-            Take a photo of the packed item as you collect it. The buyer and the seller see it.
+            {t('rider.pickup.photoHint')}
           </p>
         </div>
-        {preview ? <img className="photo-preview" src={preview} alt="The pickup photo you chose" /> : null}
+        {preview ? <img className="photo-preview" src={preview} alt={t('rider.pickup.previewAlt')} /> : null}
         {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
-        <SubmitButton busy={action.busy || preparing} busyLabel="Uploading…">
-          Confirm Pickup
+        <SubmitButton busy={action.busy || preparing} busyLabel={t('rider.pickup.uploading')}>
+          {t('rider.pickup.submit')}
         </SubmitButton>
       </form>
     </section>

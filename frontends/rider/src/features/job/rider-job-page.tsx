@@ -1,4 +1,3 @@
-import { catalogue } from '@escrow/core/messages';
 import { DELIVERED_STATUSES, ON_THE_WAY_STATUSES } from '@escrow/core/rules';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
@@ -21,7 +20,14 @@ import { PickupStep } from './pickup-step.tsx';
 import { riderStatusLabel } from '../../shared/rider-status-label.ts';
 import type { StepProps } from './step-props.ts';
 import { useRiderCredentials } from './use-rider-credentials.ts';
-import { useRiderJob, type RiderAction } from './use-rider-job.ts';
+import { JOB_LOAD_FAILED, useRiderJob, type RiderAction } from './use-rider-job.ts';
+import { registerCatalog } from '@escrow/ui/i18n/i18n';
+import { useCatalog } from '@escrow/ui/i18n/react';
+import { riderCatalog } from '../../i18n/catalog.ts';
+import { useRiderT } from '../../i18n/use-rider-t.ts';
+
+// Registered as the page loads, so a page started in Swahili fetches these texts before its first render.
+registerCatalog(riderCatalog);
 
 export interface RiderJobPageProps {
   orderId: string;
@@ -34,6 +40,8 @@ export interface RiderJobPageProps {
  * and delivery details; kept current by the order's live events.
  */
 export default function RiderJobPage({ orderId, navigate }: RiderJobPageProps) {
+  const ready = useCatalog(riderCatalog);
+  const t = useRiderT();
   const { credentials, remember } = useRiderCredentials(orderId);
   const handle = useRiderJob(orderId, credentials);
   const { state } = handle;
@@ -44,30 +52,32 @@ export default function RiderJobPage({ orderId, navigate }: RiderJobPageProps) {
     if (state.kind === 'loaded') remember();
   }, [state.kind, remember]);
 
+  // The page's Swahili texts are a chunk of their own: loading until they are here.
+  if (!ready) return <LoadingState label={t('rider.job.loading')} />;
   if (credentials === null) {
     return (
       <MessageState
-        title={catalogue.rider.phoneNumberRequired}
+        title={t('catalogue.rider.phoneNumberRequired')}
         actions={
           <AppLink to="/rider" navigate={navigate} className="button">
-            Enter your phone number
+            {t('rider.job.noPhone.enter')}
           </AppLink>
         }
       >
-        <p>Open the rider link the seller sent you: it carries your phone number and the job&apos;s key.</p>
+        <p>{t('rider.job.noPhone.body')}</p>
       </MessageState>
     );
   }
-  if (state.kind === 'loading') return <LoadingState label="Loading job…" />;
+  if (state.kind === 'loading') return <LoadingState label={t('rider.job.loading')} />;
   const myJobs = (
     <AppLink to={jobsPath(credentials.phone)} navigate={navigate} className="button button--secondary">
-      My Jobs
+      {t('rider.job.myJobs')}
     </AppLink>
   );
   if (state.kind === 'not-found') {
     return (
-      <MessageState tone="error" title={catalogue.rider.orderNotFoundOrNotAssigned} actions={myJobs}>
-        <p>If the seller gave this job to another rider, this link no longer works. Open the latest link the seller sent you.</p>
+      <MessageState tone="error" title={t('catalogue.rider.orderNotFoundOrNotAssigned')} actions={myJobs}>
+        <p>{t('rider.job.notFound.body')}</p>
       </MessageState>
     );
   }
@@ -75,11 +85,11 @@ export default function RiderJobPage({ orderId, navigate }: RiderJobPageProps) {
     return (
       <MessageState
         tone="error"
-        title={state.message}
+        title={state.message === JOB_LOAD_FAILED ? t('rider.job.loadFailed') : state.message}
         actions={
           <>
             <button type="button" className="button" onClick={handle.retry}>
-              Try again
+              {t('rider.tryAgain')}
             </button>
             {myJobs}
           </>
@@ -100,6 +110,7 @@ interface JobViewProps {
 }
 
 function JobView({ job, stale, credentials, handle, navigate, initialNotice }: JobViewProps) {
+  const t = useRiderT();
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const step = (action: RiderAction): StepProps => ({
     orderId: job.id,
@@ -123,22 +134,22 @@ function JobView({ job, stale, credentials, handle, navigate, initialNotice }: J
     <div className="order-screen">
       <header className="order-screen__header">
         <AppLink to={jobsPath(credentials.phone)} navigate={navigate} className="back-link">
-          ← My Jobs
+          {t('rider.job.back')}
         </AppLink>
-        <p className="eyebrow">Job {job.trackingNumber}</p>
+        <p className="eyebrow">{t('rider.job.eyebrow', { tracking: job.trackingNumber })}</p>
         <h1>{job.itemName}</h1>
       </header>
 
       <section className="card" aria-labelledby="status-title">
         <h2 id="status-title" className="status-label" aria-live="polite">
-          {riderStatusLabel(job.status, job.accepted)}
+          {t(riderStatusLabel(job.status, job.accepted))}
         </h2>
         <OrderProgress status={job.status} />
         {stale ? (
           <p className="note" role="status">
-            This page could not be refreshed and may be out of date.{' '}
+            {t('rider.stale')}{' '}
             <button type="button" className="text-link-button" onClick={handle.reload}>
-              Refresh
+              {t('rider.refresh')}
             </button>
           </p>
         ) : null}
@@ -151,14 +162,14 @@ function JobView({ job, stale, credentials, handle, navigate, initialNotice }: J
       {inTransit ? <DeliveryCodeStep {...step('complete_delivery')} job={job} onRefused={handle.reload} /> : null}
       {delivered ? (
         <section className="card card--done" aria-labelledby="step-title">
-          <h2 id="step-title">Delivered</h2>
-          <p>The buyer confirmed this delivery with their code. Thank you!</p>
+          <h2 id="step-title">{t('rider.job.delivered.title')}</h2>
+          <p>{t('rider.job.delivered.body')}</p>
         </section>
       ) : null}
       {job.status === 'cancelled' ? (
         <section className="card card--warning" aria-labelledby="step-title">
-          <h2 id="step-title">This order was cancelled</h2>
-          <p>Do not deliver it. If you already have the item, return it to the seller.</p>
+          <h2 id="step-title">{t('rider.job.cancelled.title')}</h2>
+          <p>{t('rider.job.cancelled.body')}</p>
         </section>
       ) : null}
 

@@ -1,10 +1,11 @@
-import { catalogue } from '@escrow/core/messages';
 import { CODE_LENGTH, isSixDigitCode } from '@escrow/core/rules';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useIdempotentAction } from '@escrow/ui/forms/use-idempotent-action';
 import { useEffect, useRef, useState } from 'react';
 import { riderApi, type PhoneCodeSent } from '../../shared/rider-api.ts';
 import { minutesAndSeconds, useResendCountdown } from './use-resend-countdown.ts';
+import { Text } from '@escrow/ui/i18n/react';
+import { say, useRiderT, type RiderText, type Said } from '../../i18n/use-rider-t.ts';
 
 export interface PhoneCodeStepProps {
   readonly phone: string;
@@ -21,18 +22,20 @@ export interface PhoneCodeStepProps {
  * tries left, expired, too many, rate limited).
  */
 export function PhoneCodeStep({ phone, sendAtOnce, onProven, onChangePhone }: PhoneCodeStepProps) {
-  const send = useIdempotentAction<PhoneCodeSent>(catalogue.rider.sendPhoneCodeFailed);
+  const t = useRiderT();
+  const send = useIdempotentAction<PhoneCodeSent>(t('catalogue.rider.sendPhoneCodeFailed'));
   const countdown = useResendCountdown();
   const [sent, setSent] = useState<PhoneCodeSent | null>(null);
   const [sends, setSends] = useState(0);
   const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Said | null>(null);
+  const error = problem === null ? null : say(t, problem);
 
   const sendCode = () => {
-    setError(null);
+    setProblem(null);
     // Each press is a new request; a retry of the same one (offline, a double tap) reuses its key.
-    send.run(`code:${phone}:${sends}`, (key) => riderApi.sendPhoneCode(phone, key, catalogue.rider.sendPhoneCodeFailed), {
+    send.run(`code:${phone}:${sends}`, (key) => riderApi.sendPhoneCode(phone, key, t('catalogue.rider.sendPhoneCodeFailed')), {
       onSuccess: (data) => {
         setSent(data);
         setSends((n) => n + 1);
@@ -52,23 +55,23 @@ export function PhoneCodeStep({ phone, sendAtOnce, onProven, onChangePhone }: Ph
   }, [sendAtOnce]);
 
   const verify = () => {
-    if (!isSixDigitCode(code)) return setError(catalogue.rider.enterPhoneCode);
+    if (!isSixDigitCode(code)) return setProblem({ id: 'catalogue.rider.enterPhoneCode' });
     setChecking(true);
-    setError(null);
+    setProblem(null);
     riderApi
-      .provePhone(phone, code, catalogue.rider.verifyPhoneCodeFailed)
+      .provePhone(phone, code, t('catalogue.rider.verifyPhoneCodeFailed'))
       .then((result) => {
         setChecking(false);
         if (result.ok) return onProven();
         const tries = result.attemptsLeft;
-        setError(tries !== undefined && tries > 0 ? `${result.message} ${tries === 1 ? '1 try' : `${tries} tries`} left.` : result.message);
+        setProblem({ text: tries !== undefined && tries > 0 ? t('rider.code.triesLeft', { message: result.message, tries }) : result.message });
         // A spent or expired code cannot be fixed by typing: offer a new one at once.
         if (result.code === 'RIDER_CODE_LOCKED' || result.code === 'RIDER_CODE_EXPIRED' || tries === 0) countdown.stop();
       })
       .catch((failure: unknown) => {
         console.warn('Checking the code failed', failure);
         setChecking(false);
-        setError(catalogue.rider.verifyPhoneCodeFailed);
+        setProblem({ id: 'catalogue.rider.verifyPhoneCodeFailed' });
       });
   };
 
@@ -77,18 +80,18 @@ export function PhoneCodeStep({ phone, sendAtOnce, onProven, onChangePhone }: Ph
   return (
     <section className="form-card code-step" aria-labelledby="code-title">
       <h1 id="code-title" className="form-card__title">
-        Confirm your phone
+        {t('rider.code.title')}
       </h1>
       {sent ? (
         <>
           <FormAlert tone="info">{sent.message}</FormAlert>
           <p className="form-card__lead">
-            Enter the 6-digit code from the SMS sent to <strong>{phone}</strong>. It works for 10 minutes.
+            <Text<RiderText> id="rider.code.enterFromSms" values={{ phone }} components={{ 0: <strong /> }} />
           </p>
         </>
       ) : (
         <p className="form-card__lead">
-          To see jobs for <strong>{phone}</strong>, we send a 6-digit code by SMS to that phone. This confirms the phone is yours.
+          <Text<RiderText> id="rider.code.intro" values={{ phone }} components={{ 0: <strong /> }} />
         </p>
       )}
       {message ? <FormAlert tone="error">{message}</FormAlert> : null}
@@ -104,7 +107,7 @@ export function PhoneCodeStep({ phone, sendAtOnce, onProven, onChangePhone }: Ph
           <TextField
             // The field appears once the code is on its way: the rider's next step is to type it.
             autoFocus
-            label="6-digit code"
+            label={t('rider.code.field')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -115,23 +118,23 @@ export function PhoneCodeStep({ phone, sendAtOnce, onProven, onChangePhone }: Ph
             invalid={error !== null}
             onValueChange={(value) => setCode(value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
           />
-          <SubmitButton busy={checking} busyLabel="Checking…" disabled={code.length !== CODE_LENGTH}>
-            Confirm Code
+          <SubmitButton busy={checking} busyLabel={t('rider.checking')} disabled={code.length !== CODE_LENGTH}>
+            {t('rider.code.confirm')}
           </SubmitButton>
         </form>
       ) : null}
       <div className="form-links">
         {sent ? (
           <button type="button" className="text-link-button" onClick={sendCode} disabled={waiting || send.busy} aria-busy={send.busy || undefined}>
-            {send.busy ? 'Sending…' : waiting ? `Resend code in ${minutesAndSeconds(countdown.secondsLeft)}` : 'Resend code'}
+            {send.busy ? t('rider.sending') : waiting ? t('rider.code.resendIn', { time: minutesAndSeconds(countdown.secondsLeft) }) : t('rider.code.resend')}
           </button>
         ) : (
           <button type="button" className="button button--block" onClick={sendCode} disabled={send.busy} aria-busy={send.busy || undefined}>
-            {send.busy ? 'Sending…' : 'Send Code'}
+            {send.busy ? t('rider.sending') : t('rider.code.send')}
           </button>
         )}
         <button type="button" className="text-link-button" onClick={onChangePhone}>
-          Use another number
+          {t('rider.code.otherNumber')}
         </button>
       </div>
     </section>

@@ -1,5 +1,4 @@
 import { pageSearch } from '@escrow/ui/page/page-answers';
-import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
@@ -17,6 +16,13 @@ import { JobCard } from './job-card.tsx';
 import { PhoneCodeStep } from './phone-code-step.tsx';
 import { PhoneForm } from './phone-form.tsx';
 import { useRiderJobs } from './use-rider-jobs.ts';
+import { registerCatalog } from '@escrow/ui/i18n/i18n';
+import { useCatalog } from '@escrow/ui/i18n/react';
+import { riderCatalog } from '../../i18n/catalog.ts';
+import { say, useRiderT } from '../../i18n/use-rider-t.ts';
+
+// Registered as the page loads, so a page started in Swahili fetches these texts before its first render.
+registerCatalog(riderCatalog);
 
 export interface RiderJobsPageProps {
   navigate: Navigate;
@@ -35,6 +41,8 @@ function phoneFromUrl(): string | null {
  * state and through the browser's back and forward buttons.
  */
 export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
+  const ready = useCatalog(riderCatalog);
+  const t = useRiderT();
   const [phone, setPhone] = useState(phoneFromUrl);
   // The number the rider just typed: its code is sent at once (a link opened later waits for "Send code").
   const [typed, setTyped] = useState<string | null>(null);
@@ -46,6 +54,8 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
+  // The page's Swahili texts are a chunk of their own: loading until they are here.
+  if (!ready) return <LoadingState label={t('rider.jobs.loading')} />;
   if (phone === null || (state.kind === 'failed' && state.invalidPhone)) {
     return (
       <PhoneForm
@@ -66,17 +76,17 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
     navigate('/rider');
   };
   const changePhone = <ChangePhoneButton onForgotten={toPhoneForm} />;
-  if (state.kind === 'loading') return <LoadingState label="Loading jobs…" />;
+  if (state.kind === 'loading') return <LoadingState label={t('rider.jobs.loading')} />;
   if (state.kind === 'needs-proof') return <PhoneCodeStep key={phone} phone={phone} sendAtOnce={typed === phone} onProven={reload} onChangePhone={toPhoneForm} />;
   if (state.kind === 'failed') {
     return (
       <MessageState
         tone="error"
-        title={state.message}
+        title={say(t, state.message)}
         actions={
           <>
             <button type="button" className="button" onClick={reload}>
-              Try again
+              {t('rider.tryAgain')}
             </button>
             {changePhone}
           </>
@@ -87,27 +97,27 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
   return (
     <div className="order-screen">
       <header className="order-screen__header">
-        <h1>Rider jobs</h1>
-        <p className="eyebrow">Phone {phone}</p>
+        <h1>{t('rider.jobs.title')}</h1>
+        <p className="eyebrow">{t('rider.jobs.phone', { phone })}</p>
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={reload}>
-            Refresh
+            {t('rider.refresh')}
           </button>
           {changePhone}
         </div>
       </header>
       <Tabs.Root className="tabs" defaultValue={state.assigned.length > 0 ? 'mine' : 'available'}>
-        <Tabs.List className="tabs__list" aria-label="Jobs">
+        <Tabs.List className="tabs__list" aria-label={t('rider.jobs.tabs')}>
           <Tabs.Trigger className="tabs__trigger" value="available">
-            Available Jobs ({state.available.length})
+            {t('rider.jobs.available', { count: state.available.length })}
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs__trigger" value="mine">
-            My Jobs ({state.assigned.length})
+            {t('rider.jobs.mine', { count: state.assigned.length })}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs__panel" value="available">
           {state.available.length === 0 ? (
-            <p className="empty">No jobs are waiting for a rider right now. Sellers who added you as a rider will show their paid orders here.</p>
+            <p className="empty">{t('rider.jobs.noneAvailable')}</p>
           ) : (
             <ul className="job-list">
               {state.available.map((job) => (
@@ -120,13 +130,13 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
         </Tabs.Content>
         <Tabs.Content className="tabs__panel" value="mine">
           {state.assigned.length === 0 ? (
-            <p className="empty">You have no jobs yet. Accept an available job, or open the rider link a seller sent you.</p>
+            <p className="empty">{t('rider.jobs.noneMine')}</p>
           ) : (
             <ul className="job-list">
               {state.assigned.map((job) => (
                 <JobCard key={job.id} job={job}>
-                  <AppLink to={jobPath(job.id, phone)} navigate={navigate} className="button button--block" aria-label={`Open Job: ${job.itemName}`}>
-                    Open Job
+                  <AppLink to={jobPath(job.id, phone)} navigate={navigate} className="button button--block" aria-label={t('rider.jobs.openLabel', { item: job.itemName })}>
+                    {t('rider.jobs.open')}
                   </AppLink>
                 </JobCard>
               ))}
@@ -143,6 +153,7 @@ export default function RiderJobsPage({ navigate }: RiderJobsPageProps) {
  * phone): the proof is revoked on the server before the page moves on.
  */
 function ChangePhoneButton({ onForgotten }: { onForgotten: () => void }) {
+  const t = useRiderT();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -154,12 +165,12 @@ function ChangePhoneButton({ onForgotten }: { onForgotten: () => void }) {
         setBusy(true);
         // Whatever the answer (offline included), the page moves on; the proof then simply runs out.
         void riderApi
-          .forgetPhone(catalogue.errors.unexpected)
+          .forgetPhone(t('catalogue.errors.unexpected'))
           .catch(() => undefined)
           .finally(onForgotten);
       }}
     >
-      Change phone number
+      {t('rider.jobs.changePhone')}
     </button>
   );
 }
@@ -169,7 +180,8 @@ function ChangePhoneButton({ onForgotten }: { onForgotten: () => void }) {
  * that ran out (or was revoked) meanwhile sends the rider back to the code step.
  */
 function TakeJobButton({ job, phone, navigate, onProofLost }: { job: RiderJobListItem; phone: string; navigate: Navigate; onProofLost: () => void }) {
-  const action = useIdempotentAction<TakenJob>(catalogue.rider.acceptJobFailed);
+  const t = useRiderT();
+  const action = useIdempotentAction<TakenJob>(t('catalogue.rider.acceptJobFailed'));
   return (
     <>
       {action.error ? <FormAlert tone="error">{action.error}</FormAlert> : null}
@@ -179,25 +191,25 @@ function TakeJobButton({ job, phone, navigate, onProofLost }: { job: RiderJobLis
         disabled={action.busy}
         aria-busy={action.busy || undefined}
         // The visible text starts the name (WCAG 2.5.3); the item tells the cards' buttons apart.
-        aria-label={`Accept Job: ${job.itemName}`}
+        aria-label={t('rider.jobs.acceptLabel', { item: job.itemName })}
         onClick={() =>
           action.run(
             job.id,
             (key) =>
-              riderApi.takeJob(job.id, phone, key, catalogue.rider.acceptJobFailed).then((result) => {
+              riderApi.takeJob(job.id, phone, key, t('catalogue.rider.acceptJobFailed')).then((result) => {
                 if (!result.ok && result.code === PHONE_NOT_VERIFIED) onProofLost();
                 return result;
               }),
             {
               onSuccess: (data) => {
-                setFlash(data.message || catalogue.rider.jobAccepted);
+                setFlash(data.message || t('catalogue.rider.jobAccepted'));
                 navigate(data.riderLink);
               },
             },
           )
         }
       >
-        {action.busy ? 'Accepting…' : 'Accept Job'}
+        {action.busy ? t('rider.accept.busy') : t('rider.accept.submit')}
       </button>
     </>
   );

@@ -1,7 +1,8 @@
-import { catalogue } from '@escrow/core/messages';
+import { translate } from '@escrow/ui/i18n/i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { normalizeKenyanPhone } from '@escrow/core/rules';
 import { PHONE_NOT_VERIFIED, riderApi, type RiderJobListItem } from '../../shared/rider-api.ts';
+import type { RiderText, Said } from '../../i18n/use-rider-t.ts';
 
 export type RiderJobsState =
   | { readonly kind: 'loading' }
@@ -9,7 +10,9 @@ export type RiderJobsState =
   /** This browser holds no proof of the phone (a code sent to it by SMS): the page asks for one. */
   | { readonly kind: 'needs-proof' }
   /** `invalidPhone`: the server refused the number itself; the page asks for it again. */
-  | { readonly kind: 'failed'; readonly message: string; readonly invalidPhone: boolean };
+  | { readonly kind: 'failed'; readonly message: Said; readonly invalidPhone: boolean };
+
+const LOAD_FAILED: RiderText = 'catalogue.rider.loadAvailableJobsFailed';
 
 /**
  * Both lists of the rider dashboard for one phone, read together. They are re-read when the
@@ -23,7 +26,8 @@ export function useRiderJobs(phone: string | null): { state: RiderJobsState; rel
   useEffect(() => {
     if (phone === null) return;
     const controller = new AbortController();
-    const failed = catalogue.rider.loadAvailableJobsFailed;
+    // The words of a request that got no answer, in the page's language when it was sent.
+    const failed = translate(LOAD_FAILED);
     const wanted = normalizeKenyanPhone(phone);
     if (wanted === null) return;
     riderApi
@@ -45,7 +49,8 @@ export function useRiderJobs(phone: string | null): { state: RiderJobsState; rel
         }
         console.warn('Loading the jobs failed', failure?.status, failure?.message);
         const invalidPhone = failure?.status === 400;
-        setState({ kind: 'failed', message: invalidPhone || failure?.status === 429 || failure?.status === 503 ? (failure?.message ?? failed) : failed, invalidPhone });
+        const serverWords = invalidPhone || failure?.status === 429 || failure?.status === 503 ? failure?.message : undefined;
+        setState({ kind: 'failed', message: serverWords === undefined ? { id: LOAD_FAILED } : { text: serverWords }, invalidPhone });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('Loading the jobs failed', error);
@@ -66,6 +71,6 @@ export function useRiderJobs(phone: string | null): { state: RiderJobsState; rel
     setGeneration((n) => n + 1);
   }, []);
   // A number no server would take (a hand-edited address): asked for again, in words.
-  if (phone !== null && normalizeKenyanPhone(phone) === null) return { state: { kind: 'failed', message: catalogue.validation.phone.invalid, invalidPhone: true }, reload };
+  if (phone !== null && normalizeKenyanPhone(phone) === null) return { state: { kind: 'failed', message: { id: 'catalogue.validation.phone.invalid' }, invalidPhone: true }, reload };
   return { state, reload };
 }
