@@ -1,15 +1,21 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { EscrowQueryProvider } from '@escrow/api-client/query-client';
 import type { ReactElement } from 'react';
 import { activateLocale } from '@escrow/ui/i18n/i18n';
 import { uiTextsEn } from '@escrow/ui/i18n/ui-texts';
 import { uiTextsSw } from '@escrow/ui/i18n/ui-texts-sw';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import AuthPage from '../src/features/auth/auth-page.tsx';
+import ResetPasswordPage from '../src/features/auth/reset-password-page.tsx';
+import VerifyResetCodePage from '../src/features/auth/verify-reset-code-page.tsx';
 import { LandingPage } from '../src/features/landing/landing-page.tsx';
 import { NotFoundPage } from '../src/features/not-found/not-found-page.tsx';
 import { PublicFrame } from '../src/features/site-chrome/public-layout.tsx';
 import { shellEn } from '../src/i18n/en.ts';
 import shellSw from '../src/i18n/sw.ts';
+import { pagesEn } from '../src/i18n/pages-en.ts';
+import pagesSw from '../src/i18n/pages-sw.ts';
 import { RemoteErrorBoundary } from '../src/remotes/remote-error-boundary.tsx';
 
 // Issue 19: the shell's site in Swahili. A text left in English on a Swahili page (or a
@@ -19,6 +25,7 @@ type Table = Readonly<Record<string, string>>;
 /** The English and Swahili tables of every text the shell's pages may show. */
 const TABLES: readonly (readonly [Table, Table])[] = [
   [shellEn, shellSw],
+  [pagesEn, pagesSw],
   [uiTextsEn, uiTextsSw],
 ];
 
@@ -73,7 +80,23 @@ function Broken(): ReactElement {
 beforeAll(async () => {
   await activateLocale('sw');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+/** The API of the sign-in pages: no one signed in, Google offered. */
+function signedOutApi() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      const answer = path === '/api/auth/sign-in-options' ? { status: 200, body: { data: { google: true } } } : { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Please sign in' } } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+}
 
 describe("the shell's site in Swahili", () => {
   it('shows the landing page and its frame (header, language switch, footer) with no English text', () => {
@@ -129,6 +152,48 @@ describe("the shell's site in Swahili", () => {
       expect(container.textContent).not.toContain('Wasiwasi');
     } finally {
       await act(() => activateLocale('sw'));
+    }
+  });
+});
+
+describe("the shell's sign-in pages in Swahili", () => {
+  it('shows sign in (with Continue with Google), sign up and reset password with no English text, a form error included', async () => {
+    signedOutApi();
+    const { container } = render(
+      <EscrowQueryProvider>
+        <AuthPage />
+      </EscrowQueryProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Ingia' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Endelea na Google' })).toBeTruthy();
+    expectNoEnglish(container);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ingia' }));
+    await screen.findByRole('alert');
+    expectNoEnglish(container);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Huna akaunti? Jisajili' }));
+    expect(await screen.findByRole('heading', { name: 'Fungua akaunti yako' })).toBeTruthy();
+    expectNoEnglish(container);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tayari una akaunti? Ingia' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Umesahau nenosiri?' }));
+    expect(await screen.findByRole('heading', { name: 'Weka upya nenosiri lako' })).toBeTruthy();
+    expectNoEnglish(container);
+  });
+
+  it('shows the reset code and new password pages, and their broken links, with no English text', async () => {
+    for (const [path, Page, heading] of [
+      ['/verify-reset-code?email=wanjiru%40example.com', VerifyResetCodePage, 'Weka msimbo wako wa kuweka upya'],
+      ['/verify-reset-code', VerifyResetCodePage, 'Weka msimbo wako wa kuweka upya'],
+      ['/reset-password?email=wanjiru%40example.com&code=123456', ResetPasswordPage, 'Weka nenosiri jipya'],
+      ['/reset-password', ResetPasswordPage, 'Weka nenosiri jipya'],
+    ] as const) {
+      window.history.replaceState(null, '', path);
+      const { container, unmount } = render(<Page />);
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+      expectNoEnglish(container);
+      unmount();
     }
   });
 });

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { parseOrFirstError, requestResetCodeSchema, signInSchema, signUpSchema } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { setFlash, takeFlash } from '@escrow/ui/flash/flash-message';
 import { useFormSubmit } from '@escrow/ui/forms/use-form-submit';
 import { Link } from '../../routing/link.tsx';
+import type { PagesMessageId } from '../../i18n/pages-en.ts';
+import { useMessageT, usePagesReady, usePagesT } from '../../i18n/pages-catalog.ts';
 import { navigate } from '../../routing/location-store.ts';
 import { authApi } from './api/auth-api.ts';
 import { GoogleSignInButton, googleSignInErrorMessage } from './google-sign-in.tsx';
@@ -13,10 +14,10 @@ import { useAccountCheck } from './use-account-check.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
 
-const TITLES: Record<Mode, { title: string; lead: string }> = {
-  'sign-in': { title: 'Sign in', lead: 'Welcome back. Sign in to manage your orders and payouts.' },
-  'sign-up': { title: 'Create your account', lead: 'Start selling with escrow protection. It takes a minute.' },
-  reset: { title: 'Reset your password', lead: 'Enter your account email and we will send you a 6-digit code.' },
+const TITLES: Record<Mode, { title: PagesMessageId; lead: PagesMessageId }> = {
+  'sign-in': { title: 'pages.auth.signIn.title', lead: 'pages.auth.signIn.lead' },
+  'sign-up': { title: 'pages.auth.signUp.title', lead: 'pages.auth.signUp.lead' },
+  reset: { title: 'pages.auth.reset.title', lead: 'pages.auth.reset.lead' },
 };
 
 const DASHBOARD = '/seller/dashboard';
@@ -27,6 +28,9 @@ const DASHBOARD = '/seller/dashboard';
  * switching to another.
  */
 export default function AuthPage() {
+  const t = usePagesT();
+  const message = useMessageT();
+  const ready = usePagesReady();
   const check = useAccountCheck();
   const [mode, setMode] = useState<Mode>('sign-in');
   const [email, setEmail] = useState('');
@@ -46,32 +50,33 @@ export default function AuthPage() {
   const signIn = useFormSubmit(
     (input) => parseOrFirstError(signInSchema, input),
     () => ({ email, password }),
-    (body) => authApi.signIn(body, catalogue.auth.authenticationFailed),
+    (body) => authApi.signIn(body, t('catalogue.auth.authenticationFailed')),
     () => {
-      setFlash(catalogue.auth.signedIn);
+      setFlash(t('catalogue.auth.signedIn'));
       navigate(DASHBOARD);
     },
   );
   const signUp = useFormSubmit(
     (input) => parseOrFirstError(signUpSchema, input),
     () => ({ email, password }),
-    (body) => authApi.signUp(body, catalogue.auth.authenticationFailed),
+    (body) => authApi.signUp(body, t('catalogue.auth.authenticationFailed')),
     () => {
-      setFlash(catalogue.auth.accountCreated);
+      setFlash(t('catalogue.auth.accountCreated'));
       navigate('/seller/signup');
     },
   );
   const reset = useFormSubmit(
     (input) => parseOrFirstError(requestResetCodeSchema, input),
     () => ({ email }),
-    (body) => authApi.requestResetCode(body, catalogue.auth.databaseError),
+    (body) => authApi.requestResetCode(body, t('catalogue.auth.databaseError')),
     (_data, body) => {
-      setFlash(catalogue.auth.resetCodeSent);
+      setFlash(t('catalogue.auth.resetCodeSent'));
       navigate(`/verify-reset-code?email=${encodeURIComponent(body.email)}`);
     },
   );
 
-  if (check === null || check.kind === 'signed-in') return <LoadingState label="Checking your session…" />;
+  if (!ready) return <LoadingState />;
+  if (check === null || check.kind === 'signed-in') return <LoadingState label={t('pages.auth.checkingSession')} />;
 
   const form = mode === 'sign-in' ? signIn : mode === 'sign-up' ? signUp : reset;
   const { title, lead } = TITLES[mode];
@@ -83,24 +88,24 @@ export default function AuthPage() {
   return (
     <section className="form-card" aria-labelledby="auth-title">
       <Link to="/" className="back-link">
-        ← Back to Home
+        {t('pages.auth.backHome')}
       </Link>
       <h1 id="auth-title" className="form-card__title">
-        {title}
+        {t(title)}
       </h1>
-      <p className="form-card__lead">{lead}</p>
-      {flash && !form.error ? <FormAlert tone="success">{flash.text}</FormAlert> : null}
-      {googleError && !form.error ? <FormAlert tone="error">{googleError}</FormAlert> : null}
+      <p className="form-card__lead">{t(lead)}</p>
+      {flash && !form.error ? <FormAlert tone="success">{message(flash.text)}</FormAlert> : null}
+      {googleError && !form.error ? <FormAlert tone="error">{message(googleError)}</FormAlert> : null}
       <form className="form" noValidate onSubmit={form.onSubmit} aria-describedby={form.error ? 'auth-error' : undefined}>
         {form.error ? (
           <div id="auth-error">
-            <FormAlert tone="error">{form.error}</FormAlert>
+            <FormAlert tone="error">{message(form.error)}</FormAlert>
           </div>
         ) : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required value={email} onValueChange={setEmail} />
+        <TextField label={t('pages.email')} name="email" type="email" autoComplete="email" inputMode="email" required value={email} onValueChange={setEmail} />
         {mode === 'reset' ? null : (
           <TextField
-            label="Password"
+            label={t('pages.password')}
             name="password"
             type="password"
             autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
@@ -108,11 +113,11 @@ export default function AuthPage() {
             minLength={6}
             value={password}
             onValueChange={setPassword}
-            hint={mode === 'sign-up' ? 'At least 6 characters, with an uppercase letter, a number and a special character.' : undefined}
+            hint={mode === 'sign-up' ? t('pages.passwordHint') : undefined}
           />
         )}
-        <SubmitButton busy={form.busy} busyLabel={mode === 'sign-in' ? 'Signing in…' : mode === 'sign-up' ? 'Creating account…' : 'Sending code…'}>
-          {mode === 'sign-in' ? 'Sign In' : mode === 'sign-up' ? 'Create Account' : 'Send Reset Code'}
+        <SubmitButton busy={form.busy} busyLabel={mode === 'sign-in' ? t('pages.auth.signingIn') : mode === 'sign-up' ? t('pages.auth.creatingAccount') : t('pages.auth.sendingCode')}>
+          {mode === 'sign-in' ? t('pages.auth.signInButton') : mode === 'sign-up' ? t('pages.auth.createAccount') : t('pages.auth.sendResetCode')}
         </SubmitButton>
       </form>
       <GoogleSignInButton hidden={mode === 'reset'} />
@@ -120,15 +125,15 @@ export default function AuthPage() {
         {mode === 'sign-in' ? (
           <>
             <button type="button" className="text-link-button" onClick={() => switchTo('reset')}>
-              Forgot password?
+              {t('pages.auth.forgotPassword')}
             </button>
             <button type="button" className="text-link-button" onClick={() => switchTo('sign-up')}>
-              Don&apos;t have an account? Sign up
+              {t('pages.auth.noAccount')}
             </button>
           </>
         ) : (
           <button type="button" className="text-link-button" onClick={() => switchTo('sign-in')}>
-            {mode === 'sign-up' ? 'Already have an account? Sign in' : 'Back to Sign In'}
+            {mode === 'sign-up' ? t('pages.auth.haveAccount') : t('pages.auth.backToSignIn')}
           </button>
         )}
       </div>

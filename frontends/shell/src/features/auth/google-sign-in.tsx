@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ErrorCode } from '@escrow/core';
 import { catalogue, messageFor, tooManyAttemptsMessage } from '@escrow/core/messages';
 import { requestJson } from '@escrow/ui/api/request-json';
+import { usePagesT } from '../../i18n/pages-catalog.ts';
 
 /** Where "Continue with Google" goes: a full page load, since the API answers with a redirect to Google. */
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
@@ -41,11 +42,12 @@ export function useGoogleSignIn(): boolean | null {
  * GOOGLE_CLIENT_SECRET). `hidden` (the reset form) keeps it mounted, so switching forms asks the API once.
  */
 export function GoogleSignInButton({ hidden = false }: { hidden?: boolean }) {
+  const t = usePagesT();
   const on = useGoogleSignIn();
   if (!on || hidden) return null;
   return (
     <a className="button button--secondary button--block" href={GOOGLE_SIGN_IN_PATH}>
-      Continue with Google
+      {t('pages.auth.google')}
     </a>
   );
 }

@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { isSixDigitCode } from '@escrow/core/rules';
 import { parseOrFirstError, resetPasswordSchema } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { setFlash, takeFlash } from '@escrow/ui/flash/flash-message';
 import { useFormSubmit } from '@escrow/ui/forms/use-form-submit';
+import { LoadingState } from '@escrow/ui/components/loading-state';
+import { Text } from '@escrow/ui/i18n/react';
 import { Link } from '../../routing/link.tsx';
+import { useMessageT, usePagesReady, usePagesT, type PagesText } from '../../i18n/pages-catalog.ts';
 import { navigate, useLocation } from '../../routing/location-store.ts';
 import { authApi } from './api/auth-api.ts';
 
 /** /reset-password?email=...&code=...: a new password, twice; then back to /auth to sign in. */
 export default function ResetPasswordPage() {
+  const t = usePagesT();
+  const message = useMessageT();
+  const ready = usePagesReady();
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const email = params.get('email') ?? '';
@@ -22,38 +27,39 @@ export default function ResetPasswordPage() {
   const reset = useFormSubmit(
     (input) => parseOrFirstError(resetPasswordSchema, input),
     () => ({ email, code, password, confirmPassword }),
-    (body) => authApi.resetPassword(body, catalogue.auth.resetPasswordFailed),
+    (body) => authApi.resetPassword(body, t('catalogue.auth.resetPasswordFailed')),
     () => {
-      setFlash(catalogue.auth.passwordReset);
+      setFlash(t('catalogue.auth.passwordReset'));
       navigate('/auth');
     },
   );
   const linkBroken = !email || !isSixDigitCode(code.trim());
 
+  if (!ready) return <LoadingState />;
   return (
     <section className="form-card" aria-labelledby="reset-title">
       <Link to="/auth" className="back-link">
-        ← Back to Sign In
+        {t('pages.backToSignIn')}
       </Link>
       <h1 id="reset-title" className="form-card__title">
-        Set a new password
+        {t('pages.newPassword.title')}
       </h1>
       {linkBroken ? (
         <FormAlert tone="error">
           <p>
-            {catalogue.auth.invalidOrExpiredCode}. <Link to="/auth">Request a new code</Link>.
+            {t('catalogue.auth.invalidOrExpiredCode')}. <Link to="/auth">{t('pages.requestNewCode')}</Link>.
           </p>
         </FormAlert>
       ) : (
         <p className="form-card__lead">
-          For <strong>{email}</strong>. Every device signed in to this account will be signed out.
+          <Text<PagesText> id="pages.newPassword.for" values={{ email }} components={{ 0: <strong /> }} />
         </p>
       )}
-      {flash && !reset.error ? <FormAlert tone="success">{flash.text}</FormAlert> : null}
+      {flash && !reset.error ? <FormAlert tone="success">{message(flash.text)}</FormAlert> : null}
       <form className="form" noValidate onSubmit={reset.onSubmit}>
-        {reset.error ? <FormAlert tone="error">{reset.error}</FormAlert> : null}
+        {reset.error ? <FormAlert tone="error">{message(reset.error)}</FormAlert> : null}
         <TextField
-          label="New password"
+          label={t('pages.newPassword.password')}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -61,11 +67,11 @@ export default function ResetPasswordPage() {
           minLength={6}
           value={password}
           onValueChange={setPassword}
-          hint="At least 6 characters, with an uppercase letter, a number and a special character."
+          hint={t('pages.passwordHint')}
         />
-        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} value={confirmPassword} onValueChange={setConfirmPassword} />
-        <SubmitButton busy={reset.busy} busyLabel="Resetting…" disabled={linkBroken}>
-          Reset Password
+        <TextField label={t('pages.newPassword.confirm')} name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} value={confirmPassword} onValueChange={setConfirmPassword} />
+        <SubmitButton busy={reset.busy} busyLabel={t('pages.newPassword.resetting')} disabled={linkBroken}>
+          {t('pages.newPassword.submit')}
         </SubmitButton>
       </form>
     </section>

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { registerCatalog, type Catalog } from '@escrow/ui/i18n/i18n';
+import { useCatalog, useT } from '@escrow/ui/i18n/react';
+import { uiTextsEn, type UiTextId } from '@escrow/ui/i18n/ui-texts';
+import { pagesEn, type PagesMessageId } from './pages-en.ts';
+
+/** The lazily loaded pages' texts: English with those pages, Swahili a chunk of its own fetched when chosen. */
+export const pagesCatalog: Catalog<PagesMessageId> = { en: pagesEn, sw: () => import('./pages-sw.ts').then((module) => module.default) };
+
+// English at once, for every component of these pages (a test may render one alone).
+registerCatalog(pagesCatalog);
+
+/** Every text these pages may show: their own and the kit's (the spec's catalogue). */
+export type PagesText = PagesMessageId | UiTextId;
+
+/** `t` for the lazily loaded pages, typed to their texts. */
+export const usePagesT = () => useT<PagesText>();
+
+/**
+ * Whether the pages' texts are there in the page's language (the Swahili chunk is fetched on
+ * the first such page): until then the page shows its loading state, not English.
+ */
+export const usePagesReady = (): boolean => useCatalog(pagesCatalog);
+
+// Each English text of the spec's catalogue by its text, built once: a message that arrives as
+// English text (a form's first failing rule from the shared schemas, a fallback) is shown in the
+// page's language when the catalogue has it.
+let catalogueIds: Map<string, UiTextId> | undefined;
+function catalogueIdOf(text: string): UiTextId | undefined {
+  if (!catalogueIds) {
+    catalogueIds = new Map();
+    for (const [id, english] of Object.entries(uiTextsEn) as [UiTextId, string][]) if (id.startsWith('catalogue.') && !catalogueIds.has(english)) catalogueIds.set(english, id);
+  }
+  return catalogueIds.get(text);
+}
+
+/** Shows a message that arrived as English text in the page's language where the catalogue knows it; otherwise as it is (a server's own words). */
+export function useMessageT(): (text: string) => string {
+  const t = usePagesT();
+  return useCallback((text: string) => {
+    const id = catalogueIdOf(text);
+    return id ? t(id) : text;
+  }, [t]);
+}
