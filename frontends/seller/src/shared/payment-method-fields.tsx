@@ -1,10 +1,12 @@
-import { paymentNumberInputFor, SELLER_PAYOUT_METHODS, type SellerPayoutMethod } from '@escrow/core/validation';
+import { SELLER_PAYOUT_METHODS, type SellerPayoutMethod } from '@escrow/core/validation';
 import { TextField } from '@escrow/ui/components/form-field';
+import { useSellerT, type SellerText } from '../i18n/use-seller-t.ts';
 
-const LABELS: Record<SellerPayoutMethod, string> = {
-  direct_mpesa: 'M-Pesa (phone number)',
-  paybill: 'Paybill',
-  till_number: 'Till Number (Buy Goods)',
+/** Each method's example, in the page's language (the core's `paymentNumberInputFor` has the English labels and examples). */
+const EXAMPLES: Record<SellerPayoutMethod, SellerText> = {
+  direct_mpesa: 'seller.examplePhone',
+  paybill: 'seller.payout.example.paybill',
+  till_number: 'seller.payout.example.till',
 };
 
 interface PaymentMethodFieldsProps {
@@ -16,28 +18,28 @@ interface PaymentMethodFieldsProps {
 
 /** How the seller is paid: the method, then a number whose label and example fit it (spec section 5). */
 export function PaymentMethodFields({ method, number, onMethodChange, onNumberChange }: PaymentMethodFieldsProps) {
-  const input = method ? paymentNumberInputFor(method) : null;
+  const t = useSellerT();
   return (
     <>
       <fieldset className="radio-group">
-        <legend>How should we pay you?</legend>
+        <legend>{t('seller.payout.howToPay')}</legend>
         {SELLER_PAYOUT_METHODS.map((value) => (
           <label key={value} className="radio-option">
             <input type="radio" name="paymentMethod" value={value} checked={method === value} onChange={() => onMethodChange(value)} />
-            {LABELS[value]}
+            {t(`seller.payout.${value}`)}
           </label>
         ))}
       </fieldset>
       <TextField
-        label={input?.label ?? 'Payment number'}
+        label={method ? t(`seller.payout.label.${method}`) : t('seller.payout.numberLabel')}
         name="paymentNumber"
         inputMode="numeric"
         autoComplete={method === 'direct_mpesa' ? 'tel' : 'off'}
-        placeholder={input?.placeholder}
+        placeholder={method ? t(EXAMPLES[method]) : undefined}
         required
         value={number}
         onValueChange={onNumberChange}
-        hint={method ? undefined : 'Choose a payment method first.'}
+        hint={method ? undefined : t('seller.payout.chooseFirst')}
       />
     </>
   );

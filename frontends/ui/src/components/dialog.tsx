@@ -3,6 +3,8 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { Button, type ButtonProps } from './button.tsx';
 import { classNames } from './class-names.ts';
 import styles from './dialog.module.css';
+import { useT } from '../i18n/react.tsx';
+import type { UiTextId } from '../i18n/ui-texts.ts';
 
 /** Widths from 36rem up (below that every dialog is a sheet the width of the screen): 28, 30 and 34rem. */
 export type DialogSize = 'small' | 'medium' | 'large';
@@ -47,6 +49,7 @@ export interface DialogProps {
  * its bottom. Styles are a CSS Module: no remote's stylesheet reaches it, whichever is loaded.
  */
 export function Dialog({ title, description, eyebrow, trigger, open, defaultOpen, onOpenChange, size = 'medium', busy = false, modal = true, closeButton = true, footer, children }: DialogProps) {
+  const t = useT<UiTextId>();
   const refuseWhileBusy = (event: Event) => {
     if (busy) event.preventDefault();
   };
@@ -88,7 +91,7 @@ export function Dialog({ title, description, eyebrow, trigger, open, defaultOpen
             {closeButton ? (
               // Last in the document, shown in the corner: focus opens on the dialog's first field or
               // action, as before the kit, and the close button is the last stop of the Tab cycle.
-              <RadixDialog.Close className={styles.close} aria-label="Close" disabled={busy}>
+              <RadixDialog.Close className={styles.close} aria-label={t('ui.close')} disabled={busy}>
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
                   <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                 </svg>

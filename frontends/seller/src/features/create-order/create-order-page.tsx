@@ -1,6 +1,5 @@
 import { withQueryCache } from '@escrow/api-client/query-client';
 import { useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { AppLink } from '@escrow/ui/components/app-link';
 import { LoadFailed } from '../../shared/load-failed.tsx';
@@ -11,8 +10,15 @@ import { redirectOrFailure, useSellerData, type PageLoad } from '../../shared/us
 import { feePercentText } from './fee-preview.tsx';
 import { OrderCreated } from './order-created.tsx';
 import { OrderForm } from './order-form.tsx';
+import { registerCatalog } from '@escrow/ui/i18n/i18n';
+import { useCatalog } from '@escrow/ui/i18n/react';
+import { sellerCatalog } from '../../i18n/catalog.ts';
+import { useSellerT } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
 import './create-order.css';
+
+// Registered as the page loads, so a page started in Swahili fetches these texts before its first render.
+registerCatalog(sellerCatalog);
 
 interface CreateOrderData {
   readonly profile: SellerProfile;
@@ -37,11 +43,15 @@ async function loadForm(signal: AbortSignal): Promise<PageLoad<CreateOrderData>>
  * /seller/signup.
  */
 function CreateOrderPage({ navigate }: SellerPageProps) {
+  const ready = useCatalog(sellerCatalog);
+  const t = useSellerT();
   const { state, retry } = useSellerData('create-order-form', loadForm, navigate);
   const [created, setCreated] = useState<{ order: SellerOrderView; message: string } | null>(null);
 
+  // The Swahili texts are a chunk of their own: loading until they are here.
+  if (!ready) return <LoadingState label={t('seller.create.loading')} />;
   if (state.kind === 'failed') return <LoadFailed onRetry={retry} status={state.status} />;
-  if (state.kind === 'loading') return <LoadingState label="Loading the order form…" />;
+  if (state.kind === 'loading') return <LoadingState label={t('seller.create.loading')} />;
   const { profile, feeBasisPoints } = state.data;
 
   return (
@@ -51,17 +61,17 @@ function CreateOrderPage({ navigate }: SellerPageProps) {
       ) : (
         <section className="seller-page" aria-labelledby="create-order-title">
           <AppLink to="/seller/dashboard" navigate={navigate} className="back-link">
-            ← Back to Dashboard
+            {t('seller.backToDashboard')}
           </AppLink>
-          <h1 id="create-order-title">Create order</h1>
+          <h1 id="create-order-title">{t('seller.create.title')}</h1>
           <p className="section-note create-order__lead">
-            The buyer pays into escrow; you are paid when the buyer confirms delivery with their code. The service fee is {feePercentText(feeBasisPoints)} of the price.
+            {t('seller.create.lead', { fee: feePercentText(feeBasisPoints) })}
           </p>
           <OrderForm
             feeBasisPoints={feeBasisPoints}
             sellerLocation={profile.location}
             onCreated={(order, message) => {
-              setCreated({ order, message: message || catalogue.seller.orderCreated });
+              setCreated({ order, message: message || t('catalogue.seller.orderCreated') });
               window.scrollTo({ top: 0 });
             }}
           />

@@ -1,7 +1,7 @@
 import { computeOrderMoney, feePolicy, type Cents, type DeliveryPaidBy } from '@escrow/core/money';
-import { catalogue } from '@escrow/core/messages';
 import { parseKshToCents, type OrderPaymentMethod } from '@escrow/core/validation';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { useSellerT } from '../../i18n/use-seller-t.ts';
 
 export interface MoneyInput {
   readonly price: string;
@@ -17,7 +17,7 @@ export const feePercentText = (basisPoints: number): string => `${basisPoints / 
 /**
  * The fee and payouts the server will compute, computed by the same core rule on the policy
  * the server answered (GET /api/seller/fee-policy): the preview and the order agree to the cent.
- * `refusal` is the server's message for a seller-paid delivery above the price minus the fee.
+ * `refusal` is (the id of) the server's message for a seller-paid delivery above the price minus the fee.
  */
 export function previewMoney(input: MoneyInput, feeBasisPoints: number) {
   const price = parseKshToCents(input.price);
@@ -25,7 +25,7 @@ export function previewMoney(input: MoneyInput, feeBasisPoints: number) {
   const policy = feePolicy(feeBasisPoints);
   if (price === null || deliveryCost === null || !policy.ok) return null;
   const money = computeOrderMoney({ price: price as Cents, deliveryCost: deliveryCost as Cents, deliveryPaidBy: input.deliveryPaidBy, policy: policy.value });
-  return money.ok ? { ok: true as const, money: money.value } : { ok: false as const, refusal: catalogue.errors.deliveryCostExceedsProceeds };
+  return money.ok ? { ok: true as const, money: money.value } : { ok: false as const, refusal: 'catalogue.errors.deliveryCostExceedsProceeds' as const };
 }
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -39,31 +39,32 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 
 /** The preview card beside the form: updates as the seller types. */
 export function FeePreview({ input, feeBasisPoints }: { input: MoneyInput; feeBasisPoints: number }) {
+  const t = useSellerT();
   const preview = previewMoney(input, feeBasisPoints);
   const cash = parseKshToCents(input.buyerCashAmount);
   return (
     <section className="seller-card fee-preview" aria-labelledby="fee-preview-title" aria-live="polite">
       <h2 id="fee-preview-title" className="seller-card__title">
-        Fee and payouts
+        {t('seller.fee.title')}
       </h2>
       {preview === null ? (
-        <p className="section-note">Enter the price and the delivery cost to see the service fee and what you receive.</p>
+        <p className="section-note">{t('seller.fee.enterAmounts')}</p>
       ) : !preview.ok ? (
-        <p className="form-alert form-alert--error">{preview.refusal}</p>
+        <p className="form-alert form-alert--error">{t(preview.refusal)}</p>
       ) : (
         <dl className="money-list">
-          <Row label="Price" value={formatKsh(preview.money.price)} />
-          <Row label={`Service fee (${feePercentText(feeBasisPoints)})`} value={`- ${formatKsh(preview.money.serviceFee)}`} />
-          {preview.money.deliveryDeduction > 0 ? <Row label="Delivery, paid by you" value={`- ${formatKsh(preview.money.deliveryDeduction)}`} /> : null}
-          <Row label="You receive" value={formatKsh(preview.money.sellerPayout)} strong />
+          <Row label={t('seller.price')} value={formatKsh(preview.money.price)} />
+          <Row label={t('seller.fee.serviceFee', { percent: feePercentText(feeBasisPoints) })} value={`- ${formatKsh(preview.money.serviceFee)}`} />
+          {preview.money.deliveryDeduction > 0 ? <Row label={t('seller.fee.deliveryByYou')} value={`- ${formatKsh(preview.money.deliveryDeduction)}`} /> : null}
+          <Row label={t('seller.youReceive')} value={formatKsh(preview.money.sellerPayout)} strong />
           <Row
-            label={input.deliveryPaidBy === 'buyer' ? 'Rider receives (from the buyer at the door)' : 'Rider receives (paid at settlement)'}
+            label={input.deliveryPaidBy === 'buyer' ? t('seller.fee.riderFromBuyer') : t('seller.fee.riderAtSettlement')}
             value={formatKsh(preview.money.riderPayout)}
           />
           {input.paymentMethod === 'cash' ? (
-            <Row label="Rider collects in cash" value={cash === null ? 'Enter the cash amount' : formatKsh(cash)} />
+            <Row label={t('seller.fee.riderCollects')} value={cash === null ? t('seller.fee.enterCash') : formatKsh(cash)} />
           ) : (
-            <Row label={input.paymentMethod === 'mpesa_pod' ? 'Buyer pays by M-Pesa at the door' : 'Buyer pays into escrow first'} value={formatKsh(preview.money.price)} />
+            <Row label={input.paymentMethod === 'mpesa_pod' ? t('seller.fee.buyerPaysAtDoor') : t('seller.fee.buyerPaysFirst')} value={formatKsh(preview.money.price)} />
           )}
         </dl>
       )}

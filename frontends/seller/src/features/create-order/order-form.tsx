@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { orderFormSchema, parseOrFirstError, type DeliveryPayer, type OrderPaymentMethod } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { failureText } from '../../shared/failure-text.ts';
@@ -8,19 +7,21 @@ import { ordersApi, type SellerOrderView } from '../../shared/orders-api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { FeePreview, previewMoney } from './fee-preview.tsx';
 import { PhotoInput, photoProblem } from './photo-input.tsx';
+import { localText, useSellerT, type SellerText } from '../../i18n/use-seller-t.ts';
 
 const EMPTY = { itemName: '', price: '', buyerName: '', buyerPhone: '', buyerAddress: '', pinLocationLink: '', landmark: '', houseNumber: '', estate: '', pickupLocation: '', deliveryCost: '', buyerCashAmount: '' };
 type TextFields = typeof EMPTY;
 
-const PAYMENT_METHODS: readonly { value: OrderPaymentMethod; label: string; hint: string }[] = [
-  { value: 'mpesa_prepay', label: 'M-Pesa, paid before delivery', hint: 'The buyer pays into escrow first; you dispatch once payment is confirmed.' },
-  { value: 'mpesa_pod', label: 'M-Pesa on delivery', hint: 'The buyer pays the Paybill at the door, before getting the code.' },
-  { value: 'cash', label: 'Cash on delivery', hint: 'The rider collects cash from the buyer.' },
+/** The options' texts by id. */
+const PAYMENT_METHODS: readonly { value: OrderPaymentMethod; label: SellerText; hint: SellerText }[] = [
+  { value: 'mpesa_prepay', label: 'seller.method.mpesa_prepay', hint: 'seller.create.hint.mpesa_prepay' },
+  { value: 'mpesa_pod', label: 'seller.method.mpesa_pod', hint: 'seller.create.hint.mpesa_pod' },
+  { value: 'cash', label: 'seller.method.cash', hint: 'seller.create.hint.cash' },
 ];
 
-const DELIVERY_PAYERS: readonly { value: DeliveryPayer; label: string; hint: string }[] = [
-  { value: 'buyer', label: 'The buyer', hint: 'Paid to the rider at the door.' },
-  { value: 'seller', label: 'Me', hint: 'Taken from your payout and paid to the rider.' },
+const DELIVERY_PAYERS: readonly { value: DeliveryPayer; label: SellerText; hint: SellerText }[] = [
+  { value: 'buyer', label: 'seller.create.payer.buyer', hint: 'seller.create.payer.buyerHint' },
+  { value: 'seller', label: 'seller.create.payer.seller', hint: 'seller.create.payer.sellerHint' },
 ];
 
 interface OrderFormProps {
@@ -35,6 +36,7 @@ interface OrderFormProps {
  * photos. The server computes fee, payouts, code and tracking number; nothing of them is sent.
  */
 export function OrderForm({ feeBasisPoints, sellerLocation, onCreated }: OrderFormProps) {
+  const t = useSellerT();
   const [fields, setFields] = useState<TextFields>(EMPTY);
   const [paymentMethod, setPaymentMethod] = useState<OrderPaymentMethod>('mpesa_prepay');
   const [deliveryPaidBy, setDeliveryPaidBy] = useState<DeliveryPayer>('buyer');
@@ -51,10 +53,10 @@ export function OrderForm({ feeBasisPoints, sellerLocation, onCreated }: OrderFo
     event.preventDefault();
     if (busy) return;
     const parsed = parseOrFirstError(orderFormSchema, values);
-    if (!parsed.ok) return setError(parsed.message);
+    if (!parsed.ok) return setError(localText(parsed.message));
     const money = previewMoney(values, feeBasisPoints);
-    if (money && !money.ok) return setError(money.refusal);
-    const photoError = photoProblem(productPhoto, 'Product photo') ?? photoProblem(packagedPhoto, 'Packaged photo');
+    if (money && !money.ok) return setError(t(money.refusal));
+    const photoError = photoProblem(productPhoto, t('seller.productPhoto')) ?? photoProblem(packagedPhoto, t('seller.packagedPhoto'));
     if (photoError) return setError(photoError);
 
     const form = new FormData();
@@ -67,9 +69,10 @@ export function OrderForm({ feeBasisPoints, sellerLocation, onCreated }: OrderFo
 
     setError(null);
     setBusy(true);
-    void ordersApi.createOrder(form, catalogue.seller.createOrderFailed, attempt.current.key).then((result) => {
+    const failed = t('catalogue.seller.createOrderFailed');
+    void ordersApi.createOrder(form, failed, attempt.current.key).then((result) => {
       setBusy(false);
-      if (!result.ok) return setError(failureText(result, catalogue.seller.createOrderFailed));
+      if (!result.ok) return setError(failureText(result, failed));
       onCreated(result.data.order, result.data.message);
     });
   };
@@ -77,39 +80,39 @@ export function OrderForm({ feeBasisPoints, sellerLocation, onCreated }: OrderFo
   return (
     <form className="form create-order" noValidate onSubmit={submit} aria-labelledby="create-order-title">
         <fieldset className="form-section">
-          <legend className="form-section__title">Item</legend>
-          <TextField label="Item name" name="itemName" required maxLength={200} placeholder="e.g. iPhone 13, 128 GB" value={fields.itemName} onValueChange={set('itemName')} />
-          <TextField label="Price (KSh)" name="price" type="number" inputMode="decimal" min={0} step={0.01} required value={fields.price} onValueChange={set('price')} />
-          <PhotoInput label="Product photo" name="productPhoto" file={productPhoto} onFileChange={setProductPhoto} hint="The buyer sees it on the order page." />
-          <PhotoInput label="Packaged photo" name="packagedPhoto" file={packagedPhoto} onFileChange={setPackagedPhoto} hint="The item packed for the rider." />
+          <legend className="form-section__title">{t('seller.create.item')}</legend>
+          <TextField label={t('seller.create.itemName')} name="itemName" required maxLength={200} placeholder={t('seller.create.itemExample')} value={fields.itemName} onValueChange={set('itemName')} />
+          <TextField label={t('seller.create.price')} name="price" type="number" inputMode="decimal" min={0} step={0.01} required value={fields.price} onValueChange={set('price')} />
+          <PhotoInput label={t('seller.productPhoto')} name="productPhoto" file={productPhoto} onFileChange={setProductPhoto} hint={t('seller.create.productPhotoHint')} />
+          <PhotoInput label={t('seller.packagedPhoto')} name="packagedPhoto" file={packagedPhoto} onFileChange={setPackagedPhoto} hint={t('seller.create.packagedPhotoHint')} />
         </fieldset>
 
         <fieldset className="form-section">
-          <legend className="form-section__title">Buyer and delivery</legend>
-          <TextField label="Buyer name" name="buyerName" autoComplete="off" required maxLength={100} value={fields.buyerName} onValueChange={set('buyerName')} />
-          <TextField label="Buyer phone" name="buyerPhone" type="tel" inputMode="tel" autoComplete="off" required placeholder="e.g. 0712345678" value={fields.buyerPhone} onValueChange={set('buyerPhone')} />
-          <TextField label="Delivery address" name="buyerAddress" autoComplete="off" required maxLength={500} value={fields.buyerAddress} onValueChange={set('buyerAddress')} />
-          <TextField label="Pin location link" name="pinLocationLink" type="url" inputMode="url" autoComplete="off" placeholder="https://maps.app.goo.gl/…" value={fields.pinLocationLink} onValueChange={set('pinLocationLink')} hint="A Google Maps link the rider can open." />
-          <TextField label="Landmark" name="landmark" autoComplete="off" maxLength={200} value={fields.landmark} onValueChange={set('landmark')} />
-          <TextField label="House number" name="houseNumber" autoComplete="off" maxLength={200} value={fields.houseNumber} onValueChange={set('houseNumber')} />
-          <TextField label="Estate" name="estate" autoComplete="off" maxLength={200} value={fields.estate} onValueChange={set('estate')} />
-          <TextField label="Pickup location" name="pickupLocation" autoComplete="off" maxLength={200} placeholder={sellerLocation} value={fields.pickupLocation} onValueChange={set('pickupLocation')} hint={`Leave empty to use your location: ${sellerLocation}.`} />
+          <legend className="form-section__title">{t('seller.create.buyerAndDelivery')}</legend>
+          <TextField label={t('seller.create.buyerName')} name="buyerName" autoComplete="off" required maxLength={100} value={fields.buyerName} onValueChange={set('buyerName')} />
+          <TextField label={t('seller.create.buyerPhone')} name="buyerPhone" type="tel" inputMode="tel" autoComplete="off" required placeholder={t('seller.examplePhone')} value={fields.buyerPhone} onValueChange={set('buyerPhone')} />
+          <TextField label={t('seller.create.address')} name="buyerAddress" autoComplete="off" required maxLength={500} value={fields.buyerAddress} onValueChange={set('buyerAddress')} />
+          <TextField label={t('seller.create.pin')} name="pinLocationLink" type="url" inputMode="url" autoComplete="off" placeholder="https://maps.app.goo.gl/…" value={fields.pinLocationLink} onValueChange={set('pinLocationLink')} hint={t('seller.create.pinHint')} />
+          <TextField label={t('seller.create.landmark')} name="landmark" autoComplete="off" maxLength={200} value={fields.landmark} onValueChange={set('landmark')} />
+          <TextField label={t('seller.create.houseNumber')} name="houseNumber" autoComplete="off" maxLength={200} value={fields.houseNumber} onValueChange={set('houseNumber')} />
+          <TextField label={t('seller.create.estate')} name="estate" autoComplete="off" maxLength={200} value={fields.estate} onValueChange={set('estate')} />
+          <TextField label={t('seller.create.pickup')} name="pickupLocation" autoComplete="off" maxLength={200} placeholder={sellerLocation} value={fields.pickupLocation} onValueChange={set('pickupLocation')} hint={t('seller.create.pickupHint', { location: sellerLocation })} />
         </fieldset>
 
         <fieldset className="form-section">
-          <legend className="form-section__title">Delivery and payment</legend>
-          <TextField label="Delivery cost (KSh)" name="deliveryCost" type="number" inputMode="decimal" min={0} step={0.01} required value={fields.deliveryCost} onValueChange={set('deliveryCost')} />
-          <ChoiceGroup legend="Who pays the delivery?" name="deliveryPaidBy" value={deliveryPaidBy} options={DELIVERY_PAYERS} onChange={setDeliveryPaidBy} />
-          <ChoiceGroup legend="How does the buyer pay?" name="paymentMethod" value={paymentMethod} options={PAYMENT_METHODS} onChange={setPaymentMethod} />
+          <legend className="form-section__title">{t('seller.create.deliveryAndPayment')}</legend>
+          <TextField label={t('seller.create.deliveryCost')} name="deliveryCost" type="number" inputMode="decimal" min={0} step={0.01} required value={fields.deliveryCost} onValueChange={set('deliveryCost')} />
+          <ChoiceGroup legend={t('seller.create.whoPaysDelivery')} name="deliveryPaidBy" value={deliveryPaidBy} options={DELIVERY_PAYERS.map((o) => ({ value: o.value, label: t(o.label), hint: t(o.hint) }))} onChange={setDeliveryPaidBy} />
+          <ChoiceGroup legend={t('seller.create.howBuyerPays')} name="paymentMethod" value={paymentMethod} options={PAYMENT_METHODS.map((o) => ({ value: o.value, label: t(o.label), hint: t(o.hint) }))} onChange={setPaymentMethod} />
           {paymentMethod === 'cash' ? (
-            <TextField label="Cash the rider collects (KSh)" name="buyerCashAmount" type="number" inputMode="decimal" min={0} step={0.01} required value={fields.buyerCashAmount} onValueChange={set('buyerCashAmount')} />
+            <TextField label={t('seller.create.cashAmount')} name="buyerCashAmount" type="number" inputMode="decimal" min={0} step={0.01} required value={fields.buyerCashAmount} onValueChange={set('buyerCashAmount')} />
           ) : null}
         </fieldset>
 
         <FeePreview input={values} feeBasisPoints={feeBasisPoints} />
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-        <SubmitButton busy={busy} busyLabel="Creating order…">
-          Create Order
+        <SubmitButton busy={busy} busyLabel={t('seller.create.busy')}>
+          {t('seller.create.submit')}
         </SubmitButton>
     </form>
   );

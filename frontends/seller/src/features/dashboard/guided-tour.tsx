@@ -4,13 +4,14 @@ import { Button } from '@escrow/ui/components/button';
 import { Dialog, DialogActions } from '@escrow/ui/components/dialog';
 import { useIsMobile } from '../../shared/use-is-mobile.ts';
 import { tourDoneAtom } from './tour-atom.ts';
+import { useSellerT } from '../../i18n/use-seller-t.ts';
 
-/** The four steps; each points at the part of the dashboard marked with its `data-tour`. */
+/** The four steps (their texts' ids); each points at the part of the dashboard marked with its `data-tour`. */
 export const TOUR_STEPS = [
-  { target: 'stats', title: 'Your numbers', text: 'Orders, payments waiting, completed deliveries and the money settled to you, updated as things happen.' },
-  { target: 'create-order', title: 'Create an order', text: 'Enter the item, price and buyer. You get a buyer link to send on WhatsApp; the buyer pays into escrow before you dispatch.' },
-  { target: 'riders', title: 'Your riders', text: 'Add the riders you work with once. Assign one to an order as soon as the buyer has paid.' },
-  { target: 'orders', title: 'Recent orders', text: 'Your latest orders and where each one is. Open an order to assign a rider or follow the delivery.' },
+  { target: 'stats', title: 'seller.tour.stats.title', text: 'seller.tour.stats.text' },
+  { target: 'create-order', title: 'seller.tour.create-order.title', text: 'seller.tour.create-order.text' },
+  { target: 'riders', title: 'seller.tour.riders.title', text: 'seller.tour.riders.text' },
+  { target: 'orders', title: 'seller.tour.orders.title', text: 'seller.tour.orders.text' },
 ] as const;
 
 const HIGHLIGHT = 'tour-highlight';
@@ -21,6 +22,7 @@ const HIGHLIGHT = 'tour-highlight';
  * Dialog beside the page, so the dashboard stays usable while it is open.
  */
 export function GuidedTour() {
+  const t = useSellerT();
   const isMobile = useIsMobile();
   const [done, setDone] = useAtom(tourDoneAtom);
   const [step, setStep] = useState(0);
@@ -45,20 +47,20 @@ export function GuidedTour() {
       modal={false}
       onOpenChange={(next) => (next ? undefined : finish())}
       closeButton={false}
-      eyebrow={`Step ${step + 1} of ${TOUR_STEPS.length}`}
-      title={current.title}
-      description={current.text}
+      eyebrow={t('seller.tour.step', { step: step + 1, count: TOUR_STEPS.length })}
+      title={t(current.title)}
+      description={t(current.text)}
     >
       <DialogActions align="end">
         <Button variant="secondary" onClick={finish}>
-          Skip tour
+          {t('seller.tour.skip')}
         </Button>
         {step > 0 ? (
           <Button variant="secondary" onClick={() => setStep(step - 1)}>
-            Back
+            {t('seller.tour.back')}
           </Button>
         ) : null}
-        <Button onClick={() => (last ? finish() : setStep(step + 1))}>{last ? 'Finish' : 'Next'}</Button>
+        <Button onClick={() => (last ? finish() : setStep(step + 1))}>{last ? t('seller.tour.finish') : t('seller.tour.next')}</Button>
       </DialogActions>
     </Dialog>
   );

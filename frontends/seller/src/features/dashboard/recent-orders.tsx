@@ -4,19 +4,21 @@ import { AppLink } from '@escrow/ui/components/app-link';
 import type { SellerOrderSummary } from '../../shared/orders-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
 import { OrderStatusBadge } from '../../shared/order-status-badge.tsx';
+import { useSellerT } from '../../i18n/use-seller-t.ts';
 
 /** The 10 most recent orders (spec section 9), each a link to its order page. */
 export function RecentOrders({ orders, navigate }: { orders: readonly SellerOrderSummary[]; navigate: SellerPageProps['navigate'] }) {
+  const t = useSellerT();
   return (
     <section className="dashboard-section" aria-labelledby="recent-orders-title" data-tour="orders">
       <h2 id="recent-orders-title" className="dashboard-section__title">
-        Recent orders
+        {t('seller.recent.title')}
       </h2>
       {orders.length === 0 ? (
         <div className="empty-card">
-          <p>No orders yet. Create your first order and send the buyer link to your customer.</p>
+          <p>{t('seller.recent.empty')}</p>
           <AppLink to="/seller/create-order" navigate={navigate} className="button">
-            Create your first order
+            {t('seller.recent.createFirst')}
           </AppLink>
         </div>
       ) : (

@@ -1,12 +1,12 @@
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { Button } from '@escrow/ui/components/button';
 import { Dialog, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { failureText } from '../../shared/failure-text.ts';
 import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { ordersApi, type RiderView } from '../../shared/orders-api.ts';
+import { localText, useSellerT } from '../../i18n/use-seller-t.ts';
 
 // The form brings zod and the shared schemas (about 25 kB gzipped): loaded when the dialog opens,
 // not with the dashboard.
@@ -21,6 +21,7 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
  * read each time the dialog opens; outcomes are shown inside the dialog, where the seller is.
  */
 export function RidersDialog() {
+  const t = useSellerT();
   const [open, setOpen] = useState(false);
   const [riders, setRiders] = useState<Riders>({ kind: 'loading' });
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -49,11 +50,12 @@ export function RidersDialog() {
     if (removing) return;
     setRemoving(rider.id);
     setOutcome(null);
-    void ordersApi.deleteRider(rider.id, catalogue.seller.deleteRiderFailed, newIdempotencyKey()).then((result) => {
+    const failed = t('catalogue.seller.deleteRiderFailed');
+    void ordersApi.deleteRider(rider.id, failed, newIdempotencyKey()).then((result) => {
       setRemoving(null);
-      if (!result.ok) return setOutcome({ tone: 'error', text: failureText(result, catalogue.seller.deleteRiderFailed) });
+      if (!result.ok) return setOutcome({ tone: 'error', text: failureText(result, failed) });
       setRiders((current) => (current.kind === 'loaded' ? { kind: 'loaded', riders: current.riders.filter((r) => r.id !== rider.id) } : current));
-      setOutcome({ tone: 'success', text: catalogue.seller.riderRemoved });
+      setOutcome({ tone: 'success', text: t('catalogue.seller.riderRemoved') });
     });
   };
 
@@ -71,12 +73,12 @@ export function RidersDialog() {
       size="large"
       trigger={
         <button type="button" className="button button--secondary" data-tour="riders">
-          Manage Riders
+          {t('seller.riders.manage')}
         </button>
       }
-      title="Your riders"
-      description="Riders you deliver with. You can assign them to paid orders; they see your jobs by their phone number."
-      footer={<DialogClose>Done</DialogClose>}
+      title={t('seller.riders.title')}
+      description={t('seller.riders.description')}
+      footer={<DialogClose>{t('seller.riders.done')}</DialogClose>}
     >
       {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
       <RiderList
@@ -88,7 +90,7 @@ export function RidersDialog() {
           load();
         }}
       />
-      <Suspense fallback={<p className="section-note">Loading…</p>}>
+      <Suspense fallback={<p className="section-note">{t('seller.riders.loadingForm')}</p>}>
         <AddRiderForm onAdded={added} onOutcome={setOutcome} />
       </Suspense>
     </Dialog>
@@ -96,26 +98,30 @@ export function RidersDialog() {
 }
 
 function RiderList({ riders, removing, onRemove, onRetry }: { riders: Riders; removing: string | null; onRemove: (rider: RiderView) => void; onRetry: () => void }) {
+  const t = useSellerT();
   if (riders.kind === 'loading') {
     return (
       <p className="section-note" role="status">
-        Loading your riders…
+        {t('seller.loadingRiders')}
       </p>
     );
   }
   if (riders.kind === 'failed') {
     return (
       <div className="inline-error" role="alert">
-        <p>We could not load your riders.{riders.status === 503 ? ` ${SERVICE_UNAVAILABLE_MESSAGE}` : ''}</p>
+        <p>
+          {t('seller.ridersLoadFailed')}
+          {riders.status === 503 ? ` ${localText(SERVICE_UNAVAILABLE_MESSAGE)}` : ''}
+        </p>
         <button type="button" className="button button--secondary" onClick={onRetry}>
-          Try again
+          {t('seller.tryAgain')}
         </button>
       </div>
     );
   }
-  if (riders.riders.length === 0) return <p className="section-note">No riders yet. Add your first rider below.</p>;
+  if (riders.riders.length === 0) return <p className="section-note">{t('seller.riders.empty')}</p>;
   return (
-    <ul className="rider-list" aria-label="Riders">
+    <ul className="rider-list" aria-label={t('seller.riders.list')}>
       {riders.riders.map((rider) => (
         <li key={rider.id} className="rider-row">
           <span className="rider-row__text">
@@ -124,8 +130,8 @@ function RiderList({ riders, removing, onRemove, onRetry }: { riders: Riders; re
               {rider.phone} · {rider.motorbikePlate}
             </span>
           </span>
-          <Button variant="danger" onClick={() => onRemove(rider)} busy={removing === rider.id} busyLabel="Removing…" disabled={removing !== null} aria-label={`Remove ${rider.name}`}>
-            Remove
+          <Button variant="danger" onClick={() => onRemove(rider)} busy={removing === rider.id} busyLabel={t('seller.riders.removing')} disabled={removing !== null} aria-label={t('seller.riders.removeName', { name: rider.name })}>
+            {t('seller.riders.remove')}
           </Button>
         </li>
       ))}

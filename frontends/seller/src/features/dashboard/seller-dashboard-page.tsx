@@ -1,6 +1,5 @@
 import { withQueryCache } from '@escrow/api-client/query-client';
 import { useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { setFlash, takeFlash } from '@escrow/ui/flash/flash-message';
@@ -14,8 +13,15 @@ import { RidersDialog } from './riders-dialog.tsx';
 import { StatsCards } from './stats-cards.tsx';
 import { useDashboard, type DashboardData } from './use-dashboard.ts';
 import { useOrderNotifications } from './use-order-notifications.ts';
+import { registerCatalog } from '@escrow/ui/i18n/i18n';
+import { useCatalog } from '@escrow/ui/i18n/react';
+import { sellerCatalog } from '../../i18n/catalog.ts';
+import { localText, useSellerT } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
 import './dashboard.css';
+
+// Registered as the page loads, so a page started in Swahili fetches these texts before its first render.
+registerCatalog(sellerCatalog);
 
 /**
  * /seller/dashboard (spec sections 2 and 9): the seller's figures, the 10 latest orders, the
@@ -29,13 +35,18 @@ function SellerDashboardPage({ navigate }: SellerPageProps) {
 }
 
 function Dashboard({ navigate }: SellerPageProps) {
+  const ready = useCatalog(sellerCatalog);
+  const t = useSellerT();
   const { state, retry, refresh } = useDashboard(navigate);
+  // The Swahili texts are a chunk of their own: loading until they are here.
+  if (!ready) return <LoadingState label={t('seller.dashboard.loading')} />;
   if (state.kind === 'failed') return <LoadFailed onRetry={retry} status={state.status} />;
-  if (state.kind === 'loading') return <LoadingState label="Loading your dashboard…" />;
+  if (state.kind === 'loading') return <LoadingState label={t('seller.dashboard.loading')} />;
   return <LoadedDashboard data={state.data} refresh={refresh} navigate={navigate} />;
 }
 
 function LoadedDashboard({ data, refresh, navigate }: { data: DashboardData; refresh: ReturnType<typeof useDashboard>['refresh'] } & SellerPageProps) {
+  const t = useSellerT();
   const [flash] = useState(takeFlash);
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
@@ -45,10 +56,10 @@ function LoadedDashboard({ data, refresh, navigate }: { data: DashboardData; ref
   const signOut = () => {
     setSigningOut(true);
     setSignOutError(null);
-    void sellerApi.signOut('Failed to sign out').then((result) => {
+    void sellerApi.signOut(t('seller.dashboard.signOutFailed')).then((result) => {
       setSigningOut(false);
-      if (!result.ok) return setSignOutError(result.message);
-      setFlash(catalogue.accounts.signedOut, 'info');
+      if (!result.ok) return setSignOutError(localText(result.message));
+      setFlash(t('catalogue.accounts.signedOut'), 'info');
       navigate('/auth');
     });
   };
@@ -58,25 +69,25 @@ function LoadedDashboard({ data, refresh, navigate }: { data: DashboardData; ref
       <div className="seller-page__header">
         <div>
           <h1 id="dashboard-title">{profile.businessName}</h1>
-          <p className="section-note">Signed in as {account.email}</p>
+          <p className="section-note">{t('seller.dashboard.signedInAs', { email: account.email })}</p>
         </div>
         <button type="button" className="button button--secondary" onClick={signOut} disabled={signingOut}>
-          {signingOut ? 'Signing out…' : 'Sign Out'}
+          {signingOut ? t('seller.dashboard.signingOut') : t('seller.dashboard.signOut')}
         </button>
       </div>
-      {flash ? <FormAlert tone={flash.tone}>{flash.text}</FormAlert> : null}
+      {flash ? <FormAlert tone={flash.tone}>{localText(flash.text)}</FormAlert> : null}
       {signOutError ? <FormAlert tone="error">{signOutError}</FormAlert> : null}
-      <nav className="dashboard-links" aria-label="Seller">
+      <nav className="dashboard-links" aria-label={t('seller.dashboard.nav')}>
         <AppLink to="/seller/create-order" navigate={navigate} className="button" data-tour="create-order">
-          Create Order
+          {t('seller.dashboard.createOrder')}
         </AppLink>
         <RidersDialog />
         <AppLink to="/seller/profile" navigate={navigate} className="button button--secondary">
-          Profile
+          {t('seller.dashboard.profile')}
         </AppLink>
         {account.isAdmin ? (
           <AppLink to="/admin" navigate={navigate} className="button button--secondary">
-            Admin Dashboard
+            {t('seller.dashboard.admin')}
           </AppLink>
         ) : null}
       </nav>

@@ -1,5 +1,6 @@
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import type { SellerDashboardView } from '../../shared/orders-api.ts';
+import { useSellerT } from '../../i18n/use-seller-t.ts';
 
 /** A ratio in 1/100 % as people read it: 7500 -> '75%', 6667 -> '66.67%'. */
 function percentText(basisPoints: number): string {
@@ -16,27 +17,29 @@ const ratingText = (tenths: number): string => `${Math.trunc(tenths / 10)}.${ten
  * settled to the seller; the average is over settled orders.
  */
 export function StatsCards({ stats }: { stats: SellerDashboardView }) {
+  const t = useSellerT();
   const cards = [
-    { label: 'Total orders', value: String(stats.totalOrders) },
-    { label: 'Pending payment', value: String(stats.pendingOrders), note: 'Buyer has not paid yet' },
-    { label: 'Completed', value: String(stats.completedOrders) },
-    { label: 'Revenue', value: formatKsh(stats.revenue), note: 'Settled to you' },
-    { label: 'Average order value', value: formatKsh(stats.averageOrderValue), note: 'Per settled order' },
-    { label: 'Completion rate', value: percentText(stats.completionRateBasisPoints) },
+    { key: 'total', label: t('seller.stats.totalOrders'), value: String(stats.totalOrders) },
+    { key: 'pending', label: t('seller.stats.pending'), value: String(stats.pendingOrders), note: t('seller.stats.pendingNote') },
+    { key: 'completed', label: t('seller.stats.completed'), value: String(stats.completedOrders) },
+    { key: 'revenue', label: t('seller.stats.revenue'), value: formatKsh(stats.revenue), note: t('seller.stats.revenueNote') },
+    { key: 'average', label: t('seller.stats.average'), value: formatKsh(stats.averageOrderValue), note: t('seller.stats.averageNote') },
+    { key: 'completion', label: t('seller.stats.completionRate'), value: percentText(stats.completionRateBasisPoints) },
     {
-      label: 'Seller rating',
-      value: stats.averageSellerRatingTenths === null ? 'No ratings yet' : `${ratingText(stats.averageSellerRatingTenths)} / 5`,
-      note: stats.sellerRatingCount > 0 ? `From ${stats.sellerRatingCount} ${stats.sellerRatingCount === 1 ? 'rating' : 'ratings'}` : undefined,
+      key: 'rating',
+      label: t('seller.stats.rating'),
+      value: stats.averageSellerRatingTenths === null ? t('seller.stats.noRatings') : `${ratingText(stats.averageSellerRatingTenths)} / 5`,
+      note: stats.sellerRatingCount > 0 ? t('seller.stats.ratingCount', { count: stats.sellerRatingCount }) : undefined,
     },
   ];
   return (
     <section className="dashboard-section" aria-labelledby="stats-title" data-tour="stats">
       <h2 id="stats-title" className="dashboard-section__title">
-        Your numbers
+        {t('seller.stats.title')}
       </h2>
       <dl className="stats-grid">
         {cards.map((card) => (
-          <div key={card.label} className="stat-card">
+          <div key={card.key} className="stat-card">
             <dt className="stat-card__label">{card.label}</dt>
             <dd className="stat-card__value">{card.value}</dd>
             {card.note ? <dd className="stat-card__note">{card.note}</dd> : null}

@@ -1,0 +1,187 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { OrderStatus } from '@escrow/core/orders';
+import { escrowQueryClient } from '@escrow/api-client/query-client';
+import { activateLocale } from '@escrow/ui/i18n/i18n';
+import { uiTextsEn } from '@escrow/ui/i18n/ui-texts';
+import { uiTextsSw } from '@escrow/ui/i18n/ui-texts-sw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrderCreated } from '../src/features/create-order/order-created.tsx';
+import CreateOrderPage from '../src/features/create-order/create-order-page.tsx';
+import SellerDashboardPage from '../src/features/dashboard/seller-dashboard-page.tsx';
+import { sellerEn } from '../src/i18n/en.ts';
+import sellerSw from '../src/i18n/sw.ts';
+import { FakeEventSource, ok, sellerOrder, type FakeAnswer } from './fake-seller-api.ts';
+
+// Issue 19: the seller's screens in Swahili. A text left in English on a Swahili page (or a
+// message id shown raw) fails here, for each page and state.
+
+const TABLES: readonly [Readonly<Record<string, string>>, Readonly<Record<string, string>>][] = [
+  [sellerEn, sellerSw],
+  [uiTextsEn, uiTextsSw],
+];
+
+/** Every English text of the seller and the kit that Swahili says otherwise, in pieces of 12 characters or more (`{…}` and tags cut out). */
+const ENGLISH_PIECES: readonly string[] = (() => {
+  const pieces = new Set<string>();
+  for (const [en, sw] of TABLES) {
+    for (const [id, text] of Object.entries(en)) {
+      if (sw[id] === text) continue;
+      for (const piece of text.split(/\{[^}]*\}|<\/?\d+>/)) {
+        const trimmed = piece.trim();
+        if (trimmed.length >= 12) pieces.add(trimmed);
+      }
+    }
+  }
+  return [...pieces];
+})();
+
+/** Every English text Swahili says otherwise, whole: a short one ('Rider') must not stand alone on the Swahili page. */
+const ENGLISH_WHOLE: ReadonlySet<string> = (() => {
+  const whole = new Set<string>();
+  for (const [en, sw] of TABLES) for (const [id, text] of Object.entries(en)) if (sw[id] !== text) whole.add(text);
+  return whole;
+})();
+
+/** The texts a page shows, each as a whole, and the accessible names, placeholders and alt texts it gives. */
+function shownTexts(root: ParentNode): string[] {
+  const texts: string[] = [];
+  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement?.closest('script, style')) continue;
+    const text = node.textContent?.trim();
+    if (text) texts.push(text);
+  }
+  for (const element of (root as Element).querySelectorAll('[aria-label],[alt],[title],[placeholder]')) {
+    for (const name of ['aria-label', 'alt', 'title', 'placeholder']) {
+      const value = element.getAttribute(name);
+      if (value) texts.push(value);
+    }
+  }
+  return texts;
+}
+
+function expectNoEnglish(root: ParentNode = document.body, data: readonly string[] = []) {
+  const texts = shownTexts(root);
+  const page = texts.join('\n');
+  const leftovers = [...ENGLISH_PIECES.filter((piece) => page.includes(piece)), ...texts.filter((text) => ENGLISH_WHOLE.has(text) && !data.includes(text))];
+  expect(leftovers).toEqual([]);
+  expect(page).not.toMatch(/\b(seller|ui|catalogue|status|progress)\.[a-zA-Z]/);
+}
+
+const ACCOUNT = { userId: 'user-1', email: 'amani@example.com', roles: ['seller'], isAdmin: true, sellerId: 'seller-1' };
+const PROFILE = {
+  id: 'seller-1',
+  businessName: 'Amani Phones',
+  businessProfile: null,
+  location: 'Westlands, Nairobi',
+  phone: '+254712345678',
+  whatsapp: null,
+  logoUrl: null,
+  about: null,
+  paymentMethod: 'direct_mpesa',
+  paymentNumber: '+254712345678',
+  termsAccepted: true,
+  termsAcceptedAt: '2026-01-01T09:00:00.000Z',
+  email: 'amani@example.com',
+  notifyBySms: true,
+  notifyByEmail: true,
+  payoutDetails: { method: 'paybill', phone: null, paybillNumber: '600100', accountReference: null, tillNumber: null, changedAt: '2026-03-02T07:01:00.000Z', heldUntil: '2026-03-03T07:01:00.000Z' },
+  createdAt: '2026-01-01T09:00:00.000Z',
+  updatedAt: '2026-01-01T09:00:00.000Z',
+};
+const STATS = {
+  totalOrders: 12,
+  pendingOrders: 2,
+  completedOrders: 7,
+  settledOrders: 7,
+  revenue: 12_000_000,
+  averageOrderValue: 1_714_286,
+  completionRateBasisPoints: 5833,
+  sellerRatingCount: 3,
+  averageSellerRatingTenths: 43,
+  completionRatePercent: 58.33,
+  averageSellerRating: 4.3,
+};
+const STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'rider_assigned', 'picked_up', 'in_transit', 'delivered', 'awaiting_settlement', 'settlement_completed', 'completed', 'cancelled'];
+const RIDERS = [{ id: 'rider-1', name: 'Kamau', phone: '+254733333333', motorbikePlate: 'KMDA 123A' }];
+/** What the seller typed or the server holds: data, shown as it is in any language. */
+const DATA = ['Samsung Galaxy A15', 'Amani Phones', 'Wanjiku', 'Kamau', 'Westlands, Nairobi'];
+
+/** The seller's API stood in for: GETs answered by path (the browser tests run against the real server). */
+function fakeApi(answers: Readonly<Record<string, FakeAnswer>>) {
+  escrowQueryClient().clear();
+  const respond = (a: FakeAnswer) => ({ ok: a.status < 300, status: a.status, headers: new Headers(), json: async () => a.body }) as unknown as Response;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      return respond(answers[path] ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: `No fake for ${path}` } } });
+    }),
+  );
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+}
+
+const signedIn = {
+  '/api/auth/session': ok({ account: ACCOUNT }),
+  '/api/seller/profile': ok(PROFILE),
+  '/api/seller/fee-policy': ok({ feeBasisPoints: 250 }),
+  '/api/seller/riders': ok({ riders: RIDERS }),
+};
+
+beforeEach(async () => {
+  localStorage.clear();
+  await activateLocale('sw');
+});
+afterEach(async () => {
+  cleanup();
+  escrowQueryClient().clear();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await activateLocale('en');
+});
+
+describe("the seller's screens in Swahili", () => {
+  it('the dashboard, with its figures, orders of every status and the guided tour, has no English', async () => {
+    const orders = STATUSES.map((status, index) => sellerOrder({ status, id: `order-${index}` }));
+    fakeApi({ ...signedIn, '/api/seller/dashboard': ok({ stats: STATS, recentOrders: orders }) });
+    render(<SellerDashboardPage navigate={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amani Phones' })).toBeTruthy();
+    expect(screen.getAllByText('Takwimu zako').length).toBeGreaterThan(0);
+    expect(screen.getByText('Imelipwa - teua msafirishaji')).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+  });
+
+  it('the dashboard with no orders and no ratings yet, and the riders dialog, have no English', async () => {
+    fakeApi({ ...signedIn, '/api/seller/dashboard': ok({ stats: { ...STATS, totalOrders: 0, sellerRatingCount: 0, averageSellerRatingTenths: null }, recentOrders: [] }) });
+    localStorage.setItem('seller-dashboard:tour-done', 'true');
+    render(<SellerDashboardPage navigate={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Simamia Wasafirishaji' }));
+    expect(await screen.findByRole('button', { name: 'Ondoa Kamau' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Ongeza Msafirishaji' })).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+  });
+
+  it('the order form, with the fee preview filled in, has no English', async () => {
+    fakeApi(signedIn);
+    render(<CreateOrderPage navigate={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unda oda' })).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+    fireEvent.change(screen.getByLabelText(/^Bei \(KSh\)/), { target: { value: '25000' } });
+    fireEvent.change(screen.getByLabelText(/^Gharama ya usafirishaji/), { target: { value: '300' } });
+    fireEvent.click(screen.getByLabelText(/^Mimi/));
+    fireEvent.click(screen.getByLabelText(/^Pesa taslimu wakati/));
+    expect(screen.getByText('Utapokea')).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+    fireEvent.click(screen.getByRole('button', { name: 'Unda Oda' }));
+    expectNoEnglish(document.body, DATA);
+  });
+
+  it('the screen after an order is created has no English', () => {
+    fakeApi(signedIn);
+    render(<OrderCreated order={sellerOrder()} businessName="Amani Phones" message="Order created successfully!" onAnother={() => undefined} navigate={() => undefined} />);
+    expect(screen.getByText('Oda imeundwa kikamilifu!', { exact: false })).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+  });
+});
