@@ -1,4 +1,3 @@
-import type { BuyerPaymentInstructions } from '@escrow/core';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import type { BuyerOrder } from './buyer-api.ts';
 import { ConfirmPaymentForm, type ConfirmPaymentFormProps } from './confirm-payment-form.tsx';
@@ -8,6 +7,8 @@ import { useBuyerT } from '../../i18n/use-buyer-t.ts';
 import { Text } from '@escrow/ui/i18n/react';
 import type { BuyerText } from '../../i18n/use-buyer-t.ts';
 
+/** The Paybill to pay, or why there is none yet, as the order's answer carries it. */
+type BuyerPaymentInstructions = NonNullable<BuyerOrder['payment']>;
 type Configured = Extract<BuyerPaymentInstructions, { configured: true }>;
 
 /** The Paybill details, each on its own line so they can be copied into M-Pesa one by one. */
