@@ -6,7 +6,9 @@ import { activateLocale } from '@escrow/ui/i18n/i18n';
 import { uiTextsEn } from '@escrow/ui/i18n/ui-texts';
 import { uiTextsSw } from '@escrow/ui/i18n/ui-texts-sw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import AboutPage from '../src/features/about/about-page.tsx';
 import AuthPage from '../src/features/auth/auth-page.tsx';
+import ContactPage from '../src/features/contact/contact-page.tsx';
 import ResetPasswordPage from '../src/features/auth/reset-password-page.tsx';
 import VerifyResetCodePage from '../src/features/auth/verify-reset-code-page.tsx';
 import { LandingPage } from '../src/features/landing/landing-page.tsx';
@@ -195,5 +197,22 @@ describe("the shell's sign-in pages in Swahili", () => {
       expectNoEnglish(container);
       unmount();
     }
+  });
+});
+
+describe("the shell's public pages in Swahili", () => {
+  it('shows About with no English text', async () => {
+    const { container } = render(<AboutPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kuhusu Sisi' })).toBeTruthy();
+    expectNoEnglish(container);
+  });
+
+  it('shows Contact, its form and a form error with no English text', async () => {
+    const { container } = render(<ContactPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wasiliana Nasi' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Tuma Ujumbe' }));
+    await screen.findByRole('alert');
+    expectNoEnglish(container);
+    expect(container.textContent).toContain('9:00 hadi 18:00');
   });
 });

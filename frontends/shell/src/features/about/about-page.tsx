@@ -1,45 +1,36 @@
+import type { ReactNode } from 'react';
+import { LoadingState } from '@escrow/ui/components/loading-state';
+import type { PagesMessageId } from '../../i18n/pages-en.ts';
+import { usePagesReady, usePagesT } from '../../i18n/pages-catalog.ts';
 import { Link } from '../../routing/link.tsx';
 import { SERVICE_FEE_PERCENT } from '../site-chrome/fee-examples.ts';
 import { CameraIcon, CheckIcon, ShieldIcon, WalletIcon } from '../site-chrome/icons.tsx';
 
-const SERVICES = [
-  {
-    title: 'Escrow protection',
-    text: 'The buyer pays into escrow before delivery. We hold the money until the buyer confirms, so neither side has to trust a stranger.',
-    icon: <ShieldIcon />,
-  },
-  {
-    title: 'Product verification',
-    text: 'The rider photographs the item at pickup, and the buyer checks it at the door before giving the delivery code.',
-    icon: <CameraIcon />,
-  },
-  {
-    title: 'Instant settlements',
-    text: "As soon as the buyer's code is entered, the seller's money is released to their M-Pesa, Paybill or Till number.",
-    icon: <WalletIcon />,
-  },
+const SERVICES: readonly { readonly title: PagesMessageId; readonly text: PagesMessageId; readonly icon: ReactNode }[] = [
+  { title: 'pages.about.service.escrow.title', text: 'pages.about.service.escrow.text', icon: <ShieldIcon /> },
+  { title: 'pages.about.service.verification.title', text: 'pages.about.service.verification.text', icon: <CameraIcon /> },
+  { title: 'pages.about.service.settlement.title', text: 'pages.about.service.settlement.text', icon: <WalletIcon /> },
 ];
 
-const REASONS = [
-  'Your buyer pays before the item leaves your shop',
-  'Free to join: you pay only when a sale goes through',
-  `One clear fee: ${SERVICE_FEE_PERCENT} of the product price`,
-  'Riders you know, with photo proof of every pickup',
-  'Buyers need no account: they open your link and pay by M-Pesa',
-  'Made in Nairobi, for Kenyan sellers and buyers',
+const REASONS: readonly PagesMessageId[] = [
+  'pages.about.reason.paysFirst',
+  'pages.about.reason.free',
+  'pages.about.reason.fee',
+  'pages.about.reason.riders',
+  'pages.about.reason.noAccount',
+  'pages.about.reason.nairobi',
 ];
 
 /** /about: mission, who we are, what we do and why sellers choose us. */
 export default function AboutPage() {
+  const t = usePagesT();
+  if (!usePagesReady()) return <LoadingState />;
   return (
     <>
       <header className="page-header">
         <div className="container">
-          <h1 className="page-header__title">About Us</h1>
-          <p className="page-header__lead">
-            We make buying and selling online in Kenya safe for both sides, so good sellers can grow without the fear of
-            fake orders or lost payments.
-          </p>
+          <h1 className="page-header__title">{t('pages.about.title')}</h1>
+          <p className="page-header__lead">{t('pages.about.lead')}</p>
         </div>
       </header>
 
@@ -47,22 +38,15 @@ export default function AboutPage() {
         <div className="container card-grid card-grid--two">
           <div>
             <h2 id="mission-title" className="section__title">
-              Our Mission
+              {t('pages.about.mission.title')}
             </h2>
-            <p>
-              Every day, honest sellers on WhatsApp, Instagram and TikTok lose money to buyers who book and disappear, and
-              buyers lose money to sellers who never deliver. Our mission is to end that: a buyer's money is held safely
-              until the item arrives as promised, and the seller is paid the moment it does.
-            </p>
+            <p>{t('pages.about.mission.text')}</p>
           </div>
           <div>
             <h2 id="who-title" className="section__title">
-              Who We Are
+              {t('pages.about.who.title')}
             </h2>
-            <p>
-              We are a small team in Nairobi who have bought and sold online ourselves. We built the service we wished we
-              had: simple enough to use from any phone, built around M-Pesa, and fair to sellers, buyers and riders alike.
-            </p>
+            <p>{t('pages.about.who.text')}</p>
           </div>
         </div>
       </section>
@@ -70,14 +54,14 @@ export default function AboutPage() {
       <section className="section section--tinted" aria-labelledby="what-title">
         <div className="container">
           <h2 id="what-title" className="section__title">
-            What We Do
+            {t('pages.about.what.title')}
           </h2>
           <ul className="card-grid card-grid--three">
             {SERVICES.map((service) => (
               <li key={service.title} className="card">
                 <span className="card__icon">{service.icon}</span>
-                <h3 className="card__title">{service.title}</h3>
-                <p>{service.text}</p>
+                <h3 className="card__title">{t(service.title)}</h3>
+                <p>{t(service.text)}</p>
               </li>
             ))}
           </ul>
@@ -87,22 +71,22 @@ export default function AboutPage() {
       <section className="section" aria-labelledby="why-title">
         <div className="container">
           <h2 id="why-title" className="section__title">
-            Why Choose Us
+            {t('pages.about.why.title')}
           </h2>
           <ul className="check-list">
             {REASONS.map((reason) => (
               <li key={reason}>
                 <CheckIcon />
-                <span>{reason}</span>
+                <span>{t(reason, { percent: SERVICE_FEE_PERCENT })}</span>
               </li>
             ))}
           </ul>
           <div className="actions">
             <Link to="/" className="button button--secondary">
-              Back to Home
+              {t('pages.backToHome')}
             </Link>
             <Link to="/seller/signup" className="button">
-              Start Selling
+              {t('pages.startSelling')}
             </Link>
           </div>
         </div>
