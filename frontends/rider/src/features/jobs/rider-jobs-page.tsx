@@ -203,7 +203,8 @@ function TakeJobButton({ job, phone, navigate, onProofLost }: { job: RiderJobLis
             {
               onSuccess: (data) => {
                 setFlash(data.message || t('catalogue.rider.jobAccepted'));
-                navigate(data.riderLink);
+                // A taken job always has its link; the answer's type allows none (no rider), and then the list stays.
+                if (data.riderLink) navigate(data.riderLink);
               },
             },
           )
