@@ -85,7 +85,7 @@ export default function RiderJobPage({ orderId, navigate }: RiderJobPageProps) {
     return (
       <MessageState
         tone="error"
-        title={state.message === JOB_LOAD_FAILED ? t('rider.job.loadFailed') : state.message}
+        title={state.status === 503 ? t('catalogue.errors.serviceUnavailable') : state.message === JOB_LOAD_FAILED ? t('rider.job.loadFailed') : state.message}
         actions={
           <>
             <button type="button" className="button" onClick={handle.retry}>

@@ -49,8 +49,10 @@ export function useRiderJobs(phone: string | null): { state: RiderJobsState; rel
         }
         console.warn('Loading the jobs failed', failure?.status, failure?.message);
         const invalidPhone = failure?.status === 400;
-        const serverWords = invalidPhone || failure?.status === 429 || failure?.status === 503 ? failure?.message : undefined;
-        setState({ kind: 'failed', message: serverWords === undefined ? { id: LOAD_FAILED } : { text: serverWords }, invalidPhone });
+        const serverWords = invalidPhone || failure?.status === 429 ? failure?.message : undefined;
+        // A 503 says the service is down, whatever proxy answered (the catalogue's words, in the page's language).
+        const message: Said = failure?.status === 503 ? { id: 'catalogue.errors.serviceUnavailable' } : serverWords === undefined ? { id: LOAD_FAILED } : { text: serverWords };
+        setState({ kind: 'failed', message, invalidPhone });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('Loading the jobs failed', error);
