@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import AboutPage from '../src/features/about/about-page.tsx';
 import AuthPage from '../src/features/auth/auth-page.tsx';
 import ContactPage from '../src/features/contact/contact-page.tsx';
+import HowItWorksPage from '../src/features/how-it-works/how-it-works-page.tsx';
 import ResetPasswordPage from '../src/features/auth/reset-password-page.tsx';
 import VerifyResetCodePage from '../src/features/auth/verify-reset-code-page.tsx';
 import { LandingPage } from '../src/features/landing/landing-page.tsx';
@@ -205,6 +206,18 @@ describe("the shell's public pages in Swahili", () => {
     const { container } = render(<AboutPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Kuhusu Sisi' })).toBeTruthy();
     expectNoEnglish(container);
+  });
+
+  it('shows How It Works, every FAQ answer open, with no English text', async () => {
+    const { container } = render(<HowItWorksPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jinsi Inavyofanya Kazi' })).toBeTruthy();
+    const questions = container.querySelectorAll<HTMLButtonElement>('.question-accordion button');
+    expect(questions).toHaveLength(10);
+    for (const question of questions) {
+      fireEvent.click(question);
+      expectNoEnglish(container);
+    }
+    expect(container.querySelector('a[href="/terms#privacy"]')?.textContent).toBe('sehemu ya faragha ya sheria na masharti yetu');
   });
 
   it('shows Contact, its form and a form error with no English text', async () => {

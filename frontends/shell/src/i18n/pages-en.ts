@@ -92,6 +92,73 @@ export const pagesEn = {
   'pages.about.reason.nairobi': 'Made in Nairobi, for Kenyan sellers and buyers',
   'pages.startSelling': 'Start Selling',
   'pages.contactUs': 'Contact Us',
+  'pages.how.title': 'How It Works',
+  'pages.how.lead': "Four simple steps keep your money and your buyer's money safe, from the first message to the payout.",
+  'pages.how.steps.title': 'Four steps to a safe sale',
+  'pages.how.stepLabel': 'Step {number}: ',
+  'pages.how.step.create.title': 'Create an order',
+  'pages.how.step.create.text': "Add the item, the price and your buyer's details. You get a secure link to send your buyer on WhatsApp, Instagram or SMS.",
+  'pages.how.step.pay.title': 'The buyer pays upfront',
+  'pages.how.step.pay.text':
+    'Your buyer pays the price by M-Pesa to our Paybill. The money is held safely in escrow, and you can see it is paid before anything leaves your shop.',
+  'pages.how.step.deliver.title': 'The rider delivers, the buyer checks',
+  'pages.how.step.deliver.text':
+    'Your rider photographs the item at pickup and delivers it. The buyer checks the item, then gives the rider their 6-digit delivery code.',
+  'pages.how.step.settle.title': 'Instant settlement',
+  'pages.how.step.settle.text':
+    'The moment the rider enters the code, the order is complete and your money, the price minus the {percent} fee, is released to your M-Pesa, Paybill or Till number.',
+  'pages.how.guides.title': 'Guides',
+  'pages.how.guide.sellers.title': 'For sellers',
+  'pages.how.guide.sellers.0': 'Create your free account and business profile, with the M-Pesa, Paybill or Till number you want to be paid on.',
+  'pages.how.guide.sellers.1': 'Add your riders: name, phone number and motorbike plate.',
+  'pages.how.guide.sellers.2': 'Create an order and send the buyer link.',
+  'pages.how.guide.sellers.3': 'When the payment is confirmed, assign a rider.',
+  'pages.how.guide.sellers.4': 'Get paid once the buyer confirms delivery with the code.',
+  'pages.how.guide.buyers.title': 'For buyers',
+  'pages.how.guide.buyers.0': 'Open the link your seller sent you. No account needed.',
+  'pages.how.guide.buyers.1': 'Pay the price to the Paybill shown, with the tracking number as the account number.',
+  'pages.how.guide.buyers.2': 'Confirm your payment with the M-Pesa confirmation code from your SMS.',
+  'pages.how.guide.buyers.3': 'When the rider arrives, check the item first.',
+  'pages.how.guide.buyers.4': 'All good? Give the rider your delivery code. Not what you ordered? Keep the code and ask for a refund on your order page.',
+  'pages.how.guide.riders.title': 'For riders',
+  'pages.how.guide.riders.0': 'The seller adds you with your phone number. No app or password needed.',
+  'pages.how.guide.riders.1': 'Open the job link and accept the job.',
+  'pages.how.guide.riders.2': 'Take a photo of the item when you pick it up.',
+  'pages.how.guide.riders.3': 'Deliver it, and collect the delivery fee if the buyer pays it.',
+  'pages.how.guide.riders.4': "Enter the buyer's 6-digit code to complete the delivery.",
+  'pages.how.faq.title': 'Frequently Asked Questions',
+  'pages.how.faq.escrow.q': 'What is escrow, and how does it protect me?',
+  'pages.how.faq.escrow.a':
+    'Escrow means a trusted middle party holds the money. Your buyer pays us, not a stranger, and we hold the payment until the buyer confirms delivery with their code. You know the money is there before you send the item; your buyer knows they get a full refund if the item is not what they ordered.',
+  'pages.how.faq.cost.q': 'How much does it cost?',
+  'pages.how.faq.cost.a':
+    'Creating an account is free, with no monthly fees. We charge a service fee of {percent} of the product price, taken from your payout when a sale goes through. For an item of {price} the fee is {fee} and you receive {payout}.',
+  'pages.how.faq.paying.q': 'How does my buyer pay?',
+  'pages.how.faq.paying.a':
+    "By M-Pesa to our Paybill number, shown on the buyer's order page. The account number is the order's tracking number. The buyer then confirms the payment on the same page with the M-Pesa confirmation code from their SMS.",
+  'pages.how.faq.code.q': 'What is the delivery code?',
+  'pages.how.faq.code.a':
+    'A 6-digit code that only the buyer has, in their order link. The buyer gives it to the rider only after checking the item. When the rider enters it, the order is complete and your payout is released. After 5 wrong entries the code is locked until you or our team unlock it.',
+  'pages.how.faq.wrongItem.q': 'What if the item is not what the buyer ordered?',
+  'pages.how.faq.wrongItem.a':
+    'The buyer keeps the code and asks for a refund on their order page, saying why. Our team reviews the order, and when the refund is approved the buyer gets back everything they paid into escrow.',
+  'pages.how.faq.deliveryFee.q': 'Who pays for delivery?',
+  'pages.how.faq.deliveryFee.a':
+    "You decide for each order. Either the buyer pays the rider directly at the door, or you pay the rider's fee out of your payout at settlement.",
+  'pages.how.faq.payout.q': 'When do I get paid?',
+  'pages.how.faq.payout.a':
+    "As soon as the rider enters the buyer's code, the order is delivered and your payout, the price minus the {percent} service fee, is released for settlement to the M-Pesa, Paybill or Till number on your profile.",
+  'pages.how.faq.buyerAccount.q': 'Does my buyer need an account?',
+  'pages.how.faq.buyerAccount.a': 'No. Buyers open the link you send them and pay. They never need to sign up or remember a password.',
+  'pages.how.faq.riders.q': 'How do riders use it?',
+  'pages.how.faq.riders.a':
+    "You add your own riders with their name, phone number and motorbike plate. Each job has its own link, so riders need no app and no password. If you change the rider on an order, the old rider's link stops working at once.",
+  'pages.how.faq.data.q': 'Is my information safe?',
+  'pages.how.faq.data.a':
+    'We keep only what we need to run your orders. Your payout details are visible only to you and our admins, and admins cannot change them. If you do not sign in for 6 months, your account and personal data are deleted. Read more in the <0>privacy section of our terms</0>.',
+  'pages.how.cta.title': 'Ready for your first safe sale?',
+  'pages.how.cta.text': 'Create your free seller account and send your first escrow link today.',
+  'pages.getStartedFree': 'Get Started for Free',
 } as const;
 
 export type PagesMessageId = keyof typeof pagesEn;

@@ -95,6 +95,73 @@ const pagesSw: Readonly<Record<PagesMessageId, string>> = {
   'pages.about.reason.nairobi': 'Imetengenezwa Nairobi, kwa wauzaji na wanunuzi wa Kenya',
   'pages.startSelling': 'Anza Kuuza',
   'pages.contactUs': 'Wasiliana Nasi',
+  'pages.how.title': 'Jinsi Inavyofanya Kazi',
+  'pages.how.lead': 'Hatua nne rahisi zinalinda pesa zako na pesa za mnunuzi wako, kuanzia ujumbe wa kwanza hadi malipo yako.',
+  'pages.how.steps.title': 'Hatua nne za mauzo salama',
+  'pages.how.stepLabel': 'Hatua ya {number}: ',
+  'pages.how.step.create.title': 'Tengeneza oda',
+  'pages.how.step.create.text': 'Weka bidhaa, bei na maelezo ya mnunuzi wako. Unapata kiungo salama cha kumtumia mnunuzi wako kwa WhatsApp, Instagram au SMS.',
+  'pages.how.step.pay.title': 'Mnunuzi analipa kwanza',
+  'pages.how.step.pay.text':
+    'Mnunuzi wako analipa bei kwa M-Pesa kwenye Paybill yetu. Pesa zinahifadhiwa salama kama amana, nawe unaona kwamba imelipwa kabla chochote hakijatoka dukani kwako.',
+  'pages.how.step.deliver.title': 'Msafirishaji anawasilisha, mnunuzi anakagua',
+  'pages.how.step.deliver.text':
+    'Msafirishaji wako anapiga picha ya bidhaa anapoichukua na kuiwasilisha. Mnunuzi anakagua bidhaa, kisha anampa msafirishaji msimbo wake wa uwasilishaji wa tarakimu 6.',
+  'pages.how.step.settle.title': 'Ulipaji wa papo hapo',
+  'pages.how.step.settle.text':
+    'Mara tu msafirishaji anapoweka msimbo, oda inakamilika na pesa zako, yaani bei ukiondoa ada ya {percent}, zinatolewa kwenda kwenye nambari yako ya M-Pesa, Paybill au Till.',
+  'pages.how.guides.title': 'Miongozo',
+  'pages.how.guide.sellers.title': 'Kwa wauzaji',
+  'pages.how.guide.sellers.0': 'Fungua akaunti yako bure na wasifu wa biashara, pamoja na nambari ya M-Pesa, Paybill au Till unayotaka kulipwa kwayo.',
+  'pages.how.guide.sellers.1': 'Ongeza wasafirishaji wako: jina, nambari ya simu na nambari ya usajili wa pikipiki.',
+  'pages.how.guide.sellers.2': 'Tengeneza oda na umtumie mnunuzi kiungo.',
+  'pages.how.guide.sellers.3': 'Malipo yakithibitishwa, teua msafirishaji.',
+  'pages.how.guide.sellers.4': 'Lipwa mara mnunuzi anapothibitisha uwasilishaji kwa msimbo.',
+  'pages.how.guide.buyers.title': 'Kwa wanunuzi',
+  'pages.how.guide.buyers.0': 'Fungua kiungo ulichotumiwa na muuzaji wako. Huhitaji akaunti.',
+  'pages.how.guide.buyers.1': 'Lipa bei kwenye Paybill iliyoonyeshwa, ukitumia nambari ya ufuatiliaji kama nambari ya akaunti.',
+  'pages.how.guide.buyers.2': 'Thibitisha malipo yako kwa msimbo wa uthibitisho wa M-Pesa kutoka kwenye SMS yako.',
+  'pages.how.guide.buyers.3': 'Msafirishaji akifika, kagua bidhaa kwanza.',
+  'pages.how.guide.buyers.4': 'Kila kitu kiko sawa? Mpe msafirishaji msimbo wako wa uwasilishaji. Si ulichoagiza? Baki na msimbo na uombe kurejeshewa pesa kwenye ukurasa wa oda yako.',
+  'pages.how.guide.riders.title': 'Kwa wasafirishaji',
+  'pages.how.guide.riders.0': 'Muuzaji anakuongeza kwa nambari yako ya simu. Huhitaji programu wala nenosiri.',
+  'pages.how.guide.riders.1': 'Fungua kiungo cha kazi na ukubali kazi.',
+  'pages.how.guide.riders.2': 'Piga picha ya bidhaa unapoichukua.',
+  'pages.how.guide.riders.3': 'Iwasilishe, na upokee gharama ya usafirishaji kama mnunuzi ndiye anayeilipa.',
+  'pages.how.guide.riders.4': 'Weka msimbo wa tarakimu 6 wa mnunuzi ili kukamilisha uwasilishaji.',
+  'pages.how.faq.title': 'Maswali Yanayoulizwa Mara kwa Mara',
+  'pages.how.faq.escrow.q': 'Amana ni nini, na inanilindaje?',
+  'pages.how.faq.escrow.a':
+    'Amana ina maana kwamba mtu wa kati anayeaminika anashikilia pesa. Mnunuzi wako anatulipa sisi, si mtu asiyemjua, nasi tunashikilia malipo hadi mnunuzi athibitishe uwasilishaji kwa msimbo wake. Unajua pesa zipo kabla ya kutuma bidhaa; mnunuzi wako anajua atarejeshewa pesa zote kama bidhaa si aliyoagiza.',
+  'pages.how.faq.cost.q': 'Inagharimu kiasi gani?',
+  'pages.how.faq.cost.a':
+    'Kufungua akaunti ni bure, bila ada za kila mwezi. Tunatoza ada ya huduma ya {percent} ya bei ya bidhaa, inayokatwa kutoka kwenye malipo yako mauzo yanapokamilika. Kwa bidhaa ya {price} ada ni {fee} nawe unapokea {payout}.',
+  'pages.how.faq.paying.q': 'Mnunuzi wangu analipaje?',
+  'pages.how.faq.paying.a':
+    'Kwa M-Pesa kwenye nambari yetu ya Paybill, inayoonyeshwa kwenye ukurasa wa oda wa mnunuzi. Nambari ya akaunti ni nambari ya ufuatiliaji ya oda. Kisha mnunuzi anathibitisha malipo kwenye ukurasa huo huo kwa msimbo wa uthibitisho wa M-Pesa kutoka kwenye SMS yake.',
+  'pages.how.faq.code.q': 'Msimbo wa uwasilishaji ni nini?',
+  'pages.how.faq.code.a':
+    'Ni msimbo wa tarakimu 6 alio nao mnunuzi pekee, kwenye kiungo cha oda yake. Mnunuzi anampa msafirishaji msimbo huo tu baada ya kukagua bidhaa. Msafirishaji akiuweka, oda inakamilika na malipo yako yanatolewa. Baada ya makosa 5, msimbo unafungwa hadi wewe au timu yetu muufungue.',
+  'pages.how.faq.wrongItem.q': 'Itakuwaje kama bidhaa si aliyoagiza mnunuzi?',
+  'pages.how.faq.wrongItem.a':
+    'Mnunuzi anabaki na msimbo na kuomba kurejeshewa pesa kwenye ukurasa wa oda yake, akieleza sababu. Timu yetu inakagua oda, na ombi likikubaliwa mnunuzi anarejeshewa pesa zote alizolipa kama amana.',
+  'pages.how.faq.deliveryFee.q': 'Nani analipa gharama ya usafirishaji?',
+  'pages.how.faq.deliveryFee.a':
+    'Wewe unaamua kwa kila oda. Mnunuzi anamlipa msafirishaji moja kwa moja mlangoni, au wewe unalipa ada ya msafirishaji kutoka kwenye malipo yako wakati wa ulipaji.',
+  'pages.how.faq.payout.q': 'Nitalipwa lini?',
+  'pages.how.faq.payout.a':
+    'Mara tu msafirishaji anapoweka msimbo wa mnunuzi, oda inakuwa imewasilishwa na malipo yako, yaani bei ukiondoa ada ya huduma ya {percent}, yanatolewa kwa ulipaji kwenda kwenye nambari ya M-Pesa, Paybill au Till iliyo kwenye wasifu wako.',
+  'pages.how.faq.buyerAccount.q': 'Je, mnunuzi wangu anahitaji akaunti?',
+  'pages.how.faq.buyerAccount.a': 'Hapana. Wanunuzi wanafungua kiungo unachowatumia na kulipa. Hawahitaji kamwe kujisajili wala kukumbuka nenosiri.',
+  'pages.how.faq.riders.q': 'Wasafirishaji wanaitumiaje?',
+  'pages.how.faq.riders.a':
+    'Unaongeza wasafirishaji wako mwenyewe kwa jina, nambari ya simu na nambari ya usajili wa pikipiki. Kila kazi ina kiungo chake, hivyo wasafirishaji hawahitaji programu wala nenosiri. Ukibadilisha msafirishaji wa oda, kiungo cha msafirishaji wa awali kinaacha kufanya kazi mara moja.',
+  'pages.how.faq.data.q': 'Je, taarifa zangu ziko salama?',
+  'pages.how.faq.data.a':
+    'Tunahifadhi tu tunachohitaji kuendesha oda zako. Maelezo yako ya kupokea malipo yanaonekana kwako na kwa wasimamizi wetu pekee, na wasimamizi hawawezi kuyabadilisha. Usipoingia kwa miezi 6, akaunti yako na taarifa zako binafsi zinafutwa. Soma zaidi kwenye <0>sehemu ya faragha ya sheria na masharti yetu</0>.',
+  'pages.how.cta.title': 'Uko tayari kwa mauzo yako ya kwanza salama?',
+  'pages.how.cta.text': 'Fungua akaunti yako ya muuzaji bure na utume kiungo chako cha kwanza cha amana leo.',
+  'pages.getStartedFree': 'Anza Bure',
 };
 
 export default pagesSw;

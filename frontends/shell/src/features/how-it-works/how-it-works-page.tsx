@@ -1,25 +1,28 @@
 import { QuestionAccordion } from '@escrow/ui/components/question-accordion';
+import { LoadingState } from '@escrow/ui/components/loading-state';
+import { usePagesReady, usePagesT } from '../../i18n/pages-catalog.ts';
 import { Link } from '../../routing/link.tsx';
-import { FAQ, GUIDES, STEPS } from './how-it-works-content.tsx';
+import { SERVICE_FEE_PERCENT } from '../site-chrome/fee-examples.ts';
+import { faqItems, GUIDES, STEPS } from './how-it-works-content.tsx';
 import './how-it-works.css';
 
 /** /how-it-works: the four steps, guides per role, the FAQ and a call to action. */
 export default function HowItWorksPage() {
+  const t = usePagesT();
+  if (!usePagesReady()) return <LoadingState />;
   return (
     <>
       <header className="page-header">
         <div className="container">
-          <h1 className="page-header__title">How It Works</h1>
-          <p className="page-header__lead">
-            Four simple steps keep your money and your buyer's money safe, from the first message to the payout.
-          </p>
+          <h1 className="page-header__title">{t('pages.how.title')}</h1>
+          <p className="page-header__lead">{t('pages.how.lead')}</p>
         </div>
       </header>
 
       <section className="section" aria-labelledby="steps-title">
         <div className="container">
           <h2 id="steps-title" className="section__title">
-            Four steps to a safe sale
+            {t('pages.how.steps.title')}
           </h2>
           <ol className="card-grid card-grid--two steps">
             {STEPS.map((step, index) => (
@@ -28,10 +31,10 @@ export default function HowItWorksPage() {
                   {index + 1}
                 </span>
                 <h3 className="card__title">
-                  <span className="visually-hidden">Step {index + 1}: </span>
-                  {step.title}
+                  <span className="visually-hidden">{t('pages.how.stepLabel', { number: String(index + 1) })}</span>
+                  {t(step.title)}
                 </h3>
-                <p>{step.text}</p>
+                <p>{t(step.text, { percent: SERVICE_FEE_PERCENT })}</p>
               </li>
             ))}
           </ol>
@@ -41,17 +44,17 @@ export default function HowItWorksPage() {
       <section className="section section--tinted" aria-labelledby="guides-title">
         <div className="container">
           <h2 id="guides-title" className="section__title">
-            Guides
+            {t('pages.how.guides.title')}
           </h2>
           <div className="card-grid card-grid--three">
             {GUIDES.map((guide) => (
               <section key={guide.id} className="card" aria-labelledby={`guide-${guide.id}`}>
                 <h3 id={`guide-${guide.id}`} className="card__title">
-                  {guide.title}
+                  {t(guide.title)}
                 </h3>
                 <ol className="guide-steps">
                   {guide.steps.map((text) => (
-                    <li key={text}>{text}</li>
+                    <li key={text}>{t(text)}</li>
                   ))}
                 </ol>
               </section>
@@ -63,20 +66,20 @@ export default function HowItWorksPage() {
       <section className="section" aria-labelledby="faq-title">
         <div className="container faq">
           <h2 id="faq-title" className="section__title">
-            Frequently Asked Questions
+            {t('pages.how.faq.title')}
           </h2>
-          <QuestionAccordion items={FAQ} />
+          <QuestionAccordion items={faqItems(t)} />
         </div>
       </section>
 
       <section className="cta-band" aria-labelledby="how-cta-title">
         <div className="container">
           <h2 id="how-cta-title" className="cta-band__title">
-            Ready for your first safe sale?
+            {t('pages.how.cta.title')}
           </h2>
-          <p>Create your free seller account and send your first escrow link today.</p>
+          <p>{t('pages.how.cta.text')}</p>
           <Link to="/seller/signup" className="button button--on-dark">
-            Get Started for Free
+            {t('pages.getStartedFree')}
           </Link>
         </div>
       </section>

@@ -6,7 +6,7 @@ import { Link } from '../../routing/link.tsx';
  * history.pushState, which fires no 'hashchange', so this link announces the new fragment
  * itself once the navigation is done; the page scrolls to the section (use-scroll-to-hash.ts).
  */
-export function SectionLink({ to, className, children }: { to: `${string}#${string}`; className?: string; children: ReactNode }) {
+export function SectionLink({ to, className, children }: { to: `${string}#${string}`; className?: string; children?: ReactNode }) {
   return (
     <Link
       to={to}
