@@ -14,6 +14,7 @@ export * from './payouts/index.js';
 export * from './use-cases/payouts/index.js';
 export * from './use-cases/index.js';
 export * from './messages/index.js';
+export * from './messages/swahili.js';
 export * from './files/index.js';
 export * from './accounts/index.js';
 export * from './riders/index.js';

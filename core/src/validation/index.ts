@@ -12,7 +12,6 @@ export * from './feedback.js';
 export * from './fields.js';
 export * from './first-error.js';
 export * from './messages.js';
-export * from './messages-sw.js';
 export * from './money-input.js';
 export * from './order-form.js';
 export * from './password.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { catalogue, catalogueSw, tooManyAttemptsMessage, tooManyAttemptsMessageSw } from '../../src/messages/index.js';
-import { validationMessagesSw } from '../../src/validation/index.js';
+import { catalogue, tooManyAttemptsMessage } from '../../src/messages/index.js';
+import { catalogueSw, tooManyAttemptsMessageSw } from '../../src/messages/swahili.js';
+import { validationMessagesSw } from '../../src/validation/messages-sw.js';
 import { digitRuns, expectTranslated, textPairs } from '../support/translation-checks.js';
 
 // The catalogue texts that stay the same in Swahili (a proper noun, a code). None today: add the

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Translation } from '../../src/i18n/translation.js';
-import { validationMessages, validationMessagesSw } from '../../src/validation/index.js';
+import { validationMessages } from '../../src/validation/index.js';
+import { validationMessagesSw } from '../../src/validation/messages-sw.js';
 import { expectTranslated, textPairs } from '../support/translation-checks.js';
 
 // The form texts that stay the same in Swahili. None today: add the id, with the reason, when one must.

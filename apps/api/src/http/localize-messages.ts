@@ -1,6 +1,7 @@
 import { flattenTexts, LOCALE_COOKIE, requestLocale } from '@escrow/core/i18n';
-import { catalogue, catalogueSw } from '@escrow/core/messages';
-import { validationMessages, validationMessagesSw } from '@escrow/core/validation';
+import { catalogueSw, validationMessagesSw } from '@escrow/core';
+import { catalogue } from '@escrow/core/messages';
+import { validationMessages } from '@escrow/core/validation';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 

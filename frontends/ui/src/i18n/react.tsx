@@ -1,15 +1,18 @@
-import { I18nProvider, Trans } from '@lingui/react';
-import { useCallback, useEffect, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, Fragment, useCallback, useEffect, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '@escrow/core/i18n';
 import { uiCatalog } from './ui-texts.ts';
-import { chooseLocale, currentLocale, englishOf, i18n, isCatalogLoaded, loadCatalog, registerCatalog, translate, type Catalog } from './i18n.ts';
+import { chooseLocale, currentLocale, i18n, isCatalogLoaded, loadCatalog, registerCatalog, translate, type Catalog } from './i18n.ts';
 
 // Every page that shows a text of the kit has the kit's texts (and the spec's) registered.
 registerCatalog(uiCatalog);
 
-/** Puts the page's Lingui instance in React's context: texts re-render when the language changes. */
+/**
+ * The root of a page's tree. The texts need no context (useLocale subscribes to the page's one
+ * Lingui instance), so this only marks where a page starts; kept so a context can be added
+ * without touching every page.
+ */
 export function I18nRoot({ children }: { readonly children: ReactNode }) {
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+  return <>{children}</>;
 }
 
 const onLanguageChange = (listener: () => void): (() => void) => i18n.on('change', listener);
@@ -36,15 +39,29 @@ export interface TextProps<Id extends string> {
   readonly components?: Readonly<Record<string, ReactElement>>;
 }
 
+const TAG = /<(\d+)>([\s\S]*?)<\/\1>|<(\d+)\/>/g;
+
+/** A translated text's numbered tags as the given elements, the tags' text as their children. */
+function withElements(text: string, components: Readonly<Record<string, ReactElement>>): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TAG)) {
+    if (match.index > last) nodes.push(text.slice(last, match.index));
+    const element = components[match[1] ?? match[3] ?? ''];
+    const inner = match[2];
+    if (element === undefined) nodes.push(inner ?? '');
+    else nodes.push(cloneElement(element, { key: `${match.index}` }, ...(inner === undefined ? [] : withElements(inner, components))));
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
+
 /** A text with markup in it (`<0>…</0>` tags wrap the given elements), in the page's language. */
 export function Text<Id extends string>({ id, values, components }: TextProps<Id>) {
   useLocale();
-  const message = englishOf(id);
-  return (
-    <I18nProvider i18n={i18n}>
-      <Trans id={id} {...(message === undefined ? {} : { message })} {...(values ? { values: { ...values } } : {})} {...(components ? { components: { ...components } } : {})} />
-    </I18nProvider>
-  );
+  const text = translate(id, values);
+  return <Fragment>{components ? withElements(text, components) : text}</Fragment>;
 }
 
 /**

@@ -1,0 +1,17 @@
+// The core's texts in Swahili (issue 19), for the server (errors, SMS) and tests: exported from
+// the core's main entry only. The frontends fetch the catalogue's Swahili from its own entry
+// (@escrow/core/messages-sw) as a chunk of its own, so the English entries they bundle
+// (@escrow/core/messages, /validation) must not carry it.
+export { catalogueSw, tooManyAttemptsMessageSw } from './catalogue-sw.js';
+export { cashDeliveryCodeSmsSw, deliveryCodeSmsSw, outForDeliverySmsSw, riderAssignedSmsSw } from './buyer-sms-sw.js';
+export { riderJobSmsSw, riderReplacedSmsSw } from './rider-sms-sw.js';
+export {
+  sellerCodeLockedSmsSw,
+  sellerDeliveredSmsSw,
+  sellerPaidOutSmsSw,
+  sellerPaymentConfirmedSmsSw,
+  sellerPaymentReportedSmsSw,
+  sellerRefundedSmsSw,
+  sellerRefundRequestedSmsSw,
+} from './seller-sms-sw.js';
+export { validationMessagesSw } from '../validation/messages-sw.js';
