@@ -1,17 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { progressView } from '@escrow/core';
 import type { OrderStatus } from '@escrow/core/orders';
 import { escrowQueryClient } from '@escrow/api-client/query-client';
 import { activateLocale } from '@escrow/ui/i18n/i18n';
+import { deliveryCodeStorageKey } from '@escrow/ui/order/delivery-code-key';
 import { uiTextsEn } from '@escrow/ui/i18n/ui-texts';
 import { uiTextsSw } from '@escrow/ui/i18n/ui-texts-sw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderCreated } from '../src/features/create-order/order-created.tsx';
 import CreateOrderPage from '../src/features/create-order/create-order-page.tsx';
 import SellerDashboardPage from '../src/features/dashboard/seller-dashboard-page.tsx';
+import OrderDetailPage from '../src/features/order-detail/order-detail-page.tsx';
+import type { SellerOrderView } from '../src/shared/orders-api.ts';
 import { sellerEn } from '../src/i18n/en.ts';
 import sellerSw from '../src/i18n/sw.ts';
-import { FakeEventSource, ok, sellerOrder, type FakeAnswer } from './fake-seller-api.ts';
+import { FakeEventSource, ok, ORDER_ID, ORDER_PATH, sellerOrder, type FakeAnswer } from './fake-seller-api.ts';
 
 // Issue 19: the seller's screens in Swahili. A text left in English on a Swahili page (or a
 // message id shown raw) fails here, for each page and state.
@@ -106,7 +110,7 @@ const STATS = {
 const STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'rider_assigned', 'picked_up', 'in_transit', 'delivered', 'awaiting_settlement', 'settlement_completed', 'completed', 'cancelled'];
 const RIDERS = [{ id: 'rider-1', name: 'Kamau', phone: '+254733333333', motorbikePlate: 'KMDA 123A' }];
 /** What the seller typed or the server holds: data, shown as it is in any language. */
-const DATA = ['Samsung Galaxy A15', 'Amani Phones', 'Wanjiku', 'Kamau', 'Westlands, Nairobi'];
+const DATA = ['Samsung Galaxy A15', 'Amani Phones', 'Wanjiku', 'Kamau', 'Westlands, Nairobi', 'Ngong Road', 'Kilimani', 'B4', 'Moi Avenue, Nairobi CBD'];
 
 /** The seller's API stood in for: GETs answered by path (the browser tests run against the real server). */
 function fakeApi(answers: Readonly<Record<string, FakeAnswer>>) {
@@ -182,6 +186,63 @@ describe("the seller's screens in Swahili", () => {
     fakeApi(signedIn);
     render(<OrderCreated order={sellerOrder()} businessName="Amani Phones" message="Order created successfully!" onAnother={() => undefined} navigate={() => undefined} />);
     expect(screen.getByText('Oda imeundwa kikamilifu!', { exact: false })).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+  });
+
+  const ORDERS: readonly [string, SellerOrderView][] = [
+    ['awaiting payment, a typed receipt being verified', sellerOrder({ paymentBeingVerified: true, paymentClaimReceipt: 'NLJ7RT61SV' })],
+    ['awaiting payment, cash, photos', sellerOrder({ paymentMethod: 'cash', buyerCashAmount: 2_530_000, deliveryPaidBy: 'seller', productPhotoUrl: '/p.jpg', packagedPhotoUrl: '/q.jpg', pinLocationLink: 'https://maps.app.goo.gl/x', landmark: 'Yaya Centre' })],
+    ['paid, a rider to assign', sellerOrder({ status: 'paid', paymentConfirmed: true, paymentVerifiedBy: 'c2b_confirmation', mpesaReceipt: 'NLJ7RT61SV', codeSentTo: '07xx xxx 678' })],
+    ['on its way, the code locked', sellerOrder({ status: 'in_transit', paymentConfirmed: true, paymentVerifiedBy: null, riderName: 'Kamau', riderPhone: '+254733333333', codeLocked: true, codeLockedAt: '2026-01-01T10:00:00.000Z', codeAttempts: 5, codeAttemptsLeft: 0, links: { buyer: 'https://escrow.example/b', seller: 'https://escrow.example/s', rider: 'https://escrow.example/r' } })],
+    [
+      'completed, with feedback, a refund request, rider payments and the payout',
+      sellerOrder({
+        status: 'completed',
+        paymentConfirmed: true,
+        paymentVerifiedBy: 'c2b_confirmation',
+        settlementPaid: true,
+        riderName: 'Kamau',
+        riderPhone: '+254733333333',
+        pickupPhotoUrl: '/r.jpg',
+        paymentConfirmedAt: '2026-01-01T10:00:00.000Z',
+        riderAssignedAt: '2026-01-01T10:05:00.000Z',
+        pickedUpAt: '2026-01-01T11:00:00.000Z',
+        deliveredAt: '2026-01-01T12:00:00.000Z',
+        settledAt: '2026-01-02T12:00:00.000Z',
+        feedback: { buyerName: 'Wanjiku', riderRating: 5, sellerRating: 4, comment: 'Asante sana', createdAt: '2026-01-01T13:00:00.000Z' },
+        refundRequest: { id: 'refund-1', requestedBy: 'buyer', reason: 'Skrini imevunjika', status: 'open', createdAt: '2026-01-01T12:30:00.000Z', resolvedAt: null, mpesaReference: null, resolutionNote: null },
+        riderPayments: [
+          { riderPhone: '+254733333333', paymentReceived: true, paymentIssue: null, createdAt: '2026-01-01T12:00:00.000Z' },
+          { riderPhone: '+254744444444', paymentReceived: false, paymentIssue: null, createdAt: '2026-01-01T12:10:00.000Z' },
+        ],
+        payout: { state: 'paid', amount: 2_437_500, receipt: 'SBK1234567', message: 'Paid to your M-Pesa: receipt SBK1234567.' },
+      } as Partial<SellerOrderView>),
+    ],
+  ];
+
+  it.each(ORDERS)("the seller's order page has no English when %s", async (_, order) => {
+    fakeApi({ ...signedIn, [ORDER_PATH]: ok(order) });
+    render(<OrderDetailPage orderId={ORDER_ID} navigate={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeTruthy();
+    // The riders' list is read for the assign panel.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expectNoEnglish(document.body, [...DATA, 'Yaya Centre', 'Asante sana', 'Skrini imevunjika']);
+  });
+
+  it('the public tracking view, with the delivery code this browser holds, and a missing order have no English', async () => {
+    localStorage.setItem(deliveryCodeStorageKey(ORDER_ID), JSON.stringify('123456'));
+    fakeApi({ '/api/auth/session': ok({ account: null }), [`/api/public/orders/${ORDER_ID}`]: ok({ ...progressView('in_transit'), id: ORDER_ID, itemName: 'Samsung Galaxy A15', paymentConfirmed: true }) });
+    render(<OrderDetailPage orderId={ORDER_ID} navigate={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeTruthy();
+    expect(screen.getByText('Ufuatiliaji wa oda')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Msimbo wako wa uwasilishaji' })).toBeTruthy();
+    expect(screen.getByText('Oda Yako Iko Njiani!')).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+    cleanup();
+
+    fakeApi({ '/api/auth/session': ok({ account: null }) });
+    render(<OrderDetailPage orderId={ORDER_ID} navigate={() => undefined} />);
+    expect(await screen.findByRole('heading', { name: 'Oda haijapatikana' })).toBeTruthy();
     expectNoEnglish(document.body, DATA);
   });
 });

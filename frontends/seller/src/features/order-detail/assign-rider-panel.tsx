@@ -1,12 +1,12 @@
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { assignRiderSchema, parseOrFirstError } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { notify } from '@escrow/ui/toast/show-toast';
 import { failureText } from '../../shared/failure-text.ts';
 import { newIdempotencyKey } from '@escrow/ui/api/idempotency-key';
 import { ordersApi, type RiderView, type SellerOrderView } from '../../shared/orders-api.ts';
+import { localText, useSellerT } from '../../i18n/use-seller-t.ts';
 
 type Riders = { kind: 'loading' } | { kind: 'failed'; status: number } | { kind: 'loaded'; riders: readonly RiderView[] };
 
@@ -43,6 +43,7 @@ export function riderActions(order: Pick<SellerOrderView, 'actions' | 'riderPhon
  * The page shows it while `riderActions` allows something.
  */
 export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView; onChanged: () => Promise<void> }) {
+  const t = useSellerT();
   const { riders, retry } = useRiders();
   const selectId = useId();
   const [riderId, setRiderId] = useState('');
@@ -59,8 +60,8 @@ export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView;
     if (busy) return;
     const body = { riderId, newRiderName: newRider.name, newRiderPhone: newRider.phone };
     const parsed = parseOrFirstError(assignRiderSchema, body);
-    if (!parsed.ok) return setError(parsed.message);
-    const fallback = parsed.value.kind === 'new' ? catalogue.seller.addNewRiderFailed : catalogue.seller.assignRiderFailed;
+    if (!parsed.ok) return setError(localText(parsed.message));
+    const fallback = parsed.value.kind === 'new' ? t('catalogue.seller.addNewRiderFailed') : t('catalogue.seller.assignRiderFailed');
     const fingerprint = JSON.stringify([order.id, order.riderPhone, parsed.value]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     setError(null);
@@ -75,7 +76,7 @@ export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView;
       setNewRider({ name: '', phone: '' });
       await onChanged();
       setBusy(null);
-      notify({ title: result.data.message ?? 'Rider assigned', tone: 'success' });
+      notify({ title: result.data.message ? localText(result.data.message) : t('seller.assign.assigned'), tone: 'success' });
     });
   };
 
@@ -83,46 +84,50 @@ export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView;
     if (busy) return;
     setError(null);
     setBusy('remove');
-    void ordersApi.removeRider(order.id, catalogue.seller.removeRiderFailed, newIdempotencyKey()).then(async (result) => {
+    const failed = t('catalogue.seller.removeRiderFailed');
+    void ordersApi.removeRider(order.id, failed, newIdempotencyKey()).then(async (result) => {
       if (!result.ok) {
         setBusy(null);
-        return setError(failureText(result, catalogue.seller.removeRiderFailed));
+        return setError(failureText(result, failed));
       }
       await onChanged();
       setBusy(null);
-      notify({ title: catalogue.seller.riderRemoved, tone: 'success' });
+      notify({ title: t('catalogue.seller.riderRemoved'), tone: 'success' });
     });
   };
 
   return (
     <section className="seller-card" aria-labelledby="assign-rider-title">
       <h2 id="assign-rider-title" className="seller-card__title">
-        {hasRider ? 'Rider' : 'Assign a rider'}
+        {hasRider ? t('seller.assign.rider') : t('seller.assign.title')}
       </h2>
       {hasRider ? (
         <p>
-          <strong>{order.riderName ?? 'Rider'}</strong> · <a href={`tel:${order.riderPhone}`}>{order.riderPhone}</a>
+          <strong>{order.riderName ?? t('seller.assign.rider')}</strong> · <a href={`tel:${order.riderPhone}`}>{order.riderPhone}</a>
         </p>
       ) : (
-        <p className="section-note">{order.paymentConfirmed ? catalogue.seller.assignRiderToProceed : 'You can assign a rider now; the delivery code works once the buyer has paid.'}</p>
+        <p className="section-note">{order.paymentConfirmed ? t('catalogue.seller.assignRiderToProceed') : t('seller.assign.beforePayment')}</p>
       )}
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       {canAssign ? (
         <form className="form" noValidate onSubmit={assign}>
           <div className="field">
             <label className="field__label" htmlFor={selectId}>
-              {hasRider ? 'Change to one of your riders' : 'Choose one of your riders'}
+              {hasRider ? t('seller.assign.change') : t('seller.assign.choose')}
             </label>
             {riders.kind === 'failed' ? (
               <div className="inline-error" role="alert">
-                <p>We could not load your riders.{riders.status === 503 ? ` ${SERVICE_UNAVAILABLE_MESSAGE}` : ''}</p>
+                <p>
+                  {t('seller.ridersLoadFailed')}
+                  {riders.status === 503 ? ` ${localText(SERVICE_UNAVAILABLE_MESSAGE)}` : ''}
+                </p>
                 <button type="button" className="button button--secondary" onClick={retry}>
-                  Try again
+                  {t('seller.tryAgain')}
                 </button>
               </div>
             ) : (
               <select id={selectId} name="riderId" className="field__input" value={riderId} onChange={(event) => setRiderId(event.target.value)} disabled={riders.kind === 'loading'}>
-                <option value="">{riders.kind === 'loading' ? 'Loading your riders…' : riders.riders.length === 0 ? 'No riders saved yet' : 'Select a rider'}</option>
+                <option value="">{riders.kind === 'loading' ? t('seller.loadingRiders') : riders.riders.length === 0 ? t('seller.assign.noRiders') : t('seller.assign.select')}</option>
                 {riders.kind === 'loaded'
                   ? riders.riders.map((rider) => (
                       <option key={rider.id} value={rider.id}>
@@ -134,18 +139,18 @@ export function AssignRiderPanel({ order, onChanged }: { order: SellerOrderView;
             )}
           </div>
           <fieldset className="form-section form-section--plain">
-            <legend className="form-section__title">Or a new rider</legend>
-            <TextField label="New rider name" name="newRiderName" autoComplete="off" maxLength={100} value={newRider.name} onValueChange={(name) => setNewRider((r) => ({ ...r, name }))} />
-            <TextField label="New rider phone" name="newRiderPhone" type="tel" inputMode="tel" autoComplete="off" placeholder="e.g. 0712345678" value={newRider.phone} onValueChange={(phone) => setNewRider((r) => ({ ...r, phone }))} />
+            <legend className="form-section__title">{t('seller.assign.orNew')}</legend>
+            <TextField label={t('seller.assign.newName')} name="newRiderName" autoComplete="off" maxLength={100} value={newRider.name} onValueChange={(name) => setNewRider((r) => ({ ...r, name }))} />
+            <TextField label={t('seller.assign.newPhone')} name="newRiderPhone" type="tel" inputMode="tel" autoComplete="off" placeholder={t('seller.examplePhone')} value={newRider.phone} onValueChange={(phone) => setNewRider((r) => ({ ...r, phone }))} />
           </fieldset>
-          <SubmitButton busy={busy === 'assign'} busyLabel={hasRider ? 'Changing rider…' : 'Assigning rider…'} disabled={busy !== null}>
-            {hasRider ? 'Change Rider' : 'Assign Rider'}
+          <SubmitButton busy={busy === 'assign'} busyLabel={hasRider ? t('seller.assign.changing') : t('seller.assign.assigning')} disabled={busy !== null}>
+            {hasRider ? t('seller.assign.changeButton') : t('seller.assign.assignButton')}
           </SubmitButton>
         </form>
       ) : null}
       {canRemove ? (
         <button type="button" className="button button--danger button--block remove-rider" onClick={remove} disabled={busy !== null}>
-          {busy === 'remove' ? 'Removing rider…' : 'Remove Rider'}
+          {busy === 'remove' ? t('seller.assign.removing') : t('seller.assign.removeButton')}
         </button>
       ) : null}
     </section>

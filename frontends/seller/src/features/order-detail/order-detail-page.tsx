@@ -1,7 +1,6 @@
 import { withQueryCache } from '@escrow/api-client/query-client';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { MessageState } from '@escrow/ui/components/message-state';
-import { catalogue } from '@escrow/core/messages';
 import { loadFailedText } from '../../shared/load-failed.tsx';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
 import { useInterval } from '../../shared/use-interval.ts';
@@ -9,8 +8,15 @@ import { SELLER_LIVE, useSellerLive } from '../../shared/seller-live.ts';
 import { PublicOrderView } from './public-order-view.tsx';
 import { SellerOrderDetail } from './seller-order-view.tsx';
 import { useOrderPage } from './use-order-page.ts';
+import { registerCatalog } from '@escrow/ui/i18n/i18n';
+import { useCatalog } from '@escrow/ui/i18n/react';
+import { sellerCatalog } from '../../i18n/catalog.ts';
+import { useSellerT } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
 import './order-detail.css';
+
+// Registered as the page loads, so a page started in Swahili fetches these texts before its first render.
+registerCatalog(sellerCatalog);
 
 export interface OrderDetailPageProps extends SellerPageProps {
   orderId: string;
@@ -31,6 +37,8 @@ function OrderDetailPage({ orderId, navigate }: OrderDetailPageProps) {
 }
 
 function OrderDetail({ orderId, navigate }: OrderDetailPageProps) {
+  const ready = useCatalog(sellerCatalog);
+  const t = useSellerT();
   const { state, retry, refresh } = useOrderPage(orderId);
   const kind = state.kind === 'loaded' ? state.page.kind : null;
   useSellerLive(kind === 'seller' ? SELLER_LIVE : null, {
@@ -41,19 +49,20 @@ function OrderDetail({ orderId, navigate }: OrderDetailPageProps) {
   });
   useInterval(() => void refresh(), kind === 'public' ? PUBLIC_REFRESH_MS : null);
 
-  if (state.kind === 'loading') return <LoadingState label="Loading the order…" />;
+  // The Swahili texts are a chunk of their own: loading until they are here.
+  if (state.kind === 'loading' || !ready) return <LoadingState label={t('seller.order.loading')} />;
   if (state.kind === 'failed') {
     return (
       <MessageState
         tone="error"
-        title="We could not load this order"
+        title={t('seller.order.loadFailed')}
         actions={
           <>
             <button type="button" className="button" onClick={retry}>
-              Try again
+              {t('seller.tryAgain')}
             </button>
             <a href="/" className="button button--secondary">
-              Go Home
+              {t('seller.goHome')}
             </a>
           </>
         }
@@ -67,14 +76,14 @@ function OrderDetail({ orderId, navigate }: OrderDetailPageProps) {
     return (
       <MessageState
         tone="error"
-        title={catalogue.seller.orderNotFound}
+        title={t('catalogue.seller.orderNotFound')}
         actions={
           <a href="/" className="button">
-            Go Home
+            {t('seller.goHome')}
           </a>
         }
       >
-        <p>Check that you opened the full link. If the order was just created, ask the seller for a new link.</p>
+        <p>{t('seller.order.notFoundBody')}</p>
       </MessageState>
     );
   }

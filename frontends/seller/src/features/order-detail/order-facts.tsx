@@ -3,12 +3,7 @@ import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import type { SellerOrderView } from '../../shared/orders-api.ts';
 import { paymentStateText } from './payment-verification.tsx';
-
-const PAYMENT_METHOD_LABELS: Record<SellerOrderView['paymentMethod'], string> = {
-  mpesa_prepay: 'M-Pesa, paid before delivery',
-  mpesa_pod: 'M-Pesa on delivery',
-  cash: 'Cash on delivery',
-};
+import { useSellerT } from '../../i18n/use-seller-t.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,62 +16,63 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The buyer, the delivery place and the money of an order, as its seller sees them. */
 export function OrderFacts({ order }: { order: SellerOrderView }) {
+  const t = useSellerT();
   const timeline = [
-    ['Created', order.createdAt],
-    ['Payment confirmed', order.paymentConfirmedAt],
-    ['Rider assigned', order.riderAssignedAt],
-    ['Picked up', order.pickedUpAt],
-    ['Delivered', order.deliveredAt],
-    ['Settled', order.settledAt],
-    ['Cancelled', order.cancelledAt],
+    [t('seller.facts.created'), order.createdAt],
+    [t('seller.facts.paymentConfirmed'), order.paymentConfirmedAt],
+    [t('seller.facts.riderAssigned'), order.riderAssignedAt],
+    [t('seller.facts.pickedUp'), order.pickedUpAt],
+    [t('seller.facts.delivered'), order.deliveredAt],
+    [t('seller.facts.settled'), order.settledAt],
+    [t('seller.facts.cancelled'), order.cancelledAt],
   ] as const;
   return (
     <>
       <section className="seller-card" aria-labelledby="buyer-title">
         <h2 id="buyer-title" className="seller-card__title">
-          Buyer and delivery
+          {t('seller.facts.buyerAndDelivery')}
         </h2>
         <dl className="money-list">
-          <Fact label="Buyer">{order.buyerName}</Fact>
-          <Fact label="Phone">
+          <Fact label={t('seller.facts.buyer')}>{order.buyerName}</Fact>
+          <Fact label={t('seller.facts.phone')}>
             <a href={`tel:${order.buyerPhone}`}>{order.buyerPhone}</a>
           </Fact>
-          <Fact label="Address">{order.buyerAddress}</Fact>
-          {order.estate ? <Fact label="Estate">{order.estate}</Fact> : null}
-          {order.landmark ? <Fact label="Landmark">{order.landmark}</Fact> : null}
-          {order.houseNumber ? <Fact label="House number">{order.houseNumber}</Fact> : null}
+          <Fact label={t('seller.facts.address')}>{order.buyerAddress}</Fact>
+          {order.estate ? <Fact label={t('seller.facts.estate')}>{order.estate}</Fact> : null}
+          {order.landmark ? <Fact label={t('seller.facts.landmark')}>{order.landmark}</Fact> : null}
+          {order.houseNumber ? <Fact label={t('seller.facts.houseNumber')}>{order.houseNumber}</Fact> : null}
           {order.pinLocationLink ? (
-            <Fact label="Pin location">
+            <Fact label={t('seller.facts.pin')}>
               <a href={order.pinLocationLink} target="_blank" rel="noopener noreferrer">
-                Open map
+                {t('seller.facts.openMap')}
               </a>
             </Fact>
           ) : null}
-          <Fact label="Pickup">{order.pickupLocation ?? order.seller?.location ?? 'Your location'}</Fact>
+          <Fact label={t('seller.facts.pickup')}>{order.pickupLocation ?? order.seller?.location ?? t('seller.facts.yourLocation')}</Fact>
         </dl>
       </section>
       <section className="seller-card" aria-labelledby="money-title">
         <h2 id="money-title" className="seller-card__title">
-          Payment
+          {t('seller.facts.payment')}
         </h2>
         <dl className="money-list">
-          <Fact label="Payment method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Fact>
-          <Fact label="Payment">{paymentStateText(order)}</Fact>
-          <Fact label="Price">{formatKsh(order.price)}</Fact>
-          <Fact label={`Service fee (${order.feeBasisPoints / 100}%)`}>{formatKsh(order.serviceFee)}</Fact>
-          <Fact label={`Delivery (paid by ${order.deliveryPaidBy === 'buyer' ? 'the buyer' : 'you'})`}>{formatKsh(order.deliveryCost)}</Fact>
-          {order.buyerCashAmount !== null ? <Fact label="Cash the rider collects">{formatKsh(order.buyerCashAmount)}</Fact> : null}
+          <Fact label={t('seller.facts.paymentMethod')}>{t(`seller.method.${order.paymentMethod}`)}</Fact>
+          <Fact label={t('seller.facts.payment')}>{paymentStateText(order)}</Fact>
+          <Fact label={t('seller.price')}>{formatKsh(order.price)}</Fact>
+          <Fact label={t('seller.facts.serviceFee', { percent: order.feeBasisPoints / 100 })}>{formatKsh(order.serviceFee)}</Fact>
+          <Fact label={order.deliveryPaidBy === 'buyer' ? t('seller.facts.deliveryByBuyer') : t('seller.facts.deliveryByYou')}>{formatKsh(order.deliveryCost)}</Fact>
+          {order.buyerCashAmount !== null ? <Fact label={t('seller.facts.cash')}>{formatKsh(order.buyerCashAmount)}</Fact> : null}
           <div className="money-row money-row--strong">
-            <dt>You receive</dt>
+            <dt>{t('seller.youReceive')}</dt>
             <dd>{formatKsh(order.sellerPayout)}</dd>
           </div>
-          <Fact label="Rider receives">{formatKsh(order.riderPayout)}</Fact>
-          <Fact label="Settlement">{order.settlementPaid ? 'Paid to you' : 'Not yet'}</Fact>
+          <Fact label={t('seller.facts.riderReceives')}>{formatKsh(order.riderPayout)}</Fact>
+          <Fact label={t('seller.facts.settlement')}>{order.settlementPaid ? t('seller.facts.paidToYou') : t('seller.facts.notYet')}</Fact>
         </dl>
       </section>
       <section className="seller-card" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="seller-card__title">
-          Timeline
+          {t('seller.facts.timeline')}
         </h2>
         <dl className="money-list">
           {timeline.map(([label, at]) => (at ? <Fact key={label} label={label}>{formatNairobiDateTime(at)}</Fact> : null))}
@@ -88,17 +84,18 @@ export function OrderFacts({ order }: { order: SellerOrderView }) {
 
 /** The product, packaged and pickup photos that exist. */
 export function OrderPhotos({ order }: { order: SellerOrderView }) {
+  const t = useSellerT();
   const photos = [
-    ['Product photo', order.productPhotoUrl],
-    ['Packaged photo', order.packagedPhotoUrl],
-    ['Pickup photo (taken by the rider)', order.pickupPhotoUrl],
+    [t('seller.productPhoto'), order.productPhotoUrl],
+    [t('seller.packagedPhoto'), order.packagedPhotoUrl],
+    [t('seller.facts.pickupPhoto'), order.pickupPhotoUrl],
   ] as const;
   const present = photos.filter(([, url]) => url !== null);
   if (present.length === 0) return null;
   return (
     <section className="seller-card" aria-labelledby="photos-title">
       <h2 id="photos-title" className="seller-card__title">
-        Photos
+        {t('seller.facts.photos')}
       </h2>
       <div className="photo-grid">
         {present.map(([label, url]) => (

@@ -1,4 +1,6 @@
 import type { SellerOrderView } from '../../shared/orders-api.ts';
+import { Text } from '@escrow/ui/i18n/react';
+import { sellerText, useSellerT, type SellerText } from '../../i18n/use-seller-t.ts';
 
 type PaymentFields = Pick<SellerOrderView, 'paymentMethod' | 'paymentConfirmed' | 'paymentBeingVerified' | 'paymentClaimReceipt' | 'paymentVerifiedBy' | 'mpesaReceipt'>;
 
@@ -8,11 +10,12 @@ type PaymentFields = Pick<SellerOrderView, 'paymentMethod' | 'paymentConfirmed' 
  * order paid on a typed receipt before payments were verified.
  */
 export function paymentStateText(order: PaymentFields): string {
-  if (order.paymentMethod === 'cash') return 'Collected by the rider';
-  if (order.paymentBeingVerified) return 'Being verified: the buyer reports payment';
-  if (!order.paymentConfirmed) return 'Not yet paid';
-  if (order.paymentVerifiedBy === null) return 'Paid on a typed receipt (not verified with M-Pesa)';
-  return order.mpesaReceipt ? `Verified by M-Pesa (code ${order.mpesaReceipt})` : 'Verified by M-Pesa';
+  const t = sellerText;
+  if (order.paymentMethod === 'cash') return t('seller.payment.cash');
+  if (order.paymentBeingVerified) return t('seller.payment.beingVerified');
+  if (!order.paymentConfirmed) return t('seller.payment.notPaid');
+  if (order.paymentVerifiedBy === null) return t('seller.payment.typedReceipt');
+  return order.mpesaReceipt ? t('seller.payment.verifiedCode', { code: order.mpesaReceipt }) : t('seller.payment.verified');
 }
 
 /**
@@ -21,25 +24,19 @@ export function paymentStateText(order: PaymentFields): string {
  * the page re-reads on the seller's live events, so it goes once M-Pesa confirms.
  */
 export function PaymentClaimCard({ order }: { order: PaymentFields }) {
+  const t = useSellerT();
   if (!order.paymentBeingVerified) return null;
   const code = order.paymentClaimReceipt;
   return (
     <section className="seller-card seller-card--warning payment-claim" aria-labelledby="payment-claim-title">
       <h2 id="payment-claim-title" className="seller-card__title">
-        Payment being verified
+        {t('seller.claim.title')}
       </h2>
       <p>
-        The buyer reports payment
-        {code ? (
-          <>
-            {' '}
-            (M-Pesa code <span className="mpesa-code">{code}</span>)
-          </>
-        ) : null}
-        . We are checking it with M-Pesa; it is not held in escrow yet.
+        {code ? <Text<SellerText> id="seller.claim.bodyWithCode" values={{ code }} components={{ 0: <span className="mpesa-code" /> }} /> : t('seller.claim.body')}
       </p>
       <p>
-        <strong>Do not hand over the item before it is confirmed.</strong>
+        <strong>{t('seller.claim.warning')}</strong>
       </p>
     </section>
   );

@@ -1,4 +1,3 @@
-import { catalogue } from '@escrow/core/messages';
 import { OrderProgress } from '@escrow/ui/order/order-progress';
 import { AppLink } from '@escrow/ui/components/app-link';
 import { LinkField } from '../../shared/link-field.tsx';
@@ -10,21 +9,24 @@ import { OrderFacts, OrderPhotos } from './order-facts.tsx';
 import { OrderNotes } from './order-notes.tsx';
 import { PaymentClaimCard } from './payment-verification.tsx';
 import { UnlockCodeCard } from './unlock-code-card.tsx';
+import { Text } from '@escrow/ui/i18n/react';
+import { useSellerT, type SellerText } from '../../i18n/use-seller-t.ts';
 
 /** The order as its signed-in seller sees it: progress, the rider panel, links, details. */
 export function SellerOrderDetail({ order, onChanged, navigate }: { order: SellerOrderView; onChanged: () => Promise<void> } & SellerPageProps) {
+  const t = useSellerT();
   const actions = riderActions(order);
   return (
     <section className="seller-page" aria-labelledby="order-title">
       <AppLink to="/seller/dashboard" navigate={navigate} className="back-link">
-        ← Back to Dashboard
+        {t('seller.backToDashboard')}
       </AppLink>
       <div className="order-heading">
         <h1 id="order-title">{order.itemName}</h1>
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="section-note">
-        Tracking number <span className="tracking-number">{order.trackingNumber}</span>
+        <Text<SellerText> id="seller.order.trackingNumber" values={{ number: order.trackingNumber }} components={{ 0: <span className="tracking-number" /> }} />
       </p>
       <div className="seller-card progress-card">
         <OrderProgress status={order.status} />
@@ -34,16 +36,16 @@ export function SellerOrderDetail({ order, onChanged, navigate }: { order: Selle
       {actions.canAssign || actions.canRemove ? <AssignRiderPanel order={order} onChanged={onChanged} /> : null}
       <section className="seller-card form" aria-labelledby="links-title">
         <h2 id="links-title" className="seller-card__title">
-          Links
+          {t('seller.order.links')}
         </h2>
         <LinkField
-          label="Buyer link"
+          label={t('seller.buyerLink')}
           value={order.links.buyer}
-          hint="Send it to the buyer: it shows the order and how to pay. The delivery code goes only to the phone that pays."
-          copiedText={catalogue.seller.buyerLinkCopied}
+          hint={t('seller.order.buyerLinkHint')}
+          copiedText={t('catalogue.seller.buyerLinkCopied')}
         />
-        {order.codeSentTo ? <p className="section-note">Code sent to {order.codeSentTo}</p> : null}
-        {order.links.rider ? <LinkField label="Rider link" value={order.links.rider} hint="Send it to the rider: it opens this job. It stops working if you change the rider." copiedText="Rider link copied!" /> : null}
+        {order.codeSentTo ? <p className="section-note">{t('seller.order.codeSentTo', { phone: order.codeSentTo })}</p> : null}
+        {order.links.rider ? <LinkField label={t('seller.order.riderLink')} value={order.links.rider} hint={t('seller.order.riderLinkHint')} copiedText={t('seller.order.riderLinkCopied')} /> : null}
       </section>
       <OrderNotes order={order} />
       <OrderFacts order={order} />
