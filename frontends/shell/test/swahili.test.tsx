@@ -10,6 +10,9 @@ import AboutPage from '../src/features/about/about-page.tsx';
 import AuthPage from '../src/features/auth/auth-page.tsx';
 import ContactPage from '../src/features/contact/contact-page.tsx';
 import HowItWorksPage from '../src/features/how-it-works/how-it-works-page.tsx';
+import { termsEn } from '../src/features/terms/terms-en.ts';
+import TermsPage from '../src/features/terms/terms-page.tsx';
+import termsSw from '../src/features/terms/terms-sw.ts';
 import ResetPasswordPage from '../src/features/auth/reset-password-page.tsx';
 import VerifyResetCodePage from '../src/features/auth/verify-reset-code-page.tsx';
 import { LandingPage } from '../src/features/landing/landing-page.tsx';
@@ -29,6 +32,7 @@ type Table = Readonly<Record<string, string>>;
 const TABLES: readonly (readonly [Table, Table])[] = [
   [shellEn, shellSw],
   [pagesEn, pagesSw],
+  [termsEn, termsSw],
   [uiTextsEn, uiTextsSw],
 ];
 
@@ -73,7 +77,7 @@ export function expectNoEnglish(root: ParentNode): void {
   const page = texts.join('\n');
   const leftovers = [...ENGLISH_PIECES.filter((piece) => page.includes(piece)), ...texts.filter((text) => ENGLISH_WHOLE.has(text))];
   expect(leftovers).toEqual([]);
-  expect(page).not.toMatch(/\b(shell|pages|ui|catalogue|status|progress)\.[a-zA-Z]/);
+  expect(page).not.toMatch(/\b(shell|pages|terms|ui|catalogue|status|progress)\.[a-zA-Z]/);
 }
 
 function Broken(): ReactElement {
@@ -218,6 +222,14 @@ describe("the shell's public pages in Swahili", () => {
       expectNoEnglish(container);
     }
     expect(container.querySelector('a[href="/terms#privacy"]')?.textContent).toBe('sehemu ya faragha ya sheria na masharti yetu');
+  });
+
+  it('shows the terms, all 15 sections, with no English text', async () => {
+    const { container } = render(<TermsPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sheria na Masharti' })).toBeTruthy();
+    expect(container.querySelectorAll('.terms__section')).toHaveLength(15);
+    expectNoEnglish(container);
+    expect(container.querySelector('#payment-terms')?.textContent).toContain('Ada yetu ya huduma ni 2.5% ya bei ya bidhaa');
   });
 
   it('shows Contact, its form and a form error with no English text', async () => {
