@@ -12,6 +12,8 @@ import { OrderCreated } from '../src/features/create-order/order-created.tsx';
 import CreateOrderPage from '../src/features/create-order/create-order-page.tsx';
 import SellerDashboardPage from '../src/features/dashboard/seller-dashboard-page.tsx';
 import OrderDetailPage from '../src/features/order-detail/order-detail-page.tsx';
+import SellerProfilePage from '../src/features/profile/seller-profile-page.tsx';
+import SellerSignupPage from '../src/features/signup/seller-signup-page.tsx';
 import type { SellerOrderView } from '../src/shared/orders-api.ts';
 import { sellerEn } from '../src/i18n/en.ts';
 import sellerSw from '../src/i18n/sw.ts';
@@ -243,6 +245,42 @@ describe("the seller's screens in Swahili", () => {
     fakeApi({ '/api/auth/session': ok({ account: null }) });
     render(<OrderDetailPage orderId={ORDER_ID} navigate={() => undefined} />);
     expect(await screen.findByRole('heading', { name: 'Oda haijapatikana' })).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+  });
+
+  it('the profile, every section open and the change-password dialog, has no English', async () => {
+    fakeApi(signedIn);
+    render(<SellerProfilePage navigate={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wasifu wa muuzaji' })).toBeTruthy();
+    for (const name of ['Nembo ya Biashara', 'Kuhusu Biashara Yako', 'Maelezo ya kupokea malipo', 'Arifa', 'Usalama']) fireEvent.click(screen.getByRole('button', { name }));
+    expect(screen.getByText('Paybill 600100')).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+    fireEvent.click(screen.getByRole('button', { name: 'Badilisha Nenosiri' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+  });
+
+  it('the profile of an account without email, its Paybill complete, has no English', async () => {
+    fakeApi({ ...signedIn, '/api/seller/profile': ok({ ...PROFILE, email: null, logoUrl: '/logo.png', payoutDetails: { ...PROFILE.payoutDetails, accountReference: '12345', heldUntil: null } }) });
+    render(<SellerProfilePage navigate={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wasifu wa muuzaji' })).toBeTruthy();
+    for (const name of ['Nembo ya Biashara', 'Maelezo ya kupokea malipo', 'Arifa']) fireEvent.click(screen.getByRole('button', { name }));
+    expect(screen.getByText('Paybill 600100, akaunti 12345')).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+  });
+
+  it('the signup form on a phone, a payout method chosen and a refusal shown, has no English', async () => {
+    fakeApi({ '/api/auth/session': ok({ account: { ...ACCOUNT, sellerId: null } }) });
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    render(<SellerSignupPage navigate={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weka wasifu wako wa muuzaji' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Unatumia simu' })).toBeTruthy();
+    expectNoEnglish(document.body, DATA);
+    fireEvent.click(screen.getByLabelText('Paybill'));
+    fireEvent.change(screen.getByLabelText(/^Nambari ya Paybill/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /sheria na masharti/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Unda Wasifu wa Muuzaji' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
     expectNoEnglish(document.body, DATA);
   });
 });

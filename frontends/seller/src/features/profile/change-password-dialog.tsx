@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { changePasswordSchema, parseOrFirstError } from '@escrow/core/validation';
 import { Dialog, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { useFormSubmit } from '@escrow/ui/forms/use-form-submit';
 import { sellerApi } from '../../shared/seller-api.ts';
+import { localText, useSellerT } from '../../i18n/use-seller-t.ts';
 
 /**
  * Security: Change Password (spec sections 2, 5 and 8). The button stays disabled until all
@@ -12,19 +12,20 @@ import { sellerApi } from '../../shared/seller-api.ts';
  * out; this one stays signed in.
  */
 export function ChangePasswordDialog({ onChanged }: { onChanged: (message: string) => void }) {
+  const t = useSellerT();
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const set = (name: keyof typeof fields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
   const submit = useFormSubmit(
     (input) => parseOrFirstError(changePasswordSchema, input),
     () => fields,
-    (body) => sellerApi.changePassword(body, catalogue.passwordChange.updatePasswordFailed),
+    (body) => sellerApi.changePassword(body, t('catalogue.passwordChange.updatePasswordFailed')),
     () => {
       setOpen(false);
       setFields({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      onChanged(catalogue.passwordChange.passwordUpdated);
+      onChanged(t('catalogue.passwordChange.passwordUpdated'));
     },
-    catalogue.passwordChange.updatePasswordFailed,
+    t('catalogue.passwordChange.updatePasswordFailed'),
   );
   const allFilled = fields.currentPassword !== '' && fields.newPassword !== '' && fields.confirmPassword !== '';
   return (
@@ -37,17 +38,17 @@ export function ChangePasswordDialog({ onChanged }: { onChanged: (message: strin
       size="small"
       trigger={
         <button type="button" className="button button--secondary">
-          Change Password
+          {t('seller.password.button')}
         </button>
       }
-      title="Change Password"
-      description="You stay signed in here; every other device is signed out."
+      title={t('seller.password.button')}
+      description={t('seller.password.description')}
     >
       <form className="form" noValidate onSubmit={submit.onSubmit}>
-        {submit.error ? <FormAlert tone="error">{submit.error}</FormAlert> : null}
-        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required value={fields.currentPassword} onValueChange={set('currentPassword')} />
+        {submit.error ? <FormAlert tone="error">{localText(submit.error)}</FormAlert> : null}
+        <TextField label={t('seller.password.current')} name="currentPassword" type="password" autoComplete="current-password" required value={fields.currentPassword} onValueChange={set('currentPassword')} />
         <TextField
-          label="New password"
+          label={t('seller.password.new')}
           name="newPassword"
           type="password"
           autoComplete="new-password"
@@ -55,13 +56,13 @@ export function ChangePasswordDialog({ onChanged }: { onChanged: (message: strin
           minLength={6}
           value={fields.newPassword}
           onValueChange={set('newPassword')}
-          hint="At least 6 characters, with an uppercase letter, a number and a special character."
+          hint={t('seller.password.newHint')}
         />
-        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} value={fields.confirmPassword} onValueChange={set('confirmPassword')} />
-        <SubmitButton busy={submit.busy} busyLabel="Updating…" disabled={!allFilled}>
-          Update Password
+        <TextField label={t('seller.password.confirm')} name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} value={fields.confirmPassword} onValueChange={set('confirmPassword')} />
+        <SubmitButton busy={submit.busy} busyLabel={t('seller.password.busy')} disabled={!allFilled}>
+          {t('seller.password.submit')}
         </SubmitButton>
-        <DialogClose block>Cancel</DialogClose>
+        <DialogClose block>{t('seller.password.cancel')}</DialogClose>
       </form>
     </Dialog>
   );

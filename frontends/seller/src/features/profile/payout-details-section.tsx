@@ -1,26 +1,23 @@
 import { useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { PAYOUT_DETAILS_METHODS, parseOrFirstError, sellerPayoutDetailsSchema, type PayoutDetailsMethod } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextField } from '@escrow/ui/components/form-field';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import { sellerApi, type PayoutDetails, type SellerProfile } from '../../shared/seller-api.ts';
 import { SectionStatus } from './section-status.tsx';
 import { useSectionSave } from './use-section-save.ts';
-
-const METHOD_LABELS: Record<PayoutDetailsMethod, string> = {
-  mpesa_phone: 'M-Pesa phone',
-  paybill: 'Paybill',
-  till: 'Till (Buy Goods)',
-};
+import { sellerText, useSellerT } from '../../i18n/use-seller-t.ts';
 
 /** '+254 712 345 678': the owner's own number, whole and readable. */
 const spacedPhone = (e164: string): string => e164.replace(/^(\+254)(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4');
 
-/** Where payouts go now, in words. */
+/** Where payouts go now, in words (in the page's language). */
 export function payoutDestinationText(d: PayoutDetails): string {
-  if (d.method === 'mpesa_phone') return `M-Pesa phone ${spacedPhone(d.phone ?? '')}`;
-  if (d.method === 'till') return `Till number ${d.tillNumber ?? ''}`;
-  return d.accountReference ? `Paybill ${d.paybillNumber ?? ''}, account ${d.accountReference}` : `Paybill ${d.paybillNumber ?? ''}`;
+  const t = sellerText;
+  if (d.method === 'mpesa_phone') return t('seller.payoutDetails.toPhone', { phone: spacedPhone(d.phone ?? '') });
+  if (d.method === 'till') return t('seller.payoutDetails.toTill', { till: d.tillNumber ?? '' });
+  return d.accountReference
+    ? t('seller.payoutDetails.toPaybillAccount', { paybill: d.paybillNumber ?? '', account: d.accountReference })
+    : t('seller.payoutDetails.toPaybill', { paybill: d.paybillNumber ?? '' });
 }
 
 /**
@@ -30,6 +27,7 @@ export function payoutDestinationText(d: PayoutDetails): string {
  * schema checks the form before anything is sent; the server checks it again, and the password.
  */
 export function PayoutDetailsSection({ profile, onSaved }: { profile: SellerProfile; onSaved: (p: SellerProfile) => void }) {
+  const t = useSellerT();
   const current = profile.payoutDetails;
   const [method, setMethod] = useState<PayoutDetailsMethod>(current.method);
   const [fields, setFields] = useState({
@@ -44,8 +42,8 @@ export function PayoutDetailsSection({ profile, onSaved }: { profile: SellerProf
   const save = useSectionSave({
     parse: (input) => parseOrFirstError(sellerPayoutDetailsSchema, input),
     values: body,
-    send: () => sellerApi.updatePayoutDetails(body(), catalogue.sellerProfile.updatePayoutDetailsFailed),
-    success: catalogue.sellerProfile.payoutDetailsUpdated,
+    send: () => sellerApi.updatePayoutDetails(body(), t('catalogue.sellerProfile.updatePayoutDetailsFailed')),
+    success: t('catalogue.sellerProfile.payoutDetailsUpdated'),
     onSaved: (saved) => {
       setCurrentPassword('');
       onSaved(saved);
@@ -56,52 +54,52 @@ export function PayoutDetailsSection({ profile, onSaved }: { profile: SellerProf
   return (
     <div className="form payout-details">
       <dl className="payout-details__current">
-        <dt>Payouts go to</dt>
+        <dt>{t('seller.payoutDetails.goTo')}</dt>
         <dd>{payoutDestinationText(current)}</dd>
         {current.heldUntil ? (
           <>
-            <dt>On hold</dt>
-            <dd className="payout-details__held">Held until {formatNairobiDateTime(current.heldUntil)} (Nairobi time): payouts to new details wait 24 hours.</dd>
+            <dt>{t('seller.payoutDetails.onHold')}</dt>
+            <dd className="payout-details__held">{t('seller.payoutDetails.heldUntil', { time: formatNairobiDateTime(current.heldUntil) })}</dd>
           </>
         ) : null}
       </dl>
-      {missingAccount ? <FormAlert tone="info">Add the account number of your Paybill: payouts wait until it is there.</FormAlert> : null}
+      {missingAccount ? <FormAlert tone="info">{t('seller.payoutDetails.missingAccount')}</FormAlert> : null}
       <form className="form" noValidate onSubmit={save.onSubmit} aria-busy={save.busy || undefined}>
-        <p className="section-note">Changing where you are paid needs your password. We email you each time, and payouts to new details start after 24 hours.</p>
+        <p className="section-note">{t('seller.payoutDetails.note')}</p>
         <SectionStatus outcome={save.outcome} />
         <fieldset className="radio-group">
-          <legend>Pay me by</legend>
+          <legend>{t('seller.payoutDetails.payMeBy')}</legend>
           {PAYOUT_DETAILS_METHODS.map((value) => (
             <label key={value} className="radio-option">
               <input type="radio" name="payoutMethod" value={value} checked={method === value} onChange={() => setMethod(value)} />
-              {METHOD_LABELS[value]}
+              {t(`seller.payoutDetails.${value}`)}
             </label>
           ))}
         </fieldset>
         {method === 'mpesa_phone' ? (
-          <TextField label="M-Pesa phone number" name="payoutPhone" type="tel" inputMode="tel" autoComplete="off" placeholder="e.g. 0712345678" required value={fields.phone} onValueChange={set('phone')} />
+          <TextField label={t('seller.payoutDetails.phone')} name="payoutPhone" type="tel" inputMode="tel" autoComplete="off" placeholder={t('seller.examplePhone')} required value={fields.phone} onValueChange={set('phone')} />
         ) : null}
         {method === 'paybill' ? (
           <>
-            <TextField label="Paybill number" name="paybillNumber" inputMode="numeric" autoComplete="off" placeholder="e.g. 247247" required value={fields.paybillNumber} onValueChange={set('paybillNumber')} />
+            <TextField label={t('seller.payoutDetails.paybillNumber')} name="paybillNumber" inputMode="numeric" autoComplete="off" placeholder={t('seller.payout.example.paybill')} required value={fields.paybillNumber} onValueChange={set('paybillNumber')} />
             <TextField
-              label="Account number"
+              label={t('seller.payoutDetails.account')}
               name="accountReference"
               autoComplete="off"
               maxLength={13}
               required
               value={fields.accountReference}
               onValueChange={set('accountReference')}
-              hint="The account at this Paybill to pay into, e.g. your bank account number (at most 13 characters)."
+              hint={t('seller.payoutDetails.accountHint')}
             />
           </>
         ) : null}
         {method === 'till' ? (
-          <TextField label="Till number" name="tillNumber" inputMode="numeric" autoComplete="off" placeholder="e.g. 5123456" required value={fields.tillNumber} onValueChange={set('tillNumber')} />
+          <TextField label={t('seller.payoutDetails.tillNumber')} name="tillNumber" inputMode="numeric" autoComplete="off" placeholder={t('seller.payout.example.till')} required value={fields.tillNumber} onValueChange={set('tillNumber')} />
         ) : null}
-        <TextField label="Your password" name="currentPassword" type="password" autoComplete="current-password" required value={currentPassword} onValueChange={setCurrentPassword} />
-        <SubmitButton busy={save.busy} busyLabel="Saving…">
-          Save Payout Details
+        <TextField label={t('seller.payoutDetails.password')} name="currentPassword" type="password" autoComplete="current-password" required value={currentPassword} onValueChange={setCurrentPassword} />
+        <SubmitButton busy={save.busy} busyLabel={t('seller.saving')}>
+          {t('seller.payoutDetails.save')}
         </SubmitButton>
       </form>
     </div>

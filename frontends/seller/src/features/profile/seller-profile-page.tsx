@@ -14,7 +14,14 @@ import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { LogoSection } from './logo-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PayoutDetailsSection } from './payout-details-section.tsx';
+import { registerCatalog } from '@escrow/ui/i18n/i18n';
+import { useCatalog } from '@escrow/ui/i18n/react';
+import { sellerCatalog } from '../../i18n/catalog.ts';
+import { localText, useSellerT } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
+
+// Registered as the page loads, so a page started in Swahili fetches these texts before its first render.
+registerCatalog(sellerCatalog);
 
 function Section({ value, title, children }: { value: string; title: string; children: ReactNode }) {
   return (
@@ -39,6 +46,8 @@ function Section({ value, title, children }: { value: string; title: string; chi
  * No session: to /auth; no seller record yet: to /seller/signup.
  */
 function SellerProfilePage({ navigate }: SellerPageProps) {
+  const ready = useCatalog(sellerCatalog);
+  const t = useSellerT();
   const profile = useLoaded('profile', sellerApi.profile);
   const [securityMessage, setSecurityMessage] = useState<string | null>(null);
   const state = profile.state;
@@ -49,8 +58,9 @@ function SellerProfilePage({ navigate }: SellerPageProps) {
     if (state.status === 404) navigate('/seller/signup', { replace: true });
   }, [state, navigate]);
 
-  if (state.kind === 'loading' || (state.kind === 'failed' && (state.status === 401 || state.status === 404))) {
-    return <LoadingState label="Loading your profile…" />;
+  // The Swahili texts are a chunk of their own: loading until they are here.
+  if (!ready || state.kind === 'loading' || (state.kind === 'failed' && (state.status === 401 || state.status === 404))) {
+    return <LoadingState label={t('seller.profile.loading')} />;
   }
   if (state.kind === 'failed') return <LoadFailed onRetry={profile.reload} status={state.status} />;
   const data = state.data;
@@ -58,30 +68,30 @@ function SellerProfilePage({ navigate }: SellerPageProps) {
   return (
     <section className="seller-page" aria-labelledby="profile-title">
       <AppLink to="/seller/dashboard" navigate={navigate} className="back-link">
-        ← Back to Dashboard
+        {t('seller.backToDashboard')}
       </AppLink>
-      <h1 id="profile-title">Seller profile</h1>
+      <h1 id="profile-title">{t('seller.profile.title')}</h1>
       <p className="section-note">{data.businessName}</p>
       <Accordion.Root type="multiple" defaultValue={['business-details']} className="profile-sections">
-        <Section value="business-details" title="Business Details">
+        <Section value="business-details" title={t('seller.profile.business')}>
           <BusinessDetailsSection profile={data} onSaved={profile.replace} />
         </Section>
-        <Section value="logo" title="Business Logo">
+        <Section value="logo" title={t('seller.profile.logo')}>
           <LogoSection profile={data} onSaved={profile.replace} />
         </Section>
-        <Section value="about" title="About Your Business">
+        <Section value="about" title={t('seller.profile.about')}>
           <AboutSection profile={data} onSaved={profile.replace} />
         </Section>
-        <Section value="payout-details" title="Payout details">
+        <Section value="payout-details" title={t('seller.profile.payout')}>
           <PayoutDetailsSection profile={data} onSaved={profile.replace} />
         </Section>
-        <Section value="notifications" title="Notifications">
+        <Section value="notifications" title={t('seller.profile.notifications')}>
           <NotificationsSection profile={data} onSaved={profile.replace} />
         </Section>
-        <Section value="security" title="Security">
+        <Section value="security" title={t('seller.profile.security')}>
           <div className="form">
-            {securityMessage ? <FormAlert tone="success">{securityMessage}</FormAlert> : null}
-            <p className="section-note">Change the password you sign in with.</p>
+            {securityMessage ? <FormAlert tone="success">{localText(securityMessage)}</FormAlert> : null}
+            <p className="section-note">{t('seller.profile.securityNote')}</p>
             <ChangePasswordDialog onChanged={setSecurityMessage} />
           </div>
         </Section>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ApiResult } from '@escrow/ui/api/request-json';
 import type { SellerProfile } from '../../shared/seller-api.ts';
 import type { SectionOutcome } from './section-status.tsx';
+import { sellerText } from '../../i18n/use-seller-t.ts';
 
 type Parse = (input: unknown) => { ok: true } | { ok: false; message: string };
 
@@ -32,7 +33,7 @@ export function useSectionSave(args: {
       .catch((error: unknown) => {
         console.warn('Saving failed', error);
         setBusy(false);
-        setOutcome({ tone: 'error', text: 'Something went wrong. Please try again.' });
+        setOutcome({ tone: 'error', text: sellerText('catalogue.errors.unexpected') });
       });
   };
   return {

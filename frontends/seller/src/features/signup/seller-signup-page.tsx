@@ -2,7 +2,6 @@ import { withQueryCache } from '@escrow/api-client/query-client';
 import { useEffect, useRef, useState } from 'react';
 import { failureOf } from '@escrow/api-client/query';
 import { sessionOutdated, useSession } from '@escrow/api-client/session';
-import { catalogue } from '@escrow/core/messages';
 import { parseOrFirstError, sellerSignupSchema, type SellerPayoutMethod } from '@escrow/core/validation';
 import { FormAlert, SubmitButton, TextAreaField, TextField } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
@@ -14,7 +13,14 @@ import { sellerApi } from '../../shared/seller-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
 import { LogoInput } from '../profile/logo-input.tsx';
 import { MobileNotice } from './mobile-notice.tsx';
+import { registerCatalog } from '@escrow/ui/i18n/i18n';
+import { Text, useCatalog } from '@escrow/ui/i18n/react';
+import { sellerCatalog } from '../../i18n/catalog.ts';
+import { localText, useSellerT, type SellerText } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
+
+// Registered as the page loads, so a page started in Swahili fetches these texts before its first render.
+registerCatalog(sellerCatalog);
 
 /**
  * /seller/signup (spec sections 2 and 5): the seller profile form. No session: to /auth. A
@@ -22,6 +28,8 @@ import '../../shared/seller.css';
  * and a payment method and number are given.
  */
 function SellerSignupPage({ navigate }: SellerPageProps) {
+  const ready = useCatalog(sellerCatalog);
+  const t = useSellerT();
   const session = useSession();
   // Set once the profile is created: the dashboard is then reached by that submit, not by the session check.
   const created = useRef(false);
@@ -42,59 +50,57 @@ function SellerSignupPage({ navigate }: SellerPageProps) {
     (input) => parseOrFirstError(sellerSignupSchema, input),
     () => ({ ...fields, paymentMethod, termsAccepted }),
     // The raw form goes to the server, which applies the same schema.
-    () => sellerApi.createProfile({ ...fields, paymentMethod, termsAccepted }, catalogue.seller.createProfileFailed),
+    () => sellerApi.createProfile({ ...fields, paymentMethod, termsAccepted }, t('catalogue.seller.createProfileFailed')),
     () => {
       // The account has a seller record now: its session answer says so once read again.
       created.current = true;
       void sessionOutdated();
       const done = () => {
-        setFlash(catalogue.seller.profileCreated);
+        setFlash(t('catalogue.seller.profileCreated'));
         navigate('/seller/dashboard');
       };
       if (!logo) return done();
       // The record exists now; a logo that fails to upload can be added from the profile page.
-      void sellerApi.uploadLogo(logo, catalogue.sellerProfile.uploadLogoFailed).then((uploaded) => {
-        if (!uploaded.ok) setFlash(`${catalogue.seller.profileCreated} ${catalogue.sellerProfile.uploadLogoFailed}: ${uploaded.message}`, 'info');
-        else setFlash(catalogue.seller.profileCreated);
+      void sellerApi.uploadLogo(logo, t('catalogue.sellerProfile.uploadLogoFailed')).then((uploaded) => {
+        if (!uploaded.ok) setFlash(t('seller.signup.logoFailed', { created: t('catalogue.seller.profileCreated'), failed: t('catalogue.sellerProfile.uploadLogoFailed'), reason: localText(uploaded.message) }), 'info');
+        else setFlash(t('catalogue.seller.profileCreated'));
         navigate('/seller/dashboard');
       });
     },
-    catalogue.seller.createProfileFailed,
+    t('catalogue.seller.createProfileFailed'),
   );
 
   if (session.isError && !session.isFetching) return <LoadFailed onRetry={() => void session.refetch()} status={failureOf(session.error).status} />;
-  if (!account || account.sellerId) return <LoadingState label="Checking your account…" />;
+  // The Swahili texts are a chunk of their own: loading until they are here.
+  if (!ready || !account || account.sellerId) return <LoadingState label={t('seller.signup.checking')} />;
 
   const canSubmit = termsAccepted && paymentMethod !== '' && fields.paymentNumber.trim() !== '';
   return (
     <section className="form-card form-card--wide" aria-labelledby="signup-title">
       <h1 id="signup-title" className="form-card__title">
-        Set up your seller profile
+        {t('seller.signup.title')}
       </h1>
-      <p className="form-card__lead">Buyers see your business name and location on every order. We pay your proceeds to the number below.</p>
+      <p className="form-card__lead">{t('seller.signup.lead')}</p>
       <MobileNotice />
-      {flash && !submit.error ? <FormAlert tone="success">{flash.text}</FormAlert> : null}
+      {flash && !submit.error ? <FormAlert tone="success">{localText(flash.text)}</FormAlert> : null}
       <form className="form" noValidate onSubmit={submit.onSubmit}>
-        {submit.error ? <FormAlert tone="error">{submit.error}</FormAlert> : null}
-        <TextField label="Business name" name="businessName" autoComplete="organization" required maxLength={100} value={fields.businessName} onValueChange={set('businessName')} />
-        <TextField label="Location" name="location" autoComplete="address-level2" required maxLength={100} placeholder="e.g. Westlands, Nairobi" value={fields.location} onValueChange={set('location')} />
-        <TextField label="Phone number" name="phone" type="tel" autoComplete="tel" inputMode="tel" required placeholder="e.g. 0712345678" value={fields.phone} onValueChange={set('phone')} />
-        <TextField label="WhatsApp number" name="whatsapp" type="tel" inputMode="tel" placeholder="e.g. 0712345678" value={fields.whatsapp} onValueChange={set('whatsapp')} />
-        <TextAreaField label="Business profile" name="businessProfile" rows={3} maxLength={500} value={fields.businessProfile} onValueChange={set('businessProfile')} />
-        <TextAreaField label="About your business" name="about" rows={4} maxLength={1000} value={fields.about} onValueChange={set('about')} />
+        {submit.error ? <FormAlert tone="error">{localText(submit.error)}</FormAlert> : null}
+        <TextField label={t('seller.profile.businessName')} name="businessName" autoComplete="organization" required maxLength={100} value={fields.businessName} onValueChange={set('businessName')} />
+        <TextField label={t('seller.profile.location')} name="location" autoComplete="address-level2" required maxLength={100} placeholder={t('seller.signup.locationExample')} value={fields.location} onValueChange={set('location')} />
+        <TextField label={t('seller.profile.phone')} name="phone" type="tel" autoComplete="tel" inputMode="tel" required placeholder={t('seller.examplePhone')} value={fields.phone} onValueChange={set('phone')} />
+        <TextField label={t('seller.profile.whatsapp')} name="whatsapp" type="tel" inputMode="tel" placeholder={t('seller.examplePhone')} value={fields.whatsapp} onValueChange={set('whatsapp')} />
+        <TextAreaField label={t('seller.signup.businessProfile')} name="businessProfile" rows={3} maxLength={500} value={fields.businessProfile} onValueChange={set('businessProfile')} />
+        <TextAreaField label={t('seller.profile.aboutLabel')} name="about" rows={4} maxLength={1000} value={fields.about} onValueChange={set('about')} />
         <LogoInput file={logo} onFileChange={setLogo} />
         <PaymentMethodFields method={paymentMethod} number={fields.paymentNumber} onMethodChange={setPaymentMethod} onNumberChange={set('paymentNumber')} />
         <label className="checkbox-field">
           <input type="checkbox" name="termsAccepted" checked={termsAccepted} onChange={(event) => setTermsAccepted(event.target.checked)} />
           <span>
-            I accept the{' '}
-            <a href="/terms" target="_blank" rel="noopener">
-              terms and conditions
-            </a>
+            <Text<SellerText> id="seller.signup.acceptTerms" components={{ 0: <a href="/terms" target="_blank" rel="noopener" /> }} />
           </span>
         </label>
-        <SubmitButton busy={submit.busy} busyLabel="Creating profile…" disabled={!canSubmit}>
-          Create Seller Profile
+        <SubmitButton busy={submit.busy} busyLabel={t('seller.signup.busy')} disabled={!canSubmit}>
+          {t('seller.signup.submit')}
         </SubmitButton>
       </form>
     </section>
