@@ -9,13 +9,20 @@ import { PHONE } from './seller-support.ts';
 export interface PersonOptions {
   /** Another origin than the app's, e.g. the simulator's (simUrl() in e2e/daraja-sim.ts). */
   readonly baseURL?: string;
+  /** The phone's language (navigator.languages and Accept-Language), e.g. 'sw-KE'. */
+  readonly locale?: string;
 }
 
 export const test = guarded.extend<{ person: (options?: PersonOptions) => Promise<Page> }>({
   person: async ({ browser, baseURL, consoleGuard }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (options = {}) => {
-      const context = await browser.newContext({ baseURL: options.baseURL ?? baseURL, viewport: PHONE, extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
+      const context = await browser.newContext({
+        baseURL: options.baseURL ?? baseURL,
+        viewport: PHONE,
+        extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() },
+        ...(options.locale ? { locale: options.locale } : {}),
+      });
       contexts.push(context);
       consoleGuard.watch(context);
       return context.newPage();

@@ -90,7 +90,7 @@ export function useCatalog(catalog: Catalog): boolean {
 }
 
 /**
- * English | Kiswahili: each language in its own name, the current one pressed. The choice is
+ * EN | SW: each language named in itself for screen readers, the current one pressed. The choice is
  * remembered on this device and sent to the server, so texts from us arrive in it too.
  */
 export function LanguageSwitch({ className }: { readonly className?: string }) {
@@ -106,8 +106,19 @@ export function LanguageSwitch({ className }: { readonly className?: string }) {
   return (
     <div className={['language-switch', className].filter(Boolean).join(' ')} role="group" aria-label="Language / Lugha">
       {LOCALES.map((option) => (
-        <button key={option} type="button" lang={option} className="language-switch__option" aria-pressed={option === locale} disabled={busy} onClick={() => choose(option)}>
-          {LOCALE_NAMES[option]}
+        // Short on the phone's top bar (EN, SW), named in full for screen readers and on hover.
+        <button
+          key={option}
+          type="button"
+          lang={option}
+          className="language-switch__option"
+          aria-label={LOCALE_NAMES[option]}
+          title={LOCALE_NAMES[option]}
+          aria-pressed={option === locale}
+          disabled={busy}
+          onClick={() => choose(option)}
+        >
+          {option.toUpperCase()}
         </button>
       ))}
     </div>

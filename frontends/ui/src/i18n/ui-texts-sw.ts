@@ -35,7 +35,8 @@ const BUYER_STATUS_SW: Readonly<Record<OrderStatus, string>> = {
 };
 
 /** The four progress steps: Payment, Rider Assigned, On Route, Delivered. */
-const PROGRESS_STEPS_SW = ['Malipo', 'Msafirishaji Ameteuliwa', 'Njiani', 'Imewasilishwa'] as const;
+// Short, as the four steps share a phone's width: Payment, Rider (assigned), On Route, Delivered (arrived).
+const PROGRESS_STEPS_SW = ['Malipo', 'Msafirishaji', 'Njiani', 'Imefika'] as const;
 
 const statusSw: Record<StatusId, string> = {
   ...(Object.fromEntries(Object.entries(BUYER_STATUS_SW).map(([status, label]) => [`status.buyer.${status}`, label])) as Record<`status.buyer.${OrderStatus}`, string>),
