@@ -3,14 +3,16 @@ import type { ServerPage } from '@escrow/ui/page/page-answers';
 import { renderPage } from '@escrow/ui/page/render-page';
 import { Provider } from 'jotai';
 import { provideTable } from '@escrow/ui/i18n/i18n';
-import { uiCatalog } from '@escrow/ui/i18n/ui-texts';
-import { uiTextsSw } from '@escrow/ui/i18n/ui-texts-sw';
+import { catalogueCatalog, statusCatalog, uiCatalog } from '@escrow/ui/i18n/ui-texts';
+import { catalogueTextsSw, statusSw, uiSw } from '@escrow/ui/i18n/ui-texts-sw';
 import { buyerCatalog } from '../i18n/catalog.ts';
 import buyerSw from '../i18n/sw.ts';
 import { BuyerPage, orderIdOf } from './buyer-page.tsx';
 
 // The server renders a Swahili request at once: every table is in its bundle.
-provideTable(uiCatalog, 'sw', uiTextsSw);
+provideTable(uiCatalog, 'sw', uiSw);
+provideTable(catalogueCatalog, 'sw', catalogueTextsSw);
+provideTable(statusCatalog, 'sw', statusSw);
 provideTable(buyerCatalog, 'sw', buyerSw);
 
 /**

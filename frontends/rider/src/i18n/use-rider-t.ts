@@ -1,3 +1,5 @@
+// The page's texts include the spec's catalogue and the statuses: their catalogs register with this import.
+import '@escrow/ui/i18n/app-texts';
 import { useT } from '@escrow/ui/i18n/react';
 import type { UiTextId } from '@escrow/ui/i18n/ui-texts';
 import type { RiderMessageId } from './en.ts';

@@ -1,9 +1,9 @@
 import { cloneElement, Fragment, useCallback, useEffect, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '@escrow/core/i18n';
-import { uiCatalog } from './ui-texts.ts';
+import { uiCatalog } from './kit-texts.ts';
 import { chooseLocale, currentLocale, i18n, isCatalogLoaded, loadCatalog, registerCatalog, translate, type Catalog } from './i18n.ts';
 
-// Every page that shows a text of the kit has the kit's texts (and the spec's) registered.
+// Every page that shows a text of the kit has the kit's own texts registered (a dozen).
 registerCatalog(uiCatalog);
 
 /**

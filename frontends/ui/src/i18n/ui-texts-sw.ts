@@ -1,9 +1,10 @@
 import { flattenTexts } from '@escrow/core/i18n';
 import { catalogueSw } from '@escrow/core/messages-sw';
 import type { OrderStatus } from '@escrow/core/orders';
-import type { CatalogueId, StatusId, UiTextId, uiEn } from './ui-texts.ts';
+import type { uiEn } from './kit-texts.ts';
+import type { CatalogueId, StatusId, UiTextId } from './ui-texts.ts';
 
-const uiSw: Readonly<Record<keyof typeof uiEn, string>> = {
+export const uiSw: Readonly<Record<keyof typeof uiEn, string>> = {
   'ui.loading': 'Inafungua…',
   'ui.optional': ' (si lazima)',
   'ui.close': 'Funga',
@@ -38,7 +39,7 @@ const BUYER_STATUS_SW: Readonly<Record<OrderStatus, string>> = {
 // Short, as the four steps share a phone's width: Payment, Rider (assigned), On Route, Delivered (arrived).
 const PROGRESS_STEPS_SW = ['Malipo', 'Msafirishaji', 'Njiani', 'Imefika'] as const;
 
-const statusSw: Record<StatusId, string> = {
+export const statusSw: Record<StatusId, string> = {
   ...(Object.fromEntries(Object.entries(BUYER_STATUS_SW).map(([status, label]) => [`status.buyer.${status}`, label])) as Record<`status.buyer.${OrderStatus}`, string>),
   'progress.step.0': PROGRESS_STEPS_SW[0],
   'progress.step.1': PROGRESS_STEPS_SW[1],
@@ -46,9 +47,8 @@ const statusSw: Record<StatusId, string> = {
   'progress.step.3': PROGRESS_STEPS_SW[3],
 };
 
-/** The kit's catalog in Swahili: its own texts, the core's catalogue (core/src/messages/catalogue-sw.ts), statuses and steps. */
-export const uiTextsSw: Readonly<Record<UiTextId, string>> = {
-  ...uiSw,
-  ...(flattenTexts(catalogueSw, 'catalogue') as Record<CatalogueId, string>),
-  ...statusSw,
-};
+/** The core's catalogue in Swahili (core/src/messages/catalogue-sw.ts), by message id. */
+export const catalogueTextsSw = flattenTexts(catalogueSw, 'catalogue') as Readonly<Record<CatalogueId, string>>;
+
+/** Every text of the kit's catalogs in Swahili (tests compare pages against it). */
+export const uiTextsSw: Readonly<Record<UiTextId, string>> = { ...uiSw, ...catalogueTextsSw, ...statusSw };
