@@ -55,7 +55,7 @@ const riderSw: Readonly<Record<RiderMessageId, string>> = {
   'rider.jobs.acceptLabel': 'Kubali Kazi: {item}',
 
   'rider.card.status': 'Hali',
-  'rider.card.pickup': 'Kuchukua bidhaa',
+  'rider.card.pickup': 'Mahali pa kuchukua bidhaa',
   'rider.card.deliveryArea': 'Eneo la uwasilishaji',
   'rider.card.areaLater': 'Utaliona ukifungua kazi',
   'rider.card.deliveryFee': 'Ada ya usafirishaji',
@@ -109,7 +109,7 @@ const riderSw: Readonly<Record<RiderMessageId, string>> = {
   'rider.payment.received': 'Malipo Yamepokelewa',
   'rider.payment.reportPaymentIssue': 'Ripoti Tatizo la Malipo',
 
-  'rider.rejected.failed': 'Kukataa kwa mnunuzi hakukuweza kurekodiwa. Tafadhali jaribu tena.',
+  'rider.rejected.failed': 'Imeshindwa kurekodi kwamba mnunuzi amekataa bidhaa. Tafadhali jaribu tena.',
   'rider.rejected.summary': 'Mnunuzi amekataa bidhaa?',
   'rider.rejected.formLabel': 'Rekodi kwamba mnunuzi amekataa bidhaa',
   'rider.rejected.body': 'Usiweke msimbo. Rekodi alichosema mnunuzi, kisha mrudishie muuzaji bidhaa.',
