@@ -26,7 +26,7 @@ test('a buyer whose phone speaks Swahili pays and gets the delivery code in Swah
   await expect(buyer.getByRole('heading', { name: 'Inasubiri Malipo' })).toBeVisible(FIRST_SCREEN);
   await expect(buyer.getByRole('heading', { level: 1, name: 'Tecno Spark 20' })).toBeVisible();
   await expect(buyer.getByText('Oda kutoka kwa Duka la Amani')).toBeVisible();
-  await expect(buyer.getByRole('button', { name: 'Kiswahili' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(buyer.getByRole('button', { name: 'SW Kiswahili' })).toHaveAttribute('aria-pressed', 'true');
   await expectNoHorizontalScroll(buyer);
   await buyer.screenshot({ path: testInfo.outputPath('buyer-swahili-360.png'), fullPage: true });
   await markDocument(buyer);
@@ -50,16 +50,16 @@ test('a buyer whose phone speaks Swahili pays and gets the delivery code in Swah
   await expectNoHorizontalScroll(buyer);
 
   // English on a tap, without a reload; the choice outlives one.
-  await buyer.getByRole('button', { name: 'English' }).click();
+  await buyer.getByRole('button', { name: 'EN English' }).click();
   await expect(buyer.getByRole('region', { name: 'Your delivery code' })).toContainText(code);
   await expect(buyer.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible();
   expect(await stillTheSameDocument(buyer), 'the language switch reloaded the page').toBe(true);
   await buyer.reload();
   await expect(buyer.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible(FIRST_SCREEN);
-  await expect(buyer.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(buyer.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'true');
 
   // And back: a wrong code from a stranger's guess is refused in the buyer's language by the API itself.
-  await buyer.getByRole('button', { name: 'Kiswahili' }).click();
+  await buyer.getByRole('button', { name: 'SW Kiswahili' }).click();
   await expect(buyer.getByRole('region', { name: 'Msimbo wako wa uwasilishaji' })).toBeVisible();
   const refused = await buyer.request.get(`/api/buyer/orders/${order.id}`, { headers: { 'x-delivery-code': '000000' } });
   expect(refused.status()).toBe(404);

@@ -150,12 +150,12 @@ describe("the buyer's page in Swahili", () => {
       </>,
     );
     expect(await screen.findByRole('heading', { name: 'Your delivery code' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'EN English' }).getAttribute('aria-pressed')).toBe('true');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Kiswahili' }));
+    fireEvent.click(screen.getByRole('button', { name: 'SW Kiswahili' }));
     expect(await screen.findByRole('heading', { name: 'Msimbo wako wa uwasilishaji' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Malipo Yamethibitishwa - Tunateua Msafirishaji' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Kiswahili' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'SW Kiswahili' }).getAttribute('aria-pressed')).toBe('true');
     expect(document.cookie).toContain(`${LOCALE_COOKIE}=sw`);
     expect(localStorage.getItem('escrow.locale')).toBe('sw');
     expect(document.documentElement.lang).toBe('sw');
@@ -163,7 +163,7 @@ describe("the buyer's page in Swahili", () => {
     // Nothing was read again for a language change.
     expect(api.sent('GET', ORDER_PATH)).toHaveLength(1);
 
-    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    fireEvent.click(screen.getByRole('button', { name: 'EN English' }));
     expect(await screen.findByRole('heading', { name: 'Your delivery code' })).toBeTruthy();
   });
   });

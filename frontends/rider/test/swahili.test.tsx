@@ -245,19 +245,19 @@ describe("the rider's job page in Swahili", () => {
       </>,
     );
     expect(await screen.findByRole('heading', { name: 'Accept this job' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'EN English' }).getAttribute('aria-pressed')).toBe('true');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Kiswahili' }));
+    fireEvent.click(screen.getByRole('button', { name: 'SW Kiswahili' }));
     expect(await screen.findByRole('heading', { name: 'Kubali kazi hii' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Kazi mpya: ikubali ili uanze' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Kiswahili' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'SW Kiswahili' }).getAttribute('aria-pressed')).toBe('true');
     expect(document.cookie).toContain(`${LOCALE_COOKIE}=sw`);
     expect(localStorage.getItem('escrow.locale')).toBe('sw');
     expect(document.documentElement.lang).toBe('sw');
     expectNoEnglish(document.body);
     expect(api.sent('GET', JOB_PATH)).toHaveLength(1);
 
-    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    fireEvent.click(screen.getByRole('button', { name: 'EN English' }));
     expect(await screen.findByRole('heading', { name: 'Accept this job' })).toBeTruthy();
     expect(api.sent('GET', JOB_PATH)).toHaveLength(1);
   });

@@ -106,19 +106,11 @@ export function LanguageSwitch({ className }: { readonly className?: string }) {
   return (
     <div className={['language-switch', className].filter(Boolean).join(' ')} role="group" aria-label="Language / Lugha">
       {LOCALES.map((option) => (
-        // Short on the phone's top bar (EN, SW), named in full for screen readers and on hover.
-        <button
-          key={option}
-          type="button"
-          lang={option}
-          className="language-switch__option"
-          aria-label={LOCALE_NAMES[option]}
-          title={LOCALE_NAMES[option]}
-          aria-pressed={option === locale}
-          disabled={busy}
-          onClick={() => choose(option)}
-        >
+        // Short on the phone's top bar (EN, SW); its name is that and the language's own name
+        // ("EN English", "SW Kiswahili"), so what is seen is what a voice user says.
+        <button key={option} type="button" lang={option} className="language-switch__option" title={LOCALE_NAMES[option]} aria-pressed={option === locale} disabled={busy} onClick={() => choose(option)}>
           {option.toUpperCase()}
+          <span className="visually-hidden"> {LOCALE_NAMES[option]}</span>
         </button>
       ))}
     </div>
