@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { registerCatalog, type Catalog } from '@escrow/ui/i18n/i18n';
 import { useCatalog, useT } from '@escrow/ui/i18n/react';
-import { uiTextsEn, type UiTextId } from '@escrow/ui/i18n/ui-texts';
+import { catalogueCatalog, uiTextsEn, type UiTextId } from '@escrow/ui/i18n/ui-texts';
 import { pagesEn, type PagesMessageId } from './pages-en.ts';
 
 /** The lazily loaded pages' texts: English with those pages, Swahili a chunk of its own fetched when chosen. */
@@ -20,7 +20,12 @@ export const usePagesT = () => useT<PagesText>();
  * Whether the pages' texts are there in the page's language (the Swahili chunk is fetched on
  * the first such page): until then the page shows its loading state, not English.
  */
-export const usePagesReady = (): boolean => useCatalog(pagesCatalog);
+export function usePagesReady(): boolean {
+  const own = useCatalog(pagesCatalog);
+  // The spec's messages these pages show (sign-in errors, the contact notices): their Swahili too.
+  const spec = useCatalog(catalogueCatalog);
+  return own && spec;
+}
 
 // Each English text of the spec's catalogue by its text, built once: a message that arrives as
 // English text (a form's first failing rule from the shared schemas, a fallback) is shown in the
