@@ -70,7 +70,8 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   // Google sign-in ends in a redirect to /auth?error=CODE; these statuses serve any JSON use
   OAUTH_STATE_INVALID: 400,
   OAUTH_CANCELLED: 400,
-  OAUTH_PROVIDER_UNAVAILABLE: 503,
+  // Google down or slow: not our outage (a 503 would read as ours), and the sign-in ends on /auth anyway.
+  OAUTH_PROVIDER_UNAVAILABLE: 424,
   OAUTH_SIGN_IN_FAILED: 400,
   OAUTH_EMAIL_NOT_VERIFIED: 403,
   OAUTH_ADMIN_NOT_ALLOWED: 403,
