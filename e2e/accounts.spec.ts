@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { resetCodeFor, waitForMail } from './accounts-mailbox.ts';
+import { freshAddress } from './escrow-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAxeViolations } from './public-site.ts';
 import { expectTapTargets } from './seller-support.ts';
@@ -14,7 +15,7 @@ const newEmail = (label: string) => `${label}-${process.pid}-${Date.now()}-${(co
 
 /** Signs up through the API in the page's browser context, so the browser holds the session. */
 async function signUpByApi(page: Page, email: string, password = PASSWORD): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-up', { data: { email, password } });
+  const response = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email, password } });
   expect(response.status()).toBe(201);
 }
 

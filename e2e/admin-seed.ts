@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { payPaybill, readDeliveryCodeSms, viewKeyOf, waitUntilPaid } from './daraja-sim.ts';
+import { freshAddress } from './escrow-seed.ts';
 
 export const PASSWORD = 'Sokoni#2026';
 // A real 1x1 PNG: the pickup photo is judged by its bytes.
@@ -31,7 +32,7 @@ async function json<T>(response: APIResponse, expected: number, what: string): P
 
 /** A browser-like API client of its own (own cookies), sending Origin as browsers do (CSRF check). */
 async function apiClient(baseURL: string, headers: Record<string, string> = {}): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL).origin, ...headers } });
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL).origin, 'X-Forwarded-For': freshAddress(), ...headers } });
 }
 
 export interface SeededSeller {
@@ -212,7 +213,7 @@ export async function grantAdmin(email: string): Promise<string> {
 /** Signs up in the page's browser context (the browser holds the session) and makes the account an admin. */
 export async function signInAsNewAdmin(page: Page): Promise<string> {
   const email = newEmail('admin');
-  const response = await page.request.post('/api/auth/sign-up', { data: { email, password: PASSWORD } });
+  const response = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email, password: PASSWORD } });
   if (response.status() !== 201) throw new Error(`admin sign-up: ${response.status()} ${await response.text()}`);
   await grantAdmin(email);
   return email;

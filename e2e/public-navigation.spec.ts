@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { freshAddress } from './escrow-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, HEADLINE, openPage, PHONE, stubVerifiedSellers, VERIFIED_SELLERS_URL } from './public-site.ts';
 
@@ -118,7 +119,7 @@ test.describe('the slide-out menu on a phone', () => {
     // A signed-in seller without a seller record yet; /api/me answers 200.
     consoleGuard.expectHttpError('/api/me', 401);
     const email = `menu-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const signUp = await page.request.post('/api/auth/sign-up', { data: { email, password: 'Secret#123' } });
+    const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email, password: 'Secret#123' } });
     expect(signUp.status(), await signUp.text()).toBe(201);
     expect((await page.request.get('/api/me')).status()).toBe(200);
 
@@ -204,7 +205,7 @@ test.describe('the top bar of the app pages', () => {
     await expect(signIn()).toHaveCount(0);
 
     const email = `topbar-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const signUp = await page.request.post('/api/auth/sign-up', { data: { email, password: 'Secret#123' } });
+    const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email, password: 'Secret#123' } });
     expect(signUp.status(), await signUp.text()).toBe(201);
     // Signed in without a seller record yet: the seller pages lead to the seller profile form.
     consoleGuard.expectHttpError('/api/seller/profile', 404);

@@ -1,3 +1,4 @@
+import { freshAddress } from './escrow-seed.ts';
 import { test } from './fixtures.ts';
 import { expect, grantAdmin, newEmail, PASSWORD, PHONE, signedInSeller } from './seller-support.ts';
 
@@ -167,7 +168,7 @@ test.describe('seller onboarding, the dashboard and the riders dialog', () => {
       await page.goto(path);
       await expect(page, path).toHaveURL('/auth');
     }
-    const signUp = await page.request.post('/api/auth/sign-up', { data: { email: newEmail('no-seller'), password: PASSWORD } });
+    const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email: newEmail('no-seller'), password: PASSWORD } });
     expect(signUp.status()).toBe(201);
     for (const path of ['/seller/dashboard', '/seller/create-order']) {
       await page.goto(path);

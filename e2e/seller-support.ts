@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { payPaybill, readDeliveryCodeSms, viewKeyOf, waitUntilPaid } from './daraja-sim.ts';
 import { expect as baseExpect } from './fixtures.ts';
+import { freshAddress } from './escrow-seed.ts';
 
 /**
  * The seller tests' expect: 20 s rather than 5 s per assertion. The first page a fresh server
@@ -36,7 +37,7 @@ const originOf = (page: Page, baseURL: string) => ({ origin: new URL(page.url().
  */
 export async function signedInSeller(page: Page, baseURL: string, businessName: string, options: { tour?: boolean } = {}): Promise<{ email: string }> {
   const email = newEmail(businessName.toLowerCase().replace(/\W+/g, '-'));
-  const signUp = await page.request.post('/api/auth/sign-up', { data: { email, password: PASSWORD } });
+  const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email, password: PASSWORD } });
   expect(signUp.status()).toBe(201);
   const profile = await page.request.post('/api/seller/profile', {
     headers: originOf(page, baseURL),
