@@ -1,13 +1,13 @@
 import { withQueryCache } from '@escrow/api-client/query-client';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Accordion } from 'radix-ui';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { AppLink } from '@escrow/ui/components/app-link';
 import { LoadFailed } from '../../shared/load-failed.tsx';
-import { sellerApi } from '../../shared/seller-api.ts';
+import { sellerApi, type SellerProfile } from '../../shared/seller-api.ts';
 import type { SellerPageProps } from '../../shared/seller-page-props.ts';
-import { useLoaded } from '../../shared/use-loaded.ts';
+import { redirectOrFailure, useSellerData, type PageLoad } from '../../shared/use-seller-data.ts';
 import { AboutSection } from './about-section.tsx';
 import { BusinessDetailsSection } from './business-details-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
@@ -39,6 +39,13 @@ function Section({ value, title, children }: { value: string; title: string; chi
   );
 }
 
+/** The signed-in seller's record; no session: to /auth, no seller record yet: to /seller/signup. */
+async function loadProfile(signal: AbortSignal): Promise<PageLoad<SellerProfile>> {
+  const profile = await sellerApi.profile(signal);
+  if (profile.ok) return { kind: 'data', data: profile.data };
+  return profile.status === 404 ? { kind: 'redirect', to: '/seller/signup' } : redirectOrFailure(profile);
+}
+
 /**
  * /seller/profile (spec section 2): the signed-in seller's record in collapsible sections (the
  * spec's five, with Payment Information become Payout details, guarded by the password (decision
@@ -48,21 +55,14 @@ function Section({ value, title, children }: { value: string; title: string; chi
 function SellerProfilePage({ navigate }: SellerPageProps) {
   const ready = useCatalog(sellerCatalog);
   const t = useSellerT();
-  const profile = useLoaded('profile', sellerApi.profile);
+  const { state, retry, update } = useSellerData('profile', loadProfile, navigate);
   const [securityMessage, setSecurityMessage] = useState<string | null>(null);
-  const state = profile.state;
-
-  useEffect(() => {
-    if (state.kind !== 'failed') return;
-    if (state.status === 401) navigate('/auth', { replace: true });
-    if (state.status === 404) navigate('/seller/signup', { replace: true });
-  }, [state, navigate]);
+  // The server's answer to a save is the record now.
+  const saved = (next: SellerProfile) => update(() => next);
 
   // The Swahili texts are a chunk of their own: loading until they are here.
-  if (!ready || state.kind === 'loading' || (state.kind === 'failed' && (state.status === 401 || state.status === 404))) {
-    return <LoadingState label={t('seller.profile.loading')} />;
-  }
-  if (state.kind === 'failed') return <LoadFailed onRetry={profile.reload} status={state.status} />;
+  if (!ready || state.kind === 'loading') return <LoadingState label={t('seller.profile.loading')} />;
+  if (state.kind === 'failed') return <LoadFailed onRetry={retry} status={state.status} />;
   const data = state.data;
 
   return (
@@ -74,19 +74,19 @@ function SellerProfilePage({ navigate }: SellerPageProps) {
       <p className="section-note">{data.businessName}</p>
       <Accordion.Root type="multiple" defaultValue={['business-details']} className="profile-sections">
         <Section value="business-details" title={t('seller.profile.business')}>
-          <BusinessDetailsSection profile={data} onSaved={profile.replace} />
+          <BusinessDetailsSection profile={data} onSaved={saved} />
         </Section>
         <Section value="logo" title={t('seller.profile.logo')}>
-          <LogoSection profile={data} onSaved={profile.replace} />
+          <LogoSection profile={data} onSaved={saved} />
         </Section>
         <Section value="about" title={t('seller.profile.about')}>
-          <AboutSection profile={data} onSaved={profile.replace} />
+          <AboutSection profile={data} onSaved={saved} />
         </Section>
         <Section value="payout-details" title={t('seller.profile.payout')}>
-          <PayoutDetailsSection profile={data} onSaved={profile.replace} />
+          <PayoutDetailsSection profile={data} onSaved={saved} />
         </Section>
         <Section value="notifications" title={t('seller.profile.notifications')}>
-          <NotificationsSection profile={data} onSaved={profile.replace} />
+          <NotificationsSection profile={data} onSaved={saved} />
         </Section>
         <Section value="security" title={t('seller.profile.security')}>
           <div className="form">
