@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestJson, SERVICE_UNAVAILABLE_MESSAGE } from '../src/api/request-json.ts';
+import { NETWORK_ERROR_MESSAGE, networkErrorMessage, requestJson, SERVICE_UNAVAILABLE_MESSAGE } from '../src/api/request-json.ts';
+import { activateLocale, registerCatalog } from '../src/i18n/i18n.ts';
+import { uiCatalog } from '../src/i18n/kit-texts.ts';
+
+// A page's texts are registered before it chooses a language (Lingui warns of a language with none).
+registerCatalog(uiCatalog);
 
 const answer = (status: number, body: string, type = 'application/json') => vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': type } }));
 
@@ -24,6 +29,29 @@ describe('requestJson on a failure', () => {
     expect(await requestJson('GET', '/api/x', undefined, { fallbackMessage: 'F' })).toMatchObject({ status: 500, message: 'Something went wrong. Please try again.' });
     vi.stubGlobal('fetch', answer(502, 'Bad Gateway', 'text/plain'));
     expect(await requestJson('GET', '/api/x', undefined, { fallbackMessage: 'F' })).toMatchObject({ status: 502, message: 'F' });
+  });
+});
+
+describe('requestJson with no answer at all', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await activateLocale('en');
+  });
+  const unreachable = () => vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+
+  it('says so in English on an English page', async () => {
+    vi.stubGlobal('fetch', unreachable());
+    expect(await requestJson('GET', '/api/x', undefined, { fallbackMessage: 'F' })).toEqual({ ok: false, status: 0, code: 'NETWORK', message: NETWORK_ERROR_MESSAGE });
+    expect(NETWORK_ERROR_MESSAGE).toBe('We could not reach the server. Please check your connection and try again.');
+  });
+
+  it("says so in Swahili on a Swahili page, the language of the moment the request failed", async () => {
+    await activateLocale('sw');
+    vi.stubGlobal('fetch', unreachable());
+    const result = await requestJson('POST', '/api/x', { a: 1 }, { fallbackMessage: 'F' });
+    expect(result).toMatchObject({ ok: false, status: 0, code: 'NETWORK', message: 'Hatukuweza kufikia seva. Tafadhali angalia mtandao wako kisha ujaribu tena.' });
+    expect(networkErrorMessage()).toBe(networkErrorMessage('sw'));
+    expect(networkErrorMessage('en')).toBe(NETWORK_ERROR_MESSAGE);
   });
 });
 

@@ -1,4 +1,6 @@
 import { catalogue } from '@escrow/core/messages';
+import type { Locale } from '@escrow/core/i18n';
+import { currentLocale } from '../i18n/i18n.ts';
 import { pageAnswer } from '../page/page-answers.ts';
 
 /**
@@ -12,7 +14,21 @@ export type ApiResult<T> =
   /** `attemptsLeft`: for a wrong code, the tries left before it is spent (when the server says). */
   | { readonly ok: false; readonly status: number; readonly code: string; readonly message: string; readonly attemptsLeft?: number };
 
-export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+/**
+ * No answer at all, in each language: two sentences here rather than a catalog, so the buyer's
+ * and rider's lean pages carry no chunk for them (they are chosen when the request fails, in the
+ * page's language then).
+ */
+const NETWORK_ERROR_MESSAGES: Readonly<Record<Locale, string>> = {
+  en: 'We could not reach the server. Please check your connection and try again.',
+  sw: 'Hatukuweza kufikia seva. Tafadhali angalia mtandao wako kisha ujaribu tena.',
+};
+
+/** The English of a request that got no answer (tests of English pages compare against it). */
+export const NETWORK_ERROR_MESSAGE = NETWORK_ERROR_MESSAGES.en;
+
+/** What a request that got no answer says, in `locale` (the page's language unless told). */
+export const networkErrorMessage = (locale: Locale = currentLocale()): string => NETWORK_ERROR_MESSAGES[locale];
 
 /**
  * What every screen shows for a 503: the API's answer to an infrastructure failure (the
@@ -79,7 +95,7 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
     options.signal?.throwIfAborted();
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return { ok: false, status: 0, code: 'NETWORK', message: NETWORK_ERROR_MESSAGE };
+    return { ok: false, status: 0, code: 'NETWORK', message: networkErrorMessage() };
   }
   const parsed: unknown = await response.json().catch(() => undefined);
   return resultOf<T>(response.status, parsed, options.fallbackMessage);

@@ -36,7 +36,7 @@ export function OrderProgress({ status }: OrderProgressProps) {
             <span className="order-progress__dot" aria-hidden="true">
               {index < done ? '✓' : index + 1}
             </span>
-            <span>{t(`progress.step.${index as 0 | 1 | 2 | 3}`)}</span>
+            <span className="order-progress__label">{t(`progress.step.${index as 0 | 1 | 2 | 3}`)}</span>
             {index < done ? <span className="visually-hidden">{t('ui.progress.done')}</span> : null}
           </li>
         ))}
