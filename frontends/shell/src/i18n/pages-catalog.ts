@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
 import { registerCatalog, type Catalog } from '@escrow/ui/i18n/i18n';
 import { useCatalog, useT } from '@escrow/ui/i18n/react';
-import { catalogueCatalog, uiTextsEn, type UiTextId } from '@escrow/ui/i18n/ui-texts';
+import { catalogueCatalog, type UiTextId } from '@escrow/ui/i18n/ui-texts';
 import { pagesEn, type PagesMessageId } from './pages-en.ts';
 
 /** The lazily loaded pages' texts: English with those pages, Swahili a chunk of its own fetched when chosen. */
@@ -25,25 +24,4 @@ export function usePagesReady(): boolean {
   // The spec's messages these pages show (sign-in errors, the contact notices): their Swahili too.
   const spec = useCatalog(catalogueCatalog);
   return own && spec;
-}
-
-// Each English text of the spec's catalogue by its text, built once: a message that arrives as
-// English text (a form's first failing rule from the shared schemas, a fallback) is shown in the
-// page's language when the catalogue has it.
-let catalogueIds: Map<string, UiTextId> | undefined;
-function catalogueIdOf(text: string): UiTextId | undefined {
-  if (!catalogueIds) {
-    catalogueIds = new Map();
-    for (const [id, english] of Object.entries(uiTextsEn) as [UiTextId, string][]) if (id.startsWith('catalogue.') && !catalogueIds.has(english)) catalogueIds.set(english, id);
-  }
-  return catalogueIds.get(text);
-}
-
-/** Shows a message that arrived as English text in the page's language where the catalogue knows it; otherwise as it is (a server's own words). */
-export function useMessageT(): (text: string) => string {
-  const t = usePagesT();
-  return useCallback((text: string) => {
-    const id = catalogueIdOf(text);
-    return id ? t(id) : text;
-  }, [t]);
 }

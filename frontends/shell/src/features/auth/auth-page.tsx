@@ -6,7 +6,8 @@ import { setFlash, takeFlash } from '@escrow/ui/flash/flash-message';
 import { useFormSubmit } from '@escrow/ui/forms/use-form-submit';
 import { Link } from '../../routing/link.tsx';
 import type { PagesMessageId } from '../../i18n/pages-en.ts';
-import { useMessageT, usePagesReady, usePagesT } from '../../i18n/pages-catalog.ts';
+import { useLocalText } from '@escrow/ui/i18n/local-text';
+import { usePagesReady, usePagesT } from '../../i18n/pages-catalog.ts';
 import { navigate } from '../../routing/location-store.ts';
 import { authApi } from './api/auth-api.ts';
 import { GoogleSignInButton, googleSignInErrorMessage } from './google-sign-in.tsx';
@@ -29,7 +30,7 @@ const DASHBOARD = '/seller/dashboard';
  */
 export default function AuthPage() {
   const t = usePagesT();
-  const message = useMessageT();
+  const message = useLocalText();
   const ready = usePagesReady();
   const check = useAccountCheck();
   const [mode, setMode] = useState<Mode>('sign-in');

@@ -7,14 +7,15 @@ import { useFormSubmit } from '@escrow/ui/forms/use-form-submit';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { Text } from '@escrow/ui/i18n/react';
 import { Link } from '../../routing/link.tsx';
-import { useMessageT, usePagesReady, usePagesT, type PagesText } from '../../i18n/pages-catalog.ts';
+import { useLocalText } from '@escrow/ui/i18n/local-text';
+import { usePagesReady, usePagesT, type PagesText } from '../../i18n/pages-catalog.ts';
 import { navigate, useLocation } from '../../routing/location-store.ts';
 import { authApi } from './api/auth-api.ts';
 
 /** /reset-password?email=...&code=...: a new password, twice; then back to /auth to sign in. */
 export default function ResetPasswordPage() {
   const t = usePagesT();
-  const message = useMessageT();
+  const message = useLocalText();
   const ready = usePagesReady();
   const { search } = useLocation();
   const params = new URLSearchParams(search);

@@ -6,14 +6,15 @@ import { useFormSubmit } from '@escrow/ui/forms/use-form-submit';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { Text } from '@escrow/ui/i18n/react';
 import { Link } from '../../routing/link.tsx';
-import { useMessageT, usePagesReady, usePagesT, type PagesText } from '../../i18n/pages-catalog.ts';
+import { useLocalText } from '@escrow/ui/i18n/local-text';
+import { usePagesReady, usePagesT, type PagesText } from '../../i18n/pages-catalog.ts';
 import { navigate, useLocation } from '../../routing/location-store.ts';
 import { authApi } from './api/auth-api.ts';
 
 /** /verify-reset-code?email=...: the 6-digit code from the email; Verify waits for all 6 digits. */
 export default function VerifyResetCodePage() {
   const t = usePagesT();
-  const message = useMessageT();
+  const message = useLocalText();
   const ready = usePagesReady();
   const { search } = useLocation();
   const email = new URLSearchParams(search).get('email') ?? '';

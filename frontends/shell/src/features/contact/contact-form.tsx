@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { contactFormSchema, fieldOrderOf, firstErrorMessage, type ContactFormInput } from '@escrow/core/validation';
-import { useMessageT, usePagesT } from '../../i18n/pages-catalog.ts';
+import { useLocalText } from '@escrow/ui/i18n/local-text';
+import { usePagesT } from '../../i18n/pages-catalog.ts';
 import { ContactNotice, type Notice } from './contact-notice.tsx';
 import { sendContactMessage } from './send-contact-message.ts';
 
@@ -21,7 +22,7 @@ const LIMITS: Record<Field, number> = { name: 100, email: 255, phone: 20, messag
  */
 export default function ContactForm() {
   const t = usePagesT();
-  const message = useMessageT();
+  const message = useLocalText();
   const [values, setValues] = useState<Record<Field, string>>(EMPTY);
   const [invalidField, setInvalidField] = useState<Field | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
