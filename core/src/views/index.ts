@@ -13,4 +13,5 @@ export type * from './admin-answers.js';
 export type * from './seller-answers.js';
 export type * from './buyer-answers.js';
 export type * from './rider-answers.js';
+export type * from './session-answers.js';
 export type * from './wire.js';

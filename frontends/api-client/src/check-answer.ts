@@ -84,6 +84,13 @@ const SCHEMAS: { readonly [E in Endpoint]: AnswerSchema<Endpoints[E]> } = {
 
   'GET /api/auth/session': schemas.sessionAnswerSchema,
   'POST /api/auth/change-password': schemas.accountAnswerSchema,
+  'POST /api/auth/sign-in': schemas.accountAnswerSchema,
+  'POST /api/auth/sign-up': schemas.accountAnswerSchema,
+  'POST /api/auth/send-password-reset-code': schemas.resetCodeSentSchema,
+  'POST /api/auth/verify-reset-code': schemas.resetCodeVerifiedSchema,
+  'POST /api/auth/reset-password': schemas.passwordResetSchema,
+  'GET /api/auth/sign-in-options': schemas.signInOptionsSchema,
+  'POST /api/contact': schemas.contactMessageSentSchema,
 };
 
 interface Route {

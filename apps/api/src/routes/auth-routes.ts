@@ -10,7 +10,12 @@ import {
   signOut,
   signUp,
   verifyResetCode,
+  type AccountAnswer,
+  type PasswordReset,
   type RateLimitRule,
+  type SessionAnswer,
+  type SignInOptions,
+  type Wire,
 } from '@escrow/core';
 import { changePasswordSchema, requestResetCodeSchema, resetPasswordSchema, signInSchema, signUpSchema, verifyResetCodeSchema } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
@@ -63,7 +68,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     if (!result.ok) return sendResult(c, result);
     writeSessionCookie(c, result.value.issued, secure);
     accounts.sendOutboxSoon?.();
-    return c.json({ data: { account: result.value.account } }, 201);
+    return c.json({ data: { account: result.value.account } satisfies Wire<AccountAnswer> }, 201);
   });
 
   app.post('/sign-in', jsonBody(signInSchema), async (c) => {
@@ -78,19 +83,19 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     await settleSignIn(throttle, gate.pass, result.ok ? 'signed-in' : result.error.code === 'INVALID_CREDENTIALS' ? 'wrong-credentials' : 'other');
     if (!result.ok) return sendResult(c, result);
     writeSessionCookie(c, result.value.issued, secure);
-    return c.json({ data: { account: result.value.account } }, 200);
+    return c.json({ data: { account: result.value.account } satisfies Wire<AccountAnswer> }, 200);
   });
 
   app.get('/session', async (c) => {
     c.header('Cache-Control', 'no-store');
     const user = c.get('user');
-    if (!user) return c.json({ data: { account: null } }, 200);
+    if (!user) return c.json({ data: { account: null } satisfies Wire<SessionAnswer> }, 200);
     const account = await getAccount(accounts.deps, { userId: user.userId });
-    return c.json({ data: { account: account.ok ? account.value : null } }, 200);
+    return c.json({ data: { account: account.ok ? account.value : null } satisfies Wire<SessionAnswer> }, 200);
   });
 
   // Whether /auth shows "Continue with Google": GOOGLE_* set (decision 0060). Fixed for the process's life.
-  const signInOptions = { google: accounts.google !== undefined };
+  const signInOptions: SignInOptions = { google: accounts.google !== undefined };
   app.get('/sign-in-options', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ data: signInOptions }, 200);
@@ -128,7 +133,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     // Every session of the account has ended, this browser's too if it was signed in as it.
     if (c.get('user')?.email === result.value.email) clearSessionCookie(c, secure);
     accounts.sendOutboxSoon?.();
-    return c.json({ data: { reset: true } }, 200);
+    return c.json({ data: { reset: true } satisfies Wire<PasswordReset> }, 200);
   });
 
   app.post('/change-password', jsonBody(changePasswordSchema), async (c) => {
@@ -140,7 +145,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     if (!result.ok) return sendResult(c, result);
     writeSessionCookie(c, result.value.issued, secure);
     accounts.sendOutboxSoon?.();
-    return c.json({ data: { account: result.value.account } }, 200);
+    return c.json({ data: { account: result.value.account } satisfies Wire<AccountAnswer> }, 200);
   });
 
   return app;

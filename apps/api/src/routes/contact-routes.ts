@@ -1,4 +1,4 @@
-import { catalogue, submitContactMessage, type Clock, type ContactStore, type EventBus, type Random, type RateLimiter, type RateLimitRule } from '@escrow/core';
+import { catalogue, submitContactMessage, type ContactMessageSent, type Clock, type ContactStore, type EventBus, type Random, type RateLimiter, type RateLimitRule } from '@escrow/core';
 import { contactFormSchema } from '@escrow/core/validation';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
@@ -56,7 +56,7 @@ export function contactRoutes(deps: ContactRouteDeps): Hono<AppEnv> {
     async (c) => {
       const result = await submitContactMessage(deps, c.req.valid('json'));
       // Only the id goes back: the message's personal data stays on the server.
-      return sendResult(c, result.ok ? { ok: true, value: { id: result.value.id } } : result, 201);
+      return sendResult(c, result.ok ? { ok: true, value: { id: result.value.id } satisfies ContactMessageSent } : result, 201);
     },
   );
   return app;

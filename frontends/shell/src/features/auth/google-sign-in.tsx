@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ErrorCode } from '@escrow/core';
 import { catalogue, messageFor, tooManyAttemptsMessage } from '@escrow/core/messages';
-import { requestJson } from '@escrow/ui/api/request-json';
+import type { SessionEndpoints } from '@escrow/api-client/contracts/session';
+import { requestJson } from '@escrow/api-client/request';
 import { usePagesT } from '../../i18n/pages-catalog.ts';
 
 /** Where "Continue with Google" goes: a full page load, since the API answers with a redirect to Google. */
@@ -25,9 +26,10 @@ export function useGoogleSignIn(): boolean | null {
   const [on, setOn] = useState<boolean | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    requestJson<{ google?: unknown } | undefined>('GET', '/api/auth/sign-in-options', undefined, { fallbackMessage: '', signal: controller.signal }).then(
+    requestJson<SessionEndpoints['GET /api/auth/sign-in-options']>('GET', '/api/auth/sign-in-options', undefined, { fallbackMessage: '', signal: controller.signal }).then(
       (result) => {
-        if (!controller.signal.aborted) setOn(result.ok && result.data?.google === true);
+        // A malformed answer (not a boolean) hides the button too: `=== true`, not truthiness.
+        if (!controller.signal.aborted) setOn(result.ok && result.data.google === true);
       },
       // Rejected only when aborted (the page went away): nothing to show then.
       () => undefined,

@@ -1,9 +1,15 @@
+import { requestJson, type ApiResult } from '@escrow/api-client/request';
+import type { SessionEndpoints } from '@escrow/api-client/contracts/session';
 import { sessionChanged, type Account } from '@escrow/api-client/session';
-import { requestJson, type ApiResult } from '@escrow/ui/api/request-json';
 
 export type AccountCheck = { kind: 'signed-in'; account: Account } | { kind: 'anonymous' } | { kind: 'failed' };
 
-const post = <T>(path: string, body: unknown, fallbackMessage: string): Promise<ApiResult<T>> => requestJson<T>('POST', path, body, { fallbackMessage });
+/** The /api/auth writes of the sign-in, sign-up and reset forms, typed by their contracts (checked in development). */
+type AuthWrite = Extract<keyof SessionEndpoints, `POST /api/auth/${string}`>;
+type PathOf<E extends AuthWrite> = E extends `POST ${infer P}` ? P : never;
+
+const post = <E extends AuthWrite>(endpoint: E, body: unknown, fallbackMessage: string): Promise<ApiResult<SessionEndpoints[E]>> =>
+  requestJson<SessionEndpoints[E]>('POST', endpoint.slice('POST '.length) as PathOf<E>, body, { fallbackMessage });
 
 /** A sign-in, sign-up or password reset changes who this browser is: the page forgets what it read for the last one. */
 async function changingSession<T>(answer: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
@@ -13,10 +19,10 @@ async function changingSession<T>(answer: Promise<ApiResult<T>>): Promise<ApiRes
 }
 
 export const authApi = {
-  signIn: (body: { email: string; password: string }, fallback: string) => changingSession(post<{ account: Account }>('/api/auth/sign-in', body, fallback)),
-  signUp: (body: { email: string; password: string }, fallback: string) => changingSession(post<{ account: Account }>('/api/auth/sign-up', body, fallback)),
-  requestResetCode: (body: { email: string }, fallback: string) => post<{ sent: true }>('/api/auth/send-password-reset-code', body, fallback),
-  verifyResetCode: (body: { email: string; code: string }, fallback: string) => post<{ verified: true }>('/api/auth/verify-reset-code', body, fallback),
+  signIn: (body: { email: string; password: string }, fallback: string) => changingSession(post('POST /api/auth/sign-in', body, fallback)),
+  signUp: (body: { email: string; password: string }, fallback: string) => changingSession(post('POST /api/auth/sign-up', body, fallback)),
+  requestResetCode: (body: { email: string }, fallback: string) => post('POST /api/auth/send-password-reset-code', body, fallback),
+  verifyResetCode: (body: { email: string; code: string }, fallback: string) => post('POST /api/auth/verify-reset-code', body, fallback),
   resetPassword: (body: { email: string; code: string; password: string; confirmPassword: string }, fallback: string) =>
-    changingSession(post<{ reset: true }>('/api/auth/reset-password', body, fallback)),
+    changingSession(post('POST /api/auth/reset-password', body, fallback)),
 };
