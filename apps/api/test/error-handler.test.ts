@@ -103,6 +103,35 @@ describe('app.onError', () => {
     expect(logger.entries).toContainEqual(expect.objectContaining({ level: 'error', fields: expect.objectContaining({ cause, path: '/api/write' }) }));
   });
 
+  it('ends a page navigation under /api (the Google sign-in callback) on /auth with the code, not JSON, when it fails before its handler', async () => {
+    const { app, logger } = testApp();
+    // As the session lookup of a stale cookie does while the database is down: before the route's own handler.
+    app.use('/api/auth/google/*', () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+    });
+    app.get('/api/auth/google/callback', (c) => c.text('never reached'));
+    const down = await app.request('/api/auth/google/callback?code=c&state=s');
+    expect(down.status).toBe(302);
+    expect(down.headers.get('location')).toBe('/auth?error=SERVICE_UNAVAILABLE');
+    expect(down.headers.get('cache-control')).toBe('no-store');
+    expect(logger.entries).toContainEqual(expect.objectContaining({ level: 'error', fields: expect.objectContaining({ cause: 'ECONNREFUSED', path: '/api/auth/google/callback' }) }));
+
+    const { app: buggy } = testApp();
+    const bug = () => {
+      throw new Error('a bug');
+    };
+    buggy.get('/api/auth/google', bug);
+    buggy.post('/api/auth/google', bug);
+    buggy.get('/api/auth/googlex', bug);
+    const crashed = await buggy.request('/api/auth/google');
+    expect(crashed.status).toBe(302);
+    expect(crashed.headers.get('location')).toBe('/auth?error=INTERNAL');
+    // Not a navigation: JSON as for every other API call.
+    expect((await buggy.request('/api/auth/google', { method: 'POST' })).status).toBe(500);
+    // A path that merely starts with the same letters is not one.
+    expect((await buggy.request('/api/auth/googlex')).status).toBe(500);
+  });
+
   it('answers text a store refused as unstorable (a NUL that slipped past a schema) with 400, not 500', async () => {
     const { app, logger } = testApp();
     app.post('/api/store', () => {

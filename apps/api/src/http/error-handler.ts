@@ -160,8 +160,23 @@ export function notFoundBody(): ErrorBody {
  * is logged in full and answered with a bare 500. Neither carries a message, stack or detail
  * from the error. A 5xx answer is never stored for an Idempotency-Key: a retry runs again.
  */
+/**
+ * Routes under /api that a browser opens as a page (Google's sign-in start and callback, decision
+ * 0060): a failure there ends on a page with the error's code, never on a JSON body. Their own
+ * handlers do so; this covers what fails before them, such as the session lookup of a stale
+ * cookie while the database is down.
+ */
+const PAGE_NAVIGATIONS: readonly { readonly prefix: string; readonly page: string }[] = [{ prefix: '/api/auth/google', page: '/auth' }];
+
+function landingPage(c: Context): string | undefined {
+  if (c.req.method !== 'GET') return undefined;
+  const path = c.req.path;
+  return PAGE_NAVIGATIONS.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.page;
+}
+
 export function createErrorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
+    const landing = landingPage(c);
     if (error instanceof HTTPException && error.status < 500) {
       const status = error.status as ContentfulStatusCode;
       const body: ErrorBody = {
@@ -187,6 +202,7 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
       });
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       c.header('Cache-Control', 'no-store');
+      if (landing) return c.redirect(`${landing}?error=SERVICE_UNAVAILABLE`, 302);
       const body: ErrorBody = { error: { code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE } };
       return c.json(body, 503);
     }
@@ -195,6 +211,10 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
       path: c.req.path,
       error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
     });
+    if (landing) {
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(`${landing}?error=INTERNAL`, 302);
+    }
     const body: ErrorBody = { error: { code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE } };
     return c.json(body, 500);
   };
