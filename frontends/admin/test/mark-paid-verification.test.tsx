@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MarkPaidDialog } from '../src/features/orders/mark-paid-dialog.tsx';
 import { verifiedByLabel } from '../src/features/orders/payment-verification.tsx';
+import { adminText } from '../src/i18n/use-admin-t.ts';
 import { ResolveRefundDialog } from '../src/features/refunds/resolve-refund-dialog.tsx';
 import {
   adminOrderDetail,
@@ -44,7 +45,7 @@ describe('Mark Paid shows how the payment was verified', () => {
     ['admin:3f0c1a2b-0000-4000-8000-0000000000ad', 'Attached by an admin'],
     [null, 'Not verified'],
   ] as const)('verified by %s reads "%s"', (verifiedBy, label) => {
-    expect(verifiedByLabel(verifiedBy)).toBe(label);
+    expect(verifiedByLabel(adminText, verifiedBy)).toBe(label);
   });
 
   it('a verified payment: the receipt, what verified it, and Mark Paid offered', async () => {

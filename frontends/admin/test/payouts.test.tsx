@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_COLUMNS } from '../src/features/orders/order-columns.tsx';
+import { adminText } from '../src/i18n/use-admin-t.ts';
+import { orderColumns } from '../src/features/orders/order-columns.tsx';
 import { PayoutCard } from '../src/features/payouts/payout-card.tsx';
 import { PayoutModeContext } from '../src/features/payouts/payout-mode.ts';
 import { ReconciliationSummary } from '../src/features/payouts/reconciliation-summary.tsx';
@@ -48,7 +49,7 @@ const FAILED = payout({
 
 const fake = fakeAdminApiPerTest();
 
-const actionCell = ORDER_COLUMNS.find((column) => column.header === 'Action');
+const actionCell = orderColumns(adminText).find((column) => column.header === 'Action');
 
 /** The orders row's Action cell for this order, on a server paying out in `mode`. */
 function renderAction(order: AdminOrder, mode: PayoutMode) {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ORDER_COLUMNS } from '../src/features/orders/order-columns.tsx';
+import { adminText } from '../src/i18n/use-admin-t.ts';
+import { orderColumns } from '../src/features/orders/order-columns.tsx';
 import { UnmatchedPaymentsTab } from '../src/features/payments/unmatched-payments-tab.tsx';
 import type { UnmatchedPayment, UnverifiedPayments } from '../src/shared/admin-types.ts';
 import { adminOrderDetail, adminOrderRow, failure, fakeAdminApiPerTest, ok, renderOnAdminScreen } from './fake-admin-api.tsx';
@@ -90,7 +91,7 @@ describe('Unmatched payments tab', () => {
 });
 
 describe('the orders list Action column', () => {
-  const action = ORDER_COLUMNS.find((c) => c.header === 'Action')!;
+  const action = orderColumns(adminText).find((c) => c.header === 'Action')!;
   it('offers Mark Paid only when the payment is verified; says why otherwise', () => {
     renderOnAdminScreen(<div>{action.cell(adminOrderRow())}</div>);
     expect(screen.getByRole('button', { name: /^Mark Paid/ })).toBeTruthy();

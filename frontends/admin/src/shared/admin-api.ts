@@ -1,8 +1,18 @@
 import { signOut } from '@escrow/api-client/session';
-import { sendOnce, withQuery } from './admin-request.ts';
+import { sendOnce } from '@escrow/api-client/write';
 import type { AdminOrder, AdminPayout, ContactSubmission, PaymentConfig, UnmatchedPayment } from './admin-types.ts';
 
 const ADMIN = '/api/admin';
+
+/** Turns query values into `?a=1&b=x`, leaving out empty ones. */
+export function withQuery(path: string, query: Readonly<Record<string, string | number | undefined>>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 export interface PaymentConfigFields {
   readonly businessNumber: string;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { dataOf, failureOf } from '@escrow/api-client/query';
-import { getJson } from './admin-request.ts';
+import { requestJson } from '@escrow/api-client/request';
 import { useAdminScreen } from './admin-context.ts';
 
 /** Every admin read is under this key: a live change or the admin's own change marks them all out of date. */
@@ -32,7 +32,9 @@ export function useAdminQuery<T>(path: string): AdminQuery<T> {
   const { accessLost } = useAdminScreen();
   const query = useQuery({
     queryKey: [...ADMIN_KEY, path],
-    queryFn: ({ signal }) => dataOf(getJson<T>(path, signal)),
+    // The api-client's request (same-origin JSON, errors as values, each answer checked against
+    // its contract in development); a read has no fallback text: its failure is never shown raw.
+    queryFn: ({ signal }) => dataOf(requestJson<T>('GET', path, undefined, { fallbackMessage: '', signal })),
     placeholderData: keepPreviousData,
   });
   const failure = query.error === null ? null : failureOf(query.error);

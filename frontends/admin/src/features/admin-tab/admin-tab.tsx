@@ -1,3 +1,5 @@
+import { Text } from '@escrow/ui/i18n/react';
+import { useAdminT, type AdminText } from '../../i18n/use-admin-t.ts';
 import { PaymentInfoCard } from '../payment-config/payment-info-card.tsx';
 
 /** The Admin tab: the Paybill settings and how admins are added. */
@@ -10,27 +12,31 @@ export function AdminTab() {
   );
 }
 
+/** The admin CLI's command, the same in every language. */
+const GRANT_COMMAND = 'escrow-admin grant-admin EMAIL';
+
 /**
  * Spec section 2: a new admin first creates an account at /auth and is then given the admin
  * role in the backend; only the super admin can add admins. Here the backend step is the admin
  * CLI on the server (apps/cli), which only whoever runs the server can use.
  */
 function AdminManagementCard() {
+  const t = useAdminT();
   return (
     <section className="admin-card" aria-labelledby="admin-management-title">
       <h2 id="admin-management-title" className="admin-card__title">
-        Admin Management
+        {t('admin.management.title')}
       </h2>
       <ol className="admin-steps">
         <li>
-          The new admin first creates an account at <a href="/auth">/auth</a> with their own email address.
+          <Text<AdminText> id="admin.management.step1" components={{ 0: <a href="/auth" /> }} />
         </li>
         <li>
-          The admin role is then given in the backend, on the server, with the admin CLI: <code className="command">escrow-admin grant-admin EMAIL</code>
+          <Text<AdminText> id="admin.management.step2" values={{ command: GRANT_COMMAND }} components={{ 0: <code className="command" /> }} />
         </li>
-        <li>They see this dashboard at /admin the next time they open a page.</li>
+        <li>{t('admin.management.step3')}</li>
       </ol>
-      <p className="admin-note">Only the super admin can add admins: the role cannot be given from this screen.</p>
+      <p className="admin-note">{t('admin.management.note')}</p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useLiveInvalidation } from '@escrow/api-client/live-invalidation';
 import { Tabs, type TabItem } from '@escrow/ui/components/tabs';
+import { useAdminT } from '../../i18n/use-admin-t.ts';
 import { AdminScreenContext, type AdminScreen } from '../../shared/admin-context.ts';
 import { ADMIN_KEY } from '../../shared/use-admin-query.ts';
 import type { Navigate } from '../../shared/admin-page-props.ts';
@@ -16,14 +17,14 @@ import { PayoutsTab } from '../payouts/payouts-tab.tsx';
 import { SummaryCards } from '../summary/summary-cards.tsx';
 import { AdminHeader } from './admin-header.tsx';
 
-const TABS: readonly TabItem[] = [
-  { value: 'orders', label: 'Orders', content: <OrdersTab /> },
-  { value: 'sellers', label: 'Sellers', content: <SellersTab /> },
-  { value: 'payments', label: 'Unmatched payments', content: <UnmatchedPaymentsTab /> },
-  { value: 'payouts', label: 'Payouts', content: <PayoutsTab /> },
-  { value: 'contacts', label: 'Contacts', content: <ContactsTab /> },
-  { value: 'admin', label: 'Admin', content: <AdminTab /> },
-];
+const TABS = [
+  { value: 'orders', content: <OrdersTab /> },
+  { value: 'sellers', content: <SellersTab /> },
+  { value: 'payments', content: <UnmatchedPaymentsTab /> },
+  { value: 'payouts', content: <PayoutsTab /> },
+  { value: 'contacts', content: <ContactsTab /> },
+  { value: 'admin', content: <AdminTab /> },
+] as const;
 
 interface AdminDashboardProps {
   account: Account;
@@ -37,6 +38,8 @@ interface AdminDashboardProps {
  * (the other tabs' reads are marked out of date and read when they are shown).
  */
 export function AdminDashboard({ account, navigate, onAccessLost }: AdminDashboardProps) {
+  const t = useAdminT();
+  const tabs = useMemo<readonly TabItem[]>(() => TABS.map((tab) => ({ ...tab, label: t(`admin.tab.${tab.value}`) })), [t]);
   const client = useQueryClient();
   const [live, setLive] = useState(true);
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ADMIN_KEY }), [client]);
@@ -48,7 +51,7 @@ export function AdminDashboard({ account, navigate, onAccessLost }: AdminDashboa
       <section className="admin-page" aria-labelledby="admin-title">
         <AdminHeader account={account} live={liveStatus} navigate={navigate} onSigningOut={() => setLive(false)} />
         <SummaryCards />
-        <Tabs label="Admin sections" items={TABS} defaultValue="orders" />
+        <Tabs label={t('admin.tabs')} items={tabs} defaultValue="orders" />
       </section>
     </AdminScreenContext.Provider>
   );

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { AppLink } from '@escrow/ui/components/app-link';
 import { showToast } from '@escrow/ui/toast/show-toast';
+import { adminText, localText, useAdminT } from '../../i18n/use-admin-t.ts';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { Account } from '../../shared/admin-types.ts';
 import type { Navigate } from '../../shared/admin-page-props.ts';
 import { ExportDataDialog } from '../export/export-data-dialog.tsx';
 import type { LiveStatus } from '@escrow/api-client/live';
 import { PaymentConfigDialog } from '../payment-config/payment-config-dialog.tsx';
-
-const LIVE_TEXT: Record<LiveStatus, string> = { connecting: 'Connecting to live updates…', live: 'Live updates on', reconnecting: 'Live updates paused, reconnecting…' };
-const SIGN_OUT_FAILED = 'Failed to log out. Please try again.';
 
 interface AdminHeaderProps {
   account: Account;
@@ -22,36 +19,37 @@ interface AdminHeaderProps {
 
 /** Title, who is signed in, the live state, and the spec's four header buttons. */
 export function AdminHeader({ account, live, navigate, onSigningOut }: AdminHeaderProps) {
+  const t = useAdminT();
   const [signingOut, setSigningOut] = useState(false);
   const logout = () => {
     if (signingOut) return;
     setSigningOut(true);
-    void adminApi.signOut(SIGN_OUT_FAILED).then((result) => {
+    void adminApi.signOut(t('admin.logoutFailed')).then((result) => {
       setSigningOut(false);
-      if (!result.ok) return showToast(result.message, 'error');
+      if (!result.ok) return showToast(localText(result.message), 'error');
       onSigningOut();
-      showToast(catalogue.admin.loggedOut);
+      showToast(adminText('catalogue.admin.loggedOut'));
       navigate('/');
     });
   };
   return (
     <header className="admin-header">
       <div className="admin-header__title">
-        <h1 id="admin-title">Admin Dashboard</h1>
-        <p className="section-note">Signed in as {account.email}</p>
+        <h1 id="admin-title">{t('admin.title')}</h1>
+        <p className="section-note">{t('admin.signedInAs', { email: account.email })}</p>
         <p className="section-note">
           <span className={`live-dot live-dot--${live}`} aria-hidden="true" />
-          {LIVE_TEXT[live]}
+          {t(`admin.live.${live}`)}
         </p>
       </div>
-      <nav className="admin-header__actions" aria-label="Admin">
+      <nav className="admin-header__actions" aria-label={t('admin.nav')}>
         <PaymentConfigDialog />
         <AppLink to="/seller/dashboard" navigate={navigate} className="button button--secondary">
-          Seller Dashboard
+          {t('admin.sellerDashboard')}
         </AppLink>
         <ExportDataDialog />
         <button type="button" className="button button--secondary" onClick={logout} disabled={signingOut} aria-busy={signingOut || undefined}>
-          {signingOut ? 'Logging out…' : 'Logout'}
+          {signingOut ? t('admin.loggingOut') : t('admin.logout')}
         </button>
       </nav>
     </header>

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { exportRangeSchema, parseOrFirstError } from '@escrow/core/validation';
 import { Button } from '@escrow/ui/components/button';
 import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
@@ -7,11 +6,9 @@ import { FormAlert, TextField } from '@escrow/ui/components/form-field';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
-import { withQuery } from '../../shared/admin-request.ts';
-import { SERVICE_UNAVAILABLE_MESSAGE } from '@escrow/ui/api/request-json';
+import { adminText, localText, useAdminT } from '../../i18n/use-admin-t.ts';
+import { withQuery } from '../../shared/admin-api.ts';
 import { downloadCsv } from './download-csv.ts';
-
-const EXPORT_FAILED = 'Failed to export data. Please try again.';
 
 /** Today in Nairobi as YYYY-MM-DD (en-CA writes dates that way), for the file name. */
 const nairobiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
@@ -23,6 +20,7 @@ const nairobiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/
  * optional days (Nairobi time, both included); left empty, every order is exported.
  */
 export function ExportDataDialog() {
+  const t = useAdminT();
   const { accessLost } = useAdminScreen();
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState({ from: '', to: '' });
@@ -33,7 +31,7 @@ export function ExportDataDialog() {
     event.preventDefault();
     if (busy) return;
     const parsed = parseOrFirstError(exportRangeSchema, range);
-    if (!parsed.ok) return setError(parsed.message);
+    if (!parsed.ok) return setError(localText(parsed.message));
     setError(null);
     setBusy(true);
     const path = withQuery(adminApi.exportPath(), { from: parsed.value.from, to: parsed.value.to });
@@ -41,12 +39,12 @@ export function ExportDataDialog() {
       setBusy(false);
       if (outcome.ok) {
         setOpen(false);
-        showToast(catalogue.admin.dataExported);
+        showToast(adminText('catalogue.admin.dataExported'));
         return;
       }
       if (outcome.status === 401 || outcome.status === 403) return accessLost();
       console.warn('The export failed', outcome.status);
-      setError(outcome.status === 503 ? SERVICE_UNAVAILABLE_MESSAGE : outcome.status === 400 && outcome.message ? outcome.message : EXPORT_FAILED);
+      setError(outcome.status === 503 ? adminText('catalogue.errors.serviceUnavailable') : outcome.status === 400 && outcome.message ? localText(outcome.message) : adminText('admin.export.failed'));
     });
   };
 
@@ -60,23 +58,23 @@ export function ExportDataDialog() {
       busy={busy}
       trigger={
         <button type="button" className="button button--secondary">
-          Export Data
+          {t('admin.export.button')}
         </button>
       }
-      title="Export Data"
-      description="The orders as a CSV file: order ID, item, seller, buyer, price, status, payment method, payouts, service fee and creation time. Leave the dates empty to export every order."
+      title={t('admin.export.button')}
+      description={t('admin.export.description')}
     >
       <form className="form" noValidate onSubmit={submit}>
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
         <div className="form-row">
-          <TextField label="From" name="from" type="date" value={range.from} onValueChange={(from) => setRange((current) => ({ ...current, from }))} hint="Created on or after this day." />
-          <TextField label="To" name="to" type="date" value={range.to} onValueChange={(to) => setRange((current) => ({ ...current, to }))} hint="Created on or before this day." />
+          <TextField label={t('admin.export.from')} name="from" type="date" value={range.from} onValueChange={(from) => setRange((current) => ({ ...current, from }))} hint={t('admin.export.fromHint')} />
+          <TextField label={t('admin.export.to')} name="to" type="date" value={range.to} onValueChange={(to) => setRange((current) => ({ ...current, to }))} hint={t('admin.export.toHint')} />
         </div>
         <DialogActions>
-          <Button type="submit" busy={busy} busyLabel="Exporting…">
-            Download CSV
+          <Button type="submit" busy={busy} busyLabel={t('admin.export.busy')}>
+            {t('admin.export.submit')}
           </Button>
-          <DialogClose>Cancel</DialogClose>
+          <DialogClose>{t('admin.cancel')}</DialogClose>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { Button } from '@escrow/ui/components/button';
 import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, TextField } from '@escrow/ui/components/form-field';
 import { showToast } from '@escrow/ui/toast/show-toast';
+import { adminText, localText, useAdminT } from '../../i18n/use-admin-t.ts';
 import { adminApi } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
-import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
+import { isRetryable, OnceKeys } from '@escrow/api-client/write';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/admin-types.ts';
 import { useAdminQuery } from '../../shared/use-admin-query.ts';
 import { paymentUnverified } from './payment-verification.tsx';
@@ -23,6 +23,7 @@ const keys = new OnceKeys();
  * unverified payment); any refusal is shown in the server's own words.
  */
 export function MarkPaidDialog({ order }: { order: AdminOrder }) {
+  const t = useAdminT();
   const { refresh, accessLost } = useAdminScreen();
   const [open, setOpen] = useState(false);
   const [reference, setReference] = useState('');
@@ -35,17 +36,17 @@ export function MarkPaidDialog({ order }: { order: AdminOrder }) {
     if (busy) return;
     setBusy(true);
     setError(null);
-    void adminApi.markPaid(order.id, reference.trim() || undefined, keys.keyFor(action), catalogue.admin.confirmSettlementFailed).then((result) => {
+    void adminApi.markPaid(order.id, reference.trim() || undefined, keys.keyFor(action), t('catalogue.admin.confirmSettlementFailed')).then((result) => {
       setBusy(false);
       if (!isRetryable(result)) keys.settled(action);
       if (result.ok) {
         setOpen(false);
-        showToast(catalogue.admin.settlementConfirmed);
+        showToast(adminText('catalogue.admin.settlementConfirmed'));
         refresh();
         return;
       }
       if (result.status === 401 || result.status === 403) return accessLost();
-      setError(result.message);
+      setError(localText(result.message));
       // Settled meanwhile by another admin: the row will show it.
       if (result.status === 409) refresh();
     });
@@ -60,12 +61,12 @@ export function MarkPaidDialog({ order }: { order: AdminOrder }) {
       }}
       busy={busy}
       trigger={
-        <button type="button" className="button button--small" aria-label={`Mark Paid: ${order.itemName} (${order.trackingNumber})`}>
-          Mark Paid
+        <button type="button" className="button button--small" aria-label={t('admin.markPaid.for', { item: order.itemName, tracking: order.trackingNumber })}>
+          {t('admin.markPaid')}
         </button>
       }
-      title="Mark Paid"
-      description="Confirm that the payouts below have been sent. This is recorded once and cannot be undone."
+      title={t('admin.markPaid')}
+      description={t('admin.markPaid.description')}
     >
       <MarkPaidBody order={order} busy={busy} error={error} reference={reference} onReference={setReference} onSubmit={submit} />
     </Dialog>
@@ -83,16 +84,18 @@ interface MarkPaidBodyProps {
 
 /** The open dialog's content: mounted only while open, so the order is read only then (and again on live changes). */
 function MarkPaidBody({ order, busy, error, reference, onReference, onSubmit }: MarkPaidBodyProps) {
+  const t = useAdminT();
+  const unverified = t('catalogue.errors.paymentUnverified');
   const detail = useAdminQuery<AdminOrderDetail>(adminApi.orderPath(order.id));
   // Known unverified: the server would refuse, so say why up front and offer no button to press.
   const refused = detail.data !== null && paymentUnverified(detail.data);
 
   return (
     <>
-      <SettlementDetails order={order} detail={detail} action="Mark Paid" />
-      {refused && error !== catalogue.errors.paymentUnverified ? (
+      <SettlementDetails order={order} detail={detail} action={t('admin.markPaid')} />
+      {refused && error !== unverified ? (
         <div className="admin-note admin-note--warning">
-          <p>{catalogue.errors.paymentUnverified}</p>
+          <p>{unverified}</p>
         </div>
       ) : null}
       <form
@@ -105,20 +108,20 @@ function MarkPaidBody({ order, busy, error, reference, onReference, onSubmit }: 
       >
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
         <TextField
-          label="Payout reference"
+          label={t('admin.markPaid.reference')}
           name="reference"
           maxLength={100}
           autoComplete="off"
           value={reference}
           onValueChange={onReference}
           disabled={refused}
-          hint="The M-Pesa code of the payout, kept with the settlement."
+          hint={t('admin.markPaid.referenceHint')}
         />
         <DialogActions>
-          <Button type="submit" busy={busy} busyLabel="Marking paid…" disabled={refused}>
-            Mark Paid
+          <Button type="submit" busy={busy} busyLabel={t('admin.markPaid.busy')} disabled={refused}>
+            {t('admin.markPaid')}
           </Button>
-          <DialogClose>Cancel</DialogClose>
+          <DialogClose>{t('admin.cancel')}</DialogClose>
         </DialogActions>
       </form>
     </>

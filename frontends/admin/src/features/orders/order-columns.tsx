@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { adminStatusLabel } from '@escrow/core/orders';
 import { StatusBadge, type BadgeTone } from '@escrow/ui/components/status-badge';
 import type { Column } from '@escrow/ui/components/data-list';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import { useAdminT, type AdminT } from '../../i18n/use-admin-t.ts';
 import type { AdminOrder } from '../../shared/admin-types.ts';
 import { ApprovePayoutDialog } from '../payouts/approve-payout-dialog.tsx';
 import { OrderPayoutStates } from '../payouts/order-payout-states.tsx';
@@ -12,7 +12,7 @@ import { settlementPayouts } from '../payouts/payout-words.ts';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 
 /** The Seller column: the business name, or 'N/A' when the seller record is gone. */
-export const sellerName = (order: AdminOrder) => order.sellerBusinessName ?? 'N/A';
+export const sellerName = (t: AdminT, order: AdminOrder) => order.sellerBusinessName ?? t('admin.notAvailable');
 
 /** The badge's colour: settled green, awaiting settlement amber, cancelled red, any other grey. */
 function orderStatusTone(status: AdminOrder['status']): BadgeTone {
@@ -24,9 +24,10 @@ function orderStatusTone(status: AdminOrder['status']): BadgeTone {
 
 /** The spec's labels are lower case apart from its two named ones; the badge capitalises for display only. */
 export function OrderStatusBadge({ status }: { status: AdminOrder['status'] }) {
+  const t = useAdminT();
   return (
     <StatusBadge tone={orderStatusTone(status)} wrap capitalized>
-      {adminStatusLabel(status)}
+      {t(`admin.status.${status}`)}
     </StatusBadge>
   );
 }
@@ -41,6 +42,7 @@ export function OrderStatusBadge({ status }: { status: AdminOrder['status'] }) {
  * reference) until M-Pesa has paid them all and the order is settled.
  */
 function OrderAction({ order }: { order: AdminOrder }) {
+  const t = useAdminT();
   const mode = usePayoutMode();
   const payouts = settlementPayouts(order.payouts);
   // The payouts keep one place in the cell from approval to settlement, so their dialog, if open, stays open.
@@ -50,7 +52,7 @@ function OrderAction({ order }: { order: AdminOrder }) {
       {payouts.length > 0 ? <OrderPayoutStates order={order} payouts={payouts} statesShown={!order.settlementPaid} /> : null}
     </span>
   );
-  if (order.settlementPaid) return withPayouts(<StatusBadge tone="success">Paid ✓</StatusBadge>);
+  if (order.settlementPaid) return withPayouts(<StatusBadge tone="success">{t('admin.orders.paid')}</StatusBadge>);
   if (order.actions.includes('confirm_settlement')) {
     const waiting = payouts.length === 0 || payouts.some((p) => p.state === 'awaiting_approval');
     // The payouts waiting stay reachable beside it: one paid by hand is recorded there instead of approved.
@@ -59,15 +61,15 @@ function OrderAction({ order }: { order: AdminOrder }) {
     if (payouts.length > 0) return withPayouts(null);
     return withPayouts(<MarkPaidDialog order={order} />);
   }
-  if (order.status === 'awaiting_settlement') return <StatusBadge tone="warning">Payment not verified</StatusBadge>;
-  if (order.paymentBeingVerified) return <span className="muted">Payment being verified</span>;
+  if (order.status === 'awaiting_settlement') return <StatusBadge tone="warning">{t('admin.orders.paymentNotVerified')}</StatusBadge>;
+  if (order.paymentBeingVerified) return <span className="muted">{t('admin.orders.paymentBeingVerified')}</span>;
   return <span className="muted">—</span>;
 }
 
-/** Spec section 2: Item, Seller, Buyer, Price, Seller Payout, Rider Payout, Order Status, Created, Action. */
-export const ORDER_COLUMNS: readonly Column<AdminOrder>[] = [
+/** Spec section 2: Item, Seller, Buyer, Price, Seller Payout, Rider Payout, Order Status, Created, Action (headers in the page's language). */
+export const orderColumns = (t: AdminT): readonly Column<AdminOrder>[] => [
   {
-    header: 'Item',
+    header: t('admin.orders.col.item'),
     cell: (order) => (
       <>
         <span className="cell-strong">{order.itemName}</span>
@@ -75,9 +77,9 @@ export const ORDER_COLUMNS: readonly Column<AdminOrder>[] = [
       </>
     ),
   },
-  { header: 'Seller', cell: sellerName },
+  { header: t('admin.orders.col.seller'), cell: (order) => sellerName(t, order) },
   {
-    header: 'Buyer',
+    header: t('admin.orders.col.buyer'),
     cell: (order) => (
       <>
         {order.buyerName}
@@ -85,10 +87,10 @@ export const ORDER_COLUMNS: readonly Column<AdminOrder>[] = [
       </>
     ),
   },
-  { header: 'Price', cell: (order) => formatKsh(order.price), numeric: true },
-  { header: 'Seller Payout', cell: (order) => formatKsh(order.sellerPayout), numeric: true },
-  { header: 'Rider Payout', cell: (order) => formatKsh(order.riderPayout), numeric: true },
-  { header: 'Order Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
-  { header: 'Created', cell: (order) => formatNairobiDateTime(order.createdAt) },
-  { header: 'Action', cell: (order) => <OrderAction order={order} />, nowrap: true },
+  { header: t('admin.orders.col.price'), cell: (order) => formatKsh(order.price), numeric: true },
+  { header: t('admin.orders.col.sellerPayout'), cell: (order) => formatKsh(order.sellerPayout), numeric: true },
+  { header: t('admin.orders.col.riderPayout'), cell: (order) => formatKsh(order.riderPayout), numeric: true },
+  { header: t('admin.orders.col.status'), cell: (order) => <OrderStatusBadge status={order.status} /> },
+  { header: t('admin.orders.col.created'), cell: (order) => formatNairobiDateTime(order.createdAt) },
+  { header: t('admin.orders.col.action'), cell: (order) => <OrderAction order={order} />, nowrap: true },
 ];

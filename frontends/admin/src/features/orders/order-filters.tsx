@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { adminStatusLabel, ORDER_STATUSES, type OrderStatus } from '@escrow/core/orders';
+import { ORDER_STATUSES, type OrderStatus } from '@escrow/core/orders';
+import { useAdminT } from '../../i18n/use-admin-t.ts';
 
 export interface OrderFilter {
   readonly status: OrderStatus | '';
@@ -14,6 +15,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * most matches.
  */
 export function OrderFilters({ filter, onChange }: { filter: OrderFilter; onChange: (filter: OrderFilter) => void }) {
+  const t = useAdminT();
   const [draft, setDraft] = useState(filter.q);
   const searchId = useId();
   const statusId = useId();
@@ -22,10 +24,10 @@ export function OrderFilters({ filter, onChange }: { filter: OrderFilter; onChan
     onChange({ ...filter, q: draft.trim() });
   };
   return (
-    <form className="filters" role="search" aria-label="Orders" onSubmit={submit}>
+    <form className="filters" role="search" aria-label={t('admin.orders.list')} onSubmit={submit}>
       <div className="field filters__search">
         <label className="field__label" htmlFor={searchId}>
-          Search orders
+          {t('admin.orders.search')}
         </label>
         <div className="filters__row">
           <input
@@ -40,22 +42,22 @@ export function OrderFilters({ filter, onChange }: { filter: OrderFilter; onChan
             aria-describedby={`${searchId}-hint`}
           />
           <button type="submit" className="button">
-            Search
+            {t('admin.search')}
           </button>
         </div>
         <p className="field__hint" id={`${searchId}-hint`}>
-          Tracking number, buyer phone or seller name.
+          {t('admin.orders.searchHint')}
         </p>
       </div>
       <div className="field filters__status">
         <label className="field__label" htmlFor={statusId}>
-          Status
+          {t('admin.orders.status')}
         </label>
         <select id={statusId} className="field__input" value={filter.status} onChange={(event) => onChange({ ...filter, q: draft.trim(), status: event.target.value as OrderStatus | '' })}>
-          <option value="">All statuses</option>
+          <option value="">{t('admin.orders.allStatuses')}</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {capitalised(adminStatusLabel(status))}
+              {capitalised(t(`admin.status.${status}`))}
             </option>
           ))}
         </select>

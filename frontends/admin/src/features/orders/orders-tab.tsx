@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataList } from '@escrow/ui/components/data-list';
+import { useAdminT } from '../../i18n/use-admin-t.ts';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { AdminOrder, OrdersPage } from '../../shared/admin-types.ts';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
@@ -9,13 +10,14 @@ import { usePollWhile } from '../../shared/use-poll-while.ts';
 import { PayoutModeContext } from '../payouts/payout-mode.ts';
 import { isMoving } from '../payouts/payout-words.ts';
 import { RefundRequestsSection } from '../refunds/refund-requests-section.tsx';
-import { ORDER_COLUMNS } from './order-columns.tsx';
+import { orderColumns } from './order-columns.tsx';
 import { OrderFilters, type OrderFilter } from './order-filters.tsx';
 
 const PAGE_SIZE = 20;
 
 /** The Orders tab: open refund requests first (they wait on an admin), then every order, paged by the server. */
 export function OrdersTab() {
+  const t = useAdminT();
   const [filter, setFilter] = useState<OrderFilter>({ status: '', q: '' });
   const [page, setPage] = useState(1);
   const orders = useAdminQuery<OrdersPage>(adminApi.ordersPath({ page, pageSize: PAGE_SIZE, status: filter.status || undefined, q: filter.q || undefined }));
@@ -26,10 +28,8 @@ export function OrdersTab() {
       <RefundRequestsSection />
       <section className="admin-section" aria-labelledby="orders-title">
         <div className="admin-section__header">
-          <h2 id="orders-title">All Orders</h2>
-          <p className="admin-note">
-            Admin payment confirmation has been removed: a buyer&apos;s payment is confirmed by the delivery code the buyer gives the rider.
-          </p>
+          <h2 id="orders-title">{t('admin.orders.title')}</h2>
+          <p className="admin-note">{t('admin.orders.note')}</p>
         </div>
         <OrderFilters
           filter={filter}
@@ -45,26 +45,28 @@ export function OrdersTab() {
 }
 
 function OrdersList({ orders, filtered, onPage }: { orders: AdminQuery<OrdersPage>; filtered: boolean; onPage: (page: number) => void }) {
+  const t = useAdminT();
+  const columns = useMemo(() => orderColumns(t), [t]);
   // M-Pesa's answers about payouts are not on the live stream: re-read while a shown order has a payout with M-Pesa.
   usePollWhile(orders.data?.orders.some((order) => order.payouts?.some(isMoving)) ?? false, orders.reload);
-  if (orders.failed && (orders.data === null || orders.stale)) return <FailedPart what="the orders" onRetry={orders.reload} unavailable={orders.unavailable} />;
-  if (orders.data === null) return <LoadingPart label="Loading orders…" />;
+  if (orders.failed && (orders.data === null || orders.stale)) return <FailedPart title={t('admin.failed.orders')} onRetry={orders.reload} unavailable={orders.unavailable} />;
+  if (orders.data === null) return <LoadingPart label={t('admin.orders.loading')} />;
   const { orders: rows, total, page, pageSize } = orders.data;
   if (rows.length === 0) {
-    return filtered ? <EmptyPart title="No orders match this search or status." /> : <EmptyPart title="No orders yet.">Orders appear here as soon as sellers create them.</EmptyPart>;
+    return filtered ? <EmptyPart title={t('admin.orders.noMatch')} /> : <EmptyPart title={t('admin.orders.none')}>{t('admin.orders.noneNote')}</EmptyPart>;
   }
   return (
     <PayoutModeContext.Provider value={orders.data.payoutMode ?? 'manual'}>
       {orders.failed ? <NotCurrentNote onRetry={orders.reload} /> : null}
       <DataList<AdminOrder>
-        label="Orders"
-        columns={ORDER_COLUMNS}
+        label={t('admin.orders.list')}
+        columns={columns}
         rows={rows}
         rowKey={(order) => order.id}
         busy={orders.stale}
         rowClass={(order) => (order.settlementPaid ? 'is-settled' : undefined)}
       />
-      <Pager noun={['order', 'orders']} page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <Pager noun="orders" page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </PayoutModeContext.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { useAdminT, type AdminT } from '../../i18n/use-admin-t.ts';
 import type { AdminOrderDetail } from '../../shared/admin-types.ts';
 
 /**
@@ -13,20 +14,18 @@ type PaymentFields = Pick<
 >;
 
 /** Who or what verified a payment with M-Pesa (core's VerifiedBy), in the admin's words. */
-export function verifiedByLabel(verifiedBy: string | null): string {
-  if (verifiedBy === null) return 'Not verified';
-  if (verifiedBy === 'stk_query') return 'M-Pesa prompt, confirmed by STK Query';
-  if (verifiedBy === 'c2b_confirmation') return 'Paybill, confirmed by M-Pesa';
-  if (verifiedBy === 'transaction_status') return 'Receipt the buyer typed, confirmed by a Transaction Status query';
-  if (verifiedBy.startsWith('admin:')) return 'Attached by an admin';
+export function verifiedByLabel(t: AdminT, verifiedBy: string | null): string {
+  if (verifiedBy === null) return t('admin.verifiedBy.none');
+  if (verifiedBy === 'stk_query' || verifiedBy === 'c2b_confirmation' || verifiedBy === 'transaction_status') return t(`admin.verifiedBy.${verifiedBy}`);
+  if (verifiedBy.startsWith('admin:')) return t('admin.verifiedBy.admin');
   return verifiedBy;
 }
 
-function paymentState(order: PaymentFields): string {
-  if (order.paymentBeingVerified) return 'Being verified: the buyer typed a receipt M-Pesa has not confirmed';
-  if (!order.paymentConfirmed) return 'Not paid';
-  if (order.paymentVerifiedBy === null) return 'Paid on a typed receipt, never verified with M-Pesa';
-  return 'Verified with M-Pesa';
+function paymentState(t: AdminT, order: PaymentFields): string {
+  if (order.paymentBeingVerified) return t('admin.payment.state.beingVerified');
+  if (!order.paymentConfirmed) return t('admin.payment.state.notPaid');
+  if (order.paymentVerifiedBy === null) return t('admin.payment.state.neverVerified');
+  return t('admin.payment.state.verified');
 }
 
 /**
@@ -35,11 +34,12 @@ function paymentState(order: PaymentFields): string {
  * or what verified it, and the amount received when it is not the price.
  */
 export function PaymentVerificationRows({ order }: { order: PaymentFields }) {
+  const t = useAdminT();
   if (order.paymentMethod === 'cash') {
     return (
       <div>
-        <dt>Payment</dt>
-        <dd>Cash on delivery (no M-Pesa payment)</dd>
+        <dt>{t('admin.payment')}</dt>
+        <dd>{t('admin.payment.cash')}</dd>
       </div>
     );
   }
@@ -48,37 +48,37 @@ export function PaymentVerificationRows({ order }: { order: PaymentFields }) {
   return (
     <>
       <div>
-        <dt>Payment</dt>
-        <dd>{paymentState(order)}</dd>
+        <dt>{t('admin.payment')}</dt>
+        <dd>{paymentState(t, order)}</dd>
       </div>
       <div>
-        <dt>M-Pesa receipt</dt>
-        <dd>{order.mpesaReceipt ? <span className="receipt-code">{order.mpesaReceipt}</span> : <span className="muted">None yet</span>}</dd>
+        <dt>{t('admin.payment.receipt')}</dt>
+        <dd>{order.mpesaReceipt ? <span className="receipt-code">{order.mpesaReceipt}</span> : <span className="muted">{t('admin.noneYet')}</span>}</dd>
       </div>
       {typed ? (
         <div>
-          <dt>Receipt the buyer typed</dt>
+          <dt>{t('admin.payment.typed')}</dt>
           <dd>
             <span className="receipt-code">{typed}</span>
-            {order.paymentBeingVerified ? <span className="muted"> (not confirmed by M-Pesa)</span> : null}
+            {order.paymentBeingVerified ? <span className="muted"> {t('admin.payment.typedNotConfirmed')}</span> : null}
           </dd>
         </div>
       ) : null}
       {order.paymentBeingVerified && order.paymentClaimCheck ? (
         <div>
-          <dt>M-Pesa check</dt>
+          <dt>{t('admin.payment.check')}</dt>
           <dd>{order.paymentClaimCheck}</dd>
         </div>
       ) : null}
       <div>
-        <dt>Verified by</dt>
-        <dd>{verifiedByLabel(order.paymentVerifiedBy)}</dd>
+        <dt>{t('admin.payment.verifiedBy')}</dt>
+        <dd>{verifiedByLabel(t, order.paymentVerifiedBy)}</dd>
       </div>
       {received !== null ? (
         <div>
-          <dt>Amount received</dt>
+          <dt>{t('admin.payment.received')}</dt>
           <dd>
-            {formatKsh(received)} <span className="muted">(the price is {formatKsh(order.price)})</span>
+            {formatKsh(received)} <span className="muted">{t('admin.payment.priceIs', { price: formatKsh(order.price) })}</span>
           </dd>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { formatKsh } from '@escrow/ui/format/format-ksh';
+import { useAdminT } from '../../i18n/use-admin-t.ts';
 import type { AdminOrder, AdminOrderDetail } from '../../shared/admin-types.ts';
 import { payoutDestination } from '../../shared/payout-method.ts';
 import type { AdminQuery } from '../../shared/use-admin-query.ts';
@@ -11,34 +12,34 @@ import { PaymentVerificationRows } from './payment-verification.tsx';
  * button that still checks it when it could not be read).
  */
 export function SettlementDetails({ order, detail, action }: { order: AdminOrder; detail: AdminQuery<AdminOrderDetail>; action: string }) {
-  const sellerDestination = payoutDestination(order.sellerPaymentMethod, order.sellerPaymentNumber);
+  const t = useAdminT();
+  const sellerDestination = payoutDestination(t, order.sellerPaymentMethod, order.sellerPaymentNumber);
   const riderPaidHere = order.deliveryPaidBy === 'seller' && order.riderPayout > 0;
   return (
     <dl className="detail-list">
       <div>
-        <dt>Item</dt>
+        <dt>{t('admin.settlement.item')}</dt>
         <dd>
           {order.itemName} <span className="muted">({order.trackingNumber})</span>
         </dd>
       </div>
       <div>
-        <dt>Seller payout</dt>
+        <dt>{t('admin.settlement.sellerPayout')}</dt>
         <dd>
-          {formatKsh(order.sellerPayout)} to {order.sellerBusinessName ?? 'N/A'}
+          {t('admin.settlement.sellerTo', { amount: formatKsh(order.sellerPayout), seller: order.sellerBusinessName ?? t('admin.notAvailable') })}
           <br />
-          {sellerDestination ? <span>{sellerDestination}</span> : <span className="muted">No payout details saved: contact the seller before paying.</span>}
+          {sellerDestination ? <span>{sellerDestination}</span> : <span className="muted">{t('admin.settlement.noPayoutDetails')}</span>}
         </dd>
       </div>
       <div>
-        <dt>Rider payout</dt>
+        <dt>{t('admin.settlement.riderPayout')}</dt>
         <dd>
           {formatKsh(order.riderPayout)}
-          {order.deliveryPaidBy === 'buyer' ? <span className="muted"> (collected from the buyer at the door)</span> : null}
+          {order.deliveryPaidBy === 'buyer' ? <span className="muted"> {t('admin.settlement.collectedAtDoor')}</span> : null}
           {riderPaidHere && order.riderName ? (
             <>
               {' '}
-              to {order.riderName}
-              {order.riderPhone ? <>, M-Pesa {order.riderPhone}</> : null}
+              {order.riderPhone ? t('admin.settlement.riderToPhone', { rider: order.riderName, phone: order.riderPhone }) : t('admin.settlement.riderTo', { rider: order.riderName })}
             </>
           ) : null}
         </dd>
@@ -50,11 +51,12 @@ export function SettlementDetails({ order, detail, action }: { order: AdminOrder
 
 /** The payment's verification, read for the open dialog; while unknown the server still decides. */
 function PaymentCheck({ detail, action }: { detail: AdminQuery<AdminOrderDetail>; action: string }) {
+  const t = useAdminT();
   if (detail.data) return <PaymentVerificationRows order={detail.data} />;
   return (
     <div>
-      <dt>Payment</dt>
-      <dd className="muted">{detail.failed ? `Could not check the payment. ${action} still checks it.` : 'Checking the payment…'}</dd>
+      <dt>{t('admin.payment')}</dt>
+      <dd className="muted">{detail.failed ? t('admin.settlement.checkFailed', { action }) : t('admin.settlement.checking')}</dd>
     </div>
   );
 }

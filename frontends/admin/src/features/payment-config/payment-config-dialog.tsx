@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { catalogue } from '@escrow/core/messages';
 import { Button } from '@escrow/ui/components/button';
 import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert } from '@escrow/ui/components/form-field';
 import { LoadingState } from '@escrow/ui/components/loading-state';
 import { showToast } from '@escrow/ui/toast/show-toast';
+import { adminText, useAdminT } from '../../i18n/use-admin-t.ts';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { PaymentConfig, PaymentConfigAnswer } from '../../shared/admin-types.ts';
 import { FailedPart } from '../../shared/inline-state.tsx';
@@ -14,6 +14,7 @@ import { useSavePaymentConfig } from './use-save-payment-config.ts';
 
 /** The header's Payment Config button and its dialog (spec section 2). */
 export function PaymentConfigDialog() {
+  const t = useAdminT();
   const [open, setOpen] = useState(false);
   return (
     <Dialog
@@ -21,11 +22,11 @@ export function PaymentConfigDialog() {
       onOpenChange={setOpen}
       trigger={
         <button type="button" className="button button--secondary">
-          Payment Config
+          {t('admin.config.button')}
         </button>
       }
-      title="Payment Configuration"
-      description="These M-Pesa Paybill details are shown to all buyers when they confirm their orders. Check them carefully: buyers send their money here."
+      title={t('admin.config.title')}
+      description={t('admin.config.description')}
     >
       <DialogBody onSaved={() => setOpen(false)} />
     </Dialog>
@@ -34,16 +35,18 @@ export function PaymentConfigDialog() {
 
 /** Mounted while the dialog is open: reads the saved values each time it opens. */
 function DialogBody({ onSaved }: { onSaved: () => void }) {
+  const t = useAdminT();
   const config = useAdminQuery<PaymentConfigAnswer>(adminApi.paymentConfigPath());
-  if (config.failed && config.data === null) return <FailedPart what="the payment configuration" onRetry={config.reload} unavailable={config.unavailable} />;
-  if (config.data === null) return <LoadingState label="Loading payment configuration…" />;
+  if (config.failed && config.data === null) return <FailedPart title={t('admin.failed.paymentConfig')} onRetry={config.reload} unavailable={config.unavailable} />;
+  if (config.data === null) return <LoadingState label={t('admin.config.loading')} />;
   return <DialogForm saved={config.data.config} onSaved={onSaved} />;
 }
 
 function DialogForm({ saved, onSaved }: { saved: PaymentConfig; onSaved: () => void }) {
+  const t = useAdminT();
   const [fields, setFields] = useState(() => fieldsOf(saved));
-  const save = useSavePaymentConfig(fields, catalogue.admin.updatePaymentConfigurationFailed, () => {
-    showToast(catalogue.admin.paymentConfigurationUpdated);
+  const save = useSavePaymentConfig(fields, t('catalogue.admin.updatePaymentConfigurationFailed'), () => {
+    showToast(adminText('catalogue.admin.paymentConfigurationUpdated'));
     onSaved();
   });
   return (
@@ -51,10 +54,10 @@ function DialogForm({ saved, onSaved }: { saved: PaymentConfig; onSaved: () => v
       {save.error ? <FormAlert tone="error">{save.error}</FormAlert> : null}
       <PaymentConfigInputs fields={fields} onChange={setFields} />
       <DialogActions>
-        <Button type="submit" busy={save.busy} busyLabel="Updating...">
-          Update Payment Configuration
+        <Button type="submit" busy={save.busy} busyLabel={t('admin.config.busy')}>
+          {t('admin.config.submit')}
         </Button>
-        <DialogClose disabled={save.busy}>Cancel</DialogClose>
+        <DialogClose disabled={save.busy}>{t('admin.cancel')}</DialogClose>
       </DialogActions>
     </form>
   );

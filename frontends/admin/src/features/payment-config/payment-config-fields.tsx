@@ -1,4 +1,5 @@
 import { TextField } from '@escrow/ui/components/form-field';
+import { useAdminT, type AdminT } from '../../i18n/use-admin-t.ts';
 import type { PaymentConfigFields } from '../../shared/admin-api.ts';
 import type { PaymentConfig } from '../../shared/admin-types.ts';
 
@@ -18,11 +19,12 @@ interface PaymentConfigInputsProps {
 
 /** The Paybill buyers pay into: the three fields of the Admin tab and of the Payment Configuration dialog. */
 export function PaymentConfigInputs({ fields, onChange, disabled = false }: PaymentConfigInputsProps) {
+  const t = useAdminT();
   const set = (name: keyof PaymentConfigFields) => (value: string) => onChange({ ...fields, [name]: value });
   return (
     <>
       <TextField
-        label="Paybill business number"
+        label={t('admin.config.businessNumber')}
         name="businessNumber"
         inputMode="numeric"
         autoComplete="off"
@@ -32,15 +34,15 @@ export function PaymentConfigInputs({ fields, onChange, disabled = false }: Paym
         value={fields.businessNumber}
         onValueChange={set('businessNumber')}
       />
-      <TextField label="Account number" name="accountNumber" autoComplete="off" maxLength={50} required disabled={disabled} value={fields.accountNumber} onValueChange={set('accountNumber')} />
-      <TextField label="Account name" name="accountName" autoComplete="off" maxLength={100} required disabled={disabled} value={fields.accountName} onValueChange={set('accountName')} />
+      <TextField label={t('admin.config.accountNumber')} name="accountNumber" autoComplete="off" maxLength={50} required disabled={disabled} value={fields.accountNumber} onValueChange={set('accountNumber')} />
+      <TextField label={t('admin.config.accountName')} name="accountName" autoComplete="off" maxLength={100} required disabled={disabled} value={fields.accountName} onValueChange={set('accountName')} />
     </>
   );
 }
 
 /** Where the saved values come from, in words. */
-export function configSourceText(config: PaymentConfig): string {
-  if (config.source === 'saved') return 'Saved by an admin.';
-  if (config.businessNumber) return "The server's default settings; saving here replaces them for every buyer.";
-  return 'Not set yet: buyers are shown no Paybill until it is.';
+export function configSourceText(t: AdminT, config: PaymentConfig): string {
+  if (config.source === 'saved') return t('admin.config.source.saved');
+  if (config.businessNumber) return t('admin.config.source.default');
+  return t('admin.config.source.none');
 }

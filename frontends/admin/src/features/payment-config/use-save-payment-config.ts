@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { paymentConfigSchema, parseOrFirstError } from '@escrow/core/validation';
+import { localText } from '../../i18n/use-admin-t.ts';
 import { adminApi, type PaymentConfigFields } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
-import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
+import { isRetryable, OnceKeys } from '@escrow/api-client/write';
 import type { PaymentConfig } from '../../shared/admin-types.ts';
 
 const keys = new OnceKeys();
@@ -22,7 +23,7 @@ export function useSavePaymentConfig(fields: PaymentConfigFields, failedMessage:
     if (busy) return;
     const parsed = parseOrFirstError(paymentConfigSchema, fields);
     if (!parsed.ok) {
-      setError(parsed.message);
+      setError(localText(parsed.message));
       return;
     }
     setError(null);
@@ -38,7 +39,7 @@ export function useSavePaymentConfig(fields: PaymentConfigFields, failedMessage:
         return;
       }
       if (result.status === 401 || result.status === 403) return accessLost();
-      setError(result.message);
+      setError(localText(result.message));
     });
   };
 

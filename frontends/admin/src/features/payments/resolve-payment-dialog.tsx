@@ -8,36 +8,38 @@ import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
-import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
+import { isRetryable, OnceKeys } from '@escrow/api-client/write';
+import { localText, useAdminT, type AdminText } from '../../i18n/use-admin-t.ts';
 import type { UnmatchedPayment } from '../../shared/admin-types.ts';
 
 const keys = new OnceKeys();
 
-
 const COPY = {
   attach: {
-    trigger: 'Attach to order',
-    title: 'Attach this payment to an order',
-    description: "Pays the order with this M-Pesa payment, as if the buyer had typed the order's tracking number. It must cover the price. Recorded once, with your name.",
-    label: 'Tracking number of the order',
-    hint: 'As the seller or buyer gives it, e.g. 3XB64XMXRR.',
-    required: 'Enter the tracking number of the order this payment is for',
-    submit: 'Attach Payment',
-    busy: 'Attaching…',
-    failed: 'Failed to attach the payment',
+    trigger: 'admin.attach.trigger',
+    for: 'admin.attach.for',
+    title: 'admin.attach.title',
+    description: 'admin.attach.description',
+    label: 'admin.attach.label',
+    hint: 'admin.attach.hint',
+    required: 'admin.attach.required',
+    submit: 'admin.attach.submit',
+    busy: 'admin.attach.busy',
+    failed: 'admin.attach.failed',
   },
   refund: {
-    trigger: 'Record refund',
-    title: 'Record the refund of this payment',
-    description: 'Send the money back to the payer by M-Pesa first, then record the M-Pesa reference of the refund here.',
-    label: 'M-Pesa reference of the refund',
-    hint: '10 letters and digits, e.g. NLJ7RT61SV.',
-    required: 'Enter the 10-character M-Pesa reference of the refund',
-    submit: 'Record Refund',
-    busy: 'Recording…',
-    failed: 'Failed to record the refund',
+    trigger: 'admin.paymentRefund.trigger',
+    for: 'admin.paymentRefund.for',
+    title: 'admin.paymentRefund.title',
+    description: 'admin.paymentRefund.description',
+    label: 'admin.refund.reference',
+    hint: 'admin.refund.referenceHint',
+    required: 'admin.refund.referenceRequired',
+    submit: 'admin.refund.submit',
+    busy: 'admin.refund.busy',
+    failed: 'admin.refund.failed',
   },
-} as const;
+} as const satisfies Record<string, Record<string, AdminText>>;
 
 /**
  * Resolves a Paybill payment no order took (issue 15): attach it to the order it was meant for
@@ -45,6 +47,7 @@ const COPY = {
  * across retries); the server checks everything again and answers in words.
  */
 export function ResolvePaymentDialog({ payment, decision }: { payment: UnmatchedPayment; decision: 'attach' | 'refund' }) {
+  const t = useAdminT();
   const { refresh, accessLost } = useAdminScreen();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
@@ -58,24 +61,24 @@ export function ResolvePaymentDialog({ payment, decision }: { payment: Unmatched
     if (busy) return;
     const text = value.replace(/\s+/g, '').toUpperCase();
     if (text === '' || (decision === 'refund' && !MPESA_REFERENCE.test(text))) {
-      setError(copy.required);
+      setError(t(copy.required));
       return;
     }
     setBusy(true);
     setError(null);
-    const sent = decision === 'attach' ? adminApi.attachPayment(payment.transId, text, keys.keyFor(action), copy.failed) : adminApi.refundPayment(payment.transId, text, keys.keyFor(action), copy.failed);
+    const sent = decision === 'attach' ? adminApi.attachPayment(payment.transId, text, keys.keyFor(action), t(copy.failed)) : adminApi.refundPayment(payment.transId, text, keys.keyFor(action), t(copy.failed));
     void sent.then((result) => {
       setBusy(false);
       if (!isRetryable(result)) keys.settled(action);
       if (result.ok) {
         setOpen(false);
         setValue('');
-        showToast(result.data.message);
+        showToast(localText(result.data.message));
         refresh();
         return;
       }
       if (result.status === 401 || result.status === 403) return accessLost();
-      setError(result.message);
+      setError(localText(result.message));
     });
   };
 
@@ -88,37 +91,37 @@ export function ResolvePaymentDialog({ payment, decision }: { payment: Unmatched
       }}
       busy={busy}
       trigger={
-        <button type="button" className={decision === 'attach' ? 'button' : 'button button--secondary'} aria-label={`${copy.trigger}: payment ${payment.transId}`}>
-          {copy.trigger}
+        <button type="button" className={decision === 'attach' ? 'button' : 'button button--secondary'} aria-label={t(copy.for, { receipt: payment.transId })}>
+          {t(copy.trigger)}
         </button>
       }
-      title={copy.title}
-      description={copy.description}
+      title={t(copy.title)}
+      description={t(copy.description)}
     >
       <dl className="detail-list">
         <div>
-          <dt>M-Pesa receipt</dt>
+          <dt>{t('admin.payment.receipt')}</dt>
           <dd>
             <span className="receipt-code">{payment.transId}</span>
           </dd>
         </div>
         <div>
-          <dt>Amount</dt>
+          <dt>{t('admin.payments.amount')}</dt>
           <dd>{formatKsh(payment.amount)}</dd>
         </div>
         <div>
-          <dt>Account number typed</dt>
-          <dd>{payment.billRefNumber || <span className="muted">(empty)</span>}</dd>
+          <dt>{t('admin.payments.accountTyped')}</dt>
+          <dd>{payment.billRefNumber || <span className="muted">{t('admin.empty')}</span>}</dd>
         </div>
         <div>
-          <dt>Payer</dt>
-          <dd>{payment.payerName || <span className="muted">Not given</span>}</dd>
+          <dt>{t('admin.payments.payer')}</dt>
+          <dd>{payment.payerName || <span className="muted">{t('admin.notGiven')}</span>}</dd>
         </div>
       </dl>
       <form className="form" noValidate onSubmit={submit}>
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
         <TextField
-          label={copy.label}
+          label={t(copy.label)}
           name={decision === 'attach' ? 'trackingNumber' : 'mpesaReference'}
           required
           maxLength={decision === 'attach' ? 40 : 10}
@@ -127,13 +130,13 @@ export function ResolvePaymentDialog({ payment, decision }: { payment: Unmatched
           value={value}
           onValueChange={setValue}
           invalid={error !== null}
-          hint={copy.hint}
+          hint={t(copy.hint)}
         />
         <DialogActions>
-          <Button type="submit" busy={busy} busyLabel={copy.busy}>
-            {copy.submit}
+          <Button type="submit" busy={busy} busyLabel={t(copy.busy)}>
+            {t(copy.submit)}
           </Button>
-          <DialogClose>Cancel</DialogClose>
+          <DialogClose>{t('admin.cancel')}</DialogClose>
         </DialogActions>
       </form>
     </Dialog>

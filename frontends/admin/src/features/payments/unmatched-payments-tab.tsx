@@ -1,6 +1,7 @@
 import { StatusBadge } from '@escrow/ui/components/status-badge';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import { localText, useAdminT } from '../../i18n/use-admin-t.ts';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { UnmatchedPayment, UnverifiedPayments, UnverifiedOrderPayment } from '../../shared/admin-types.ts';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
@@ -14,17 +15,18 @@ import { ResolvePaymentDialog } from './resolve-payment-dialog.tsx';
  * payments were verified). `escrow-admin payments list --unverified` prints the same.
  */
 export function UnmatchedPaymentsTab() {
+  const t = useAdminT();
   const payments = useAdminQuery<UnverifiedPayments>(adminApi.unverifiedPaymentsPath());
   let body;
-  if (payments.failed && payments.data === null) body = <FailedPart what="the payments" onRetry={payments.reload} unavailable={payments.unavailable} />;
-  else if (payments.data === null) body = <LoadingPart label="Loading payments…" />;
+  if (payments.failed && payments.data === null) body = <FailedPart title={t('admin.failed.payments')} onRetry={payments.reload} unavailable={payments.unavailable} />;
+  else if (payments.data === null) body = <LoadingPart label={t('admin.payments.loading')} />;
   else
     body = (
       <>
         {payments.failed ? <NotCurrentNote onRetry={payments.reload} /> : null}
         <UnmatchedList payments={payments.data.unmatched} />
         <h2 id="unverified-title" className="admin-subtitle">
-          Payments being verified
+          {t('admin.payments.verifying')}
         </h2>
         <UnverifiedList orders={payments.data.orders} />
       </>
@@ -32,8 +34,8 @@ export function UnmatchedPaymentsTab() {
   return (
     <section className="admin-section" aria-labelledby="unmatched-title">
       <div className="admin-section__header">
-        <h2 id="unmatched-title">Unmatched payments</h2>
-        <p className="section-note">Paybill payments whose account number matched no order. Attach one to the order it was meant for, or send it back and record the refund.</p>
+        <h2 id="unmatched-title">{t('admin.payments.title')}</h2>
+        <p className="section-note">{t('admin.payments.note')}</p>
       </div>
       {body}
     </section>
@@ -41,12 +43,13 @@ export function UnmatchedPaymentsTab() {
 }
 
 function UnmatchedList({ payments }: { payments: readonly UnmatchedPayment[] }) {
-  if (payments.length === 0) return <EmptyPart title="No unmatched payments." />;
+  const t = useAdminT();
+  if (payments.length === 0) return <EmptyPart title={t('admin.payments.none')} />;
   return (
-    <ul className="refund-list" aria-label="Unmatched payments">
+    <ul className="refund-list" aria-label={t('admin.payments.title')}>
       {payments.map((payment) => (
         <li key={payment.transId} className="refund-card">
-          <article aria-label={`Unmatched payment ${payment.transId}`}>
+          <article aria-label={t('admin.payments.card', { receipt: payment.transId })}>
             <div className="refund-card__header">
               <h3 className="refund-card__title">
                 {formatKsh(payment.amount)} <span className="cell-sub receipt-code">{payment.transId}</span>
@@ -54,22 +57,22 @@ function UnmatchedList({ payments }: { payments: readonly UnmatchedPayment[] }) 
             </div>
             <dl className="detail-list detail-list--grid">
               <div>
-                <dt>Account number typed</dt>
-                <dd>{payment.billRefNumber || <span className="muted">(empty)</span>}</dd>
+                <dt>{t('admin.payments.accountTyped')}</dt>
+                <dd>{payment.billRefNumber || <span className="muted">{t('admin.empty')}</span>}</dd>
               </div>
               <div>
-                <dt>Payer</dt>
-                <dd>{payment.payerName || <span className="muted">Not given</span>}</dd>
+                <dt>{t('admin.payments.payer')}</dt>
+                <dd>{payment.payerName || <span className="muted">{t('admin.notGiven')}</span>}</dd>
               </div>
               <div>
-                <dt>Received</dt>
+                <dt>{t('admin.payments.received')}</dt>
                 <dd>{formatNairobiDateTime(payment.receivedAt)}</dd>
               </div>
             </dl>
             {payment.note ? (
               <p className="refund-card__reason">
-                <span className="refund-card__label">Why unmatched: </span>
-                {payment.note}
+                <span className="refund-card__label">{t('admin.payments.whyUnmatched')} </span>
+                {localText(payment.note)}
               </p>
             ) : null}
             <div className="refund-card__actions">
@@ -83,35 +86,31 @@ function UnmatchedList({ payments }: { payments: readonly UnmatchedPayment[] }) 
   );
 }
 
-const KIND_TEXT: Record<UnverifiedOrderPayment['kind'], string> = {
-  claim: 'The buyer typed a receipt M-Pesa has not confirmed',
-  unverified_paid: 'Paid on a typed receipt, never verified with M-Pesa (no payout or refund)',
-};
-
 function UnverifiedList({ orders }: { orders: readonly UnverifiedOrderPayment[] }) {
-  if (orders.length === 0) return <EmptyPart title="No payments waiting for verification." />;
+  const t = useAdminT();
+  if (orders.length === 0) return <EmptyPart title={t('admin.payments.verifyingNone')} />;
   return (
-    <ul className="refund-list" aria-label="Payments being verified">
+    <ul className="refund-list" aria-label={t('admin.payments.verifying')}>
       {orders.map((order) => (
         <li key={order.orderId} className="refund-card">
-          <article aria-label={`Payment being verified: ${order.trackingNumber}`}>
+          <article aria-label={t('admin.payments.verifyingCard', { tracking: order.trackingNumber })}>
             <div className="refund-card__header">
               <h3 className="refund-card__title">
                 {order.trackingNumber} <span className="cell-sub">{formatKsh(order.price)}</span>
               </h3>
-              {order.flagged ? <StatusBadge tone="warning">Over 24 hours</StatusBadge> : null}
+              {order.flagged ? <StatusBadge tone="warning">{t('admin.payments.over24h')}</StatusBadge> : null}
             </div>
             <dl className="detail-list detail-list--grid">
               <div>
-                <dt>State</dt>
-                <dd>{KIND_TEXT[order.kind]}</dd>
+                <dt>{t('admin.payments.state')}</dt>
+                <dd>{t(`admin.payments.kind.${order.kind}`)}</dd>
               </div>
               <div>
-                <dt>Receipt typed</dt>
-                <dd>{order.receipt ? <span className="receipt-code">{order.receipt}</span> : <span className="muted">None</span>}</dd>
+                <dt>{t('admin.payments.receiptTyped')}</dt>
+                <dd>{order.receipt ? <span className="receipt-code">{order.receipt}</span> : <span className="muted">{t('admin.none')}</span>}</dd>
               </div>
               <div>
-                <dt>Since</dt>
+                <dt>{t('admin.payments.since')}</dt>
                 <dd>{formatNairobiDateTime(order.since)}</dd>
               </div>
             </dl>

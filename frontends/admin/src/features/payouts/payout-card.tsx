@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { StatusBadge, type BadgeTone } from '@escrow/ui/components/status-badge';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import { localText, useAdminT } from '../../i18n/use-admin-t.ts';
 import type { AdminPayout } from '../../shared/admin-types.ts';
-import { PURPOSE_LABELS, stateTone } from './payout-words.ts';
+import { purposeLabel, stateLabel, stateTone } from './payout-words.ts';
 import { RecordReferenceDialog } from './record-reference-dialog.tsx';
 import { RetryPayoutButton } from './retry-payout-button.tsx';
 
 const TONE: Record<ReturnType<typeof stateTone>, BadgeTone> = { paid: 'success', failed: 'danger', moving: 'info', waiting: 'warning' };
 
 /** A payout's state; `admin-payout-state` names it for the tests (its look is the kit's). */
-export function PayoutStateBadge({ payout }: { payout: Pick<AdminPayout, 'state' | 'stateLabel'> }) {
+export function PayoutStateBadge({ payout }: { payout: Pick<AdminPayout, 'state'> }) {
+  const t = useAdminT();
   return (
     <StatusBadge tone={TONE[stateTone(payout.state)]} className="admin-payout-state">
-      {payout.stateLabel}
+      {stateLabel(t, payout.state)}
     </StatusBadge>
   );
 }
@@ -24,9 +26,10 @@ export function PayoutStateBadge({ payout }: { payout: Pick<AdminPayout, 'state'
  * of one paid by hand. `withOrder`: the payouts lists name the order; an order's own dialog does not.
  */
 export function PayoutCard({ payout, withOrder = false }: { payout: AdminPayout; withOrder?: boolean }) {
+  const t = useAdminT();
   const [error, setError] = useState<string | null>(null);
-  const purpose = PURPOSE_LABELS[payout.purpose];
-  const label = payout.trackingNumber ? `${purpose} of ${payout.trackingNumber}` : purpose;
+  const purpose = purposeLabel(t, payout.purpose);
+  const label = payout.trackingNumber ? t('admin.payouts.of', { purpose, tracking: payout.trackingNumber }) : purpose;
   return (
     <article className="payout-card" aria-label={label}>
       <div className="refund-card__header">
@@ -42,31 +45,31 @@ export function PayoutCard({ payout, withOrder = false }: { payout: AdminPayout;
       </div>
       <dl className="detail-list detail-list--grid">
         <div>
-          <dt>To</dt>
-          <dd>{payout.destination ?? <span className="muted">Not sent yet</span>}</dd>
+          <dt>{t('admin.payout.to')}</dt>
+          <dd>{payout.destination ?? <span className="muted">{t('admin.payout.notSent')}</span>}</dd>
         </div>
         <div>
-          <dt>M-Pesa receipt</dt>
-          <dd>{payout.receipt ? <span className="receipt-code">{payout.receipt}</span> : <span className="muted">None yet</span>}</dd>
+          <dt>{t('admin.payment.receipt')}</dt>
+          <dd>{payout.receipt ? <span className="receipt-code">{payout.receipt}</span> : <span className="muted">{t('admin.noneYet')}</span>}</dd>
         </div>
         {payout.receiverName ? (
           <div>
-            <dt>Received by</dt>
+            <dt>{t('admin.payout.receivedBy')}</dt>
             <dd>{payout.receiverName}</dd>
           </div>
         ) : null}
         <div>
-          <dt>{payout.completedAt ? 'Paid' : 'Last change'}</dt>
+          <dt>{payout.completedAt ? t('admin.payout.paid') : t('admin.payout.lastChange')}</dt>
           <dd>
             {formatNairobiDateTime(payout.completedAt ?? payout.updatedAt)}
-            {payout.attempt > 1 ? <span className="muted"> (attempt {payout.attempt})</span> : null}
+            {payout.attempt > 1 ? <span className="muted"> {t('admin.payout.attempt', { attempt: payout.attempt })}</span> : null}
           </dd>
         </div>
       </dl>
       {payout.problem ? (
         <p className={`payout-card__problem${payout.state === 'failed' ? ' payout-card__problem--failed' : ''}`}>
-          <span className="refund-card__label">{payout.state === 'failed' ? 'Why it failed: ' : 'Note: '}</span>
-          {payout.problem}
+          <span className="refund-card__label">{payout.state === 'failed' ? t('admin.payout.whyFailed') : t('admin.payout.note')} </span>
+          {localText(payout.problem)}
         </p>
       ) : null}
       {error ? (

@@ -1,6 +1,11 @@
-import type { AdminPayout, PayoutMode, PayoutState } from '../../shared/admin-types.ts';
+import type { AdminT } from '../../i18n/use-admin-t.ts';
+import type { AdminPayout, PayoutState } from '../../shared/admin-types.ts';
 
-export const PURPOSE_LABELS: Record<AdminPayout['purpose'], string> = { seller: 'Seller payout', rider: 'Rider payout', refund: 'Refund' };
+/** What a payout is for ('Seller payout'), in the page's language. */
+export const purposeLabel = (t: AdminT, purpose: AdminPayout['purpose']): string => t(`admin.payouts.purpose.${purpose}`);
+
+/** A payout's state in the page's language (the view's `stateLabel` is the server's English: core's payoutStateLabel). */
+export const stateLabel = (t: AdminT, state: PayoutState): string => t(`admin.payoutState.${state}`);
 
 /** Waiting on M-Pesa or on the worker: the state changes without anyone acting, so screens re-read. */
 const MOVING: readonly PayoutState[] = ['queued', 'sending', 'sent', 'unknown'];
@@ -16,9 +21,3 @@ export function stateTone(state: PayoutState): 'paid' | 'failed' | 'moving' | 'w
 
 /** The payouts of a delivered order's settlement (a refund is the buyer's, not the settlement's). */
 export const settlementPayouts = (payouts: readonly AdminPayout[] | undefined): readonly AdminPayout[] => (payouts ?? []).filter((p) => p.purpose !== 'refund');
-
-export const MODE_TEXT: Record<PayoutMode, string> = {
-  automatic: 'Payouts go by M-Pesa as soon as an order is delivered. A failed one waits here for Retry.',
-  approval: "Payouts go by M-Pesa once an admin approves them ('Approve payout' on a delivered order). A failed one waits here for Retry.",
-  manual: 'Payouts by M-Pesa are off on this server: pay sellers and riders by hand, then Mark Paid with the M-Pesa reference.',
-};

@@ -1,10 +1,11 @@
+import { useAdminT } from '../../i18n/use-admin-t.ts';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { AdminPayout, PayoutReconciliation, PayoutsAnswer } from '../../shared/admin-types.ts';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
 import { usePollWhile } from '../../shared/use-poll-while.ts';
 import { useAdminQuery, type AdminQuery } from '../../shared/use-admin-query.ts';
 import { PayoutList } from './payout-card.tsx';
-import { isMoving, MODE_TEXT } from './payout-words.ts';
+import { isMoving } from './payout-words.ts';
 import { ReconciliationSummary } from './reconciliation-summary.tsx';
 
 const RECENT = 20;
@@ -16,6 +17,7 @@ const RECENT = 20;
  * `escrow-admin payouts list --failed` and `payouts reconcile` print the same.
  */
 export function PayoutsTab() {
+  const t = useAdminT();
   const attention = useAdminQuery<PayoutsAnswer>(adminApi.payoutsPath({ failed: true, limit: 100 }));
   const recent = useAdminQuery<PayoutsAnswer>(adminApi.payoutsPath({ limit: RECENT }));
   const reconciliation = useAdminQuery<PayoutReconciliation>(adminApi.reconciliationPath());
@@ -32,19 +34,19 @@ export function PayoutsTab() {
   return (
     <section className="admin-section" aria-labelledby="payouts-title">
       <div className="admin-section__header">
-        <h2 id="payouts-title">Payouts</h2>
-        {mode ? <p className="section-note">{MODE_TEXT[mode]}</p> : null}
+        <h2 id="payouts-title">{t('admin.payouts.title')}</h2>
+        {mode ? <p className="section-note">{t(`admin.payouts.mode.${mode}`)}</p> : null}
       </div>
       <h2 id="payouts-attention-title" className="admin-subtitle">
-        Failed and unknown payouts
+        {t('admin.payouts.attention')}
       </h2>
       <AttentionList query={attention} />
       <h2 id="reconciliation-title" className="admin-subtitle">
-        Reconciliation
+        {t('admin.payouts.reconciliation')}
       </h2>
       <ReconciliationSummary query={reconciliation} known={known} />
       <h2 id="recent-payouts-title" className="admin-subtitle">
-        Latest payouts
+        {t('admin.payouts.latest')}
       </h2>
       <RecentList query={recent} shown={attention.data?.payouts ?? []} />
     </section>
@@ -52,27 +54,29 @@ export function PayoutsTab() {
 }
 
 function AttentionList({ query }: { query: AdminQuery<PayoutsAnswer> }) {
-  if (query.failed && query.data === null) return <FailedPart what="the failed payouts" onRetry={query.reload} unavailable={query.unavailable} />;
-  if (query.data === null) return <LoadingPart label="Loading failed payouts…" />;
-  if (query.data.payouts.length === 0) return <EmptyPart title="No failed payouts.">Every payout is paid or on its way.</EmptyPart>;
+  const t = useAdminT();
+  if (query.failed && query.data === null) return <FailedPart title={t('admin.failed.failedPayouts')} onRetry={query.reload} unavailable={query.unavailable} />;
+  if (query.data === null) return <LoadingPart label={t('admin.payouts.loadingFailed')} />;
+  if (query.data.payouts.length === 0) return <EmptyPart title={t('admin.payouts.noFailed')}>{t('admin.payouts.noFailedNote')}</EmptyPart>;
   return (
     <>
       {query.failed ? <NotCurrentNote onRetry={query.reload} /> : null}
-      <PayoutList payouts={query.data.payouts} label="Failed and unknown payouts" withOrder />
+      <PayoutList payouts={query.data.payouts} label={t('admin.payouts.attention')} withOrder />
     </>
   );
 }
 
 /** The latest payouts, without those already listed above. */
 function RecentList({ query, shown }: { query: AdminQuery<PayoutsAnswer>; shown: readonly AdminPayout[] }) {
-  if (query.failed && query.data === null) return <FailedPart what="the latest payouts" onRetry={query.reload} unavailable={query.unavailable} />;
-  if (query.data === null) return <LoadingPart label="Loading payouts…" />;
+  const t = useAdminT();
+  if (query.failed && query.data === null) return <FailedPart title={t('admin.failed.latestPayouts')} onRetry={query.reload} unavailable={query.unavailable} />;
+  if (query.data === null) return <LoadingPart label={t('admin.payouts.loading')} />;
   const rest = query.data.payouts.filter((payout) => !shown.some((other) => other.id === payout.id));
-  if (rest.length === 0) return <EmptyPart title={query.data.payouts.length === 0 ? 'No payouts yet.' : 'No other payouts.'} />;
+  if (rest.length === 0) return <EmptyPart title={query.data.payouts.length === 0 ? t('admin.payouts.none') : t('admin.payouts.noOther')} />;
   return (
     <>
       {query.failed ? <NotCurrentNote onRetry={query.reload} /> : null}
-      <PayoutList payouts={rest} label="Latest payouts" withOrder />
+      <PayoutList payouts={rest} label={t('admin.payouts.latest')} withOrder />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import { localText, useAdminT, type AdminT } from '../../i18n/use-admin-t.ts';
 import type { AdminPayout, PayoutReconciliation } from '../../shared/admin-types.ts';
 import { FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
 import type { AdminQuery } from '../../shared/use-admin-query.ts';
@@ -11,8 +12,10 @@ import type { AdminQuery } from '../../shared/use-admin-query.ts';
  * one of the lists shows it.
  */
 export function ReconciliationSummary({ query, known }: { query: AdminQuery<PayoutReconciliation>; known: readonly AdminPayout[] }) {
-  if (query.failed && query.data === null) return <FailedPart what="the reconciliation" onRetry={query.reload} unavailable={query.unavailable} />;
-  if (query.data === null) return <LoadingPart label="Checking the payouts…" />;
+  const t = useAdminT();
+  if (query.failed && query.data === null) return <FailedPart title={t('admin.failed.reconciliation')} onRetry={query.reload} unavailable={query.unavailable} />;
+  if (query.data === null) return <LoadingPart label={t('admin.reconciliation.checking')} />;
+  const countOf = (count: number) => t('admin.reconciliation.count', { count });
   const report = query.data;
   const balanced = report.clearingInLedger === report.inFlight;
   return (
@@ -20,41 +23,41 @@ export function ReconciliationSummary({ query, known }: { query: AdminQuery<Payo
       {query.failed ? <NotCurrentNote onRetry={query.reload} /> : null}
       <dl className="detail-list detail-list--grid">
         <div>
-          <dt>With M-Pesa, in the ledger</dt>
+          <dt>{t('admin.reconciliation.inLedger')}</dt>
           <dd>{formatKsh(report.clearingInLedger)}</dd>
         </div>
         <div>
-          <dt>Payouts in flight</dt>
+          <dt>{t('admin.reconciliation.inFlight')}</dt>
           <dd>
             {formatKsh(report.inFlight)} <span className="muted">({countOf(report.payouts.inFlight)})</span>
           </dd>
         </div>
         <div>
-          <dt>Paid by M-Pesa</dt>
+          <dt>{t('admin.reconciliation.succeeded')}</dt>
           <dd>{countOf(report.payouts.succeeded)}</dd>
         </div>
         <div>
-          <dt>Failed</dt>
+          <dt>{t('admin.reconciliation.failed')}</dt>
           <dd>{countOf(report.payouts.failed)}</dd>
         </div>
         <div>
-          <dt>Checked</dt>
+          <dt>{t('admin.reconciliation.checked')}</dt>
           <dd>
-            {formatNairobiDateTime(report.checkedAt)} <span className="muted">({countOf(report.payouts.total)} in all)</span>
+            {formatNairobiDateTime(report.checkedAt)} <span className="muted">{t('admin.reconciliation.inAll', { count: report.payouts.total })}</span>
           </dd>
         </div>
       </dl>
       <p className={balanced ? 'reconciliation__verdict' : 'reconciliation__verdict reconciliation__verdict--off'}>
-        {balanced ? 'The ledger and the payouts in flight agree.' : 'The ledger and the payouts in flight do not agree: see below.'}
+        {balanced ? t('admin.reconciliation.balanced') : t('admin.reconciliation.unbalanced')}
       </p>
       {report.unmatched.length === 0 ? (
-        <p className="reconciliation__verdict">Nothing unmatched: the ledger, the payouts and what M-Pesa reported agree.</p>
+        <p className="reconciliation__verdict">{t('admin.reconciliation.nothingUnmatched')}</p>
       ) : (
-        <ul className="reconciliation__unmatched" aria-label="Unmatched">
+        <ul className="reconciliation__unmatched" aria-label={t('admin.reconciliation.unmatched')}>
           {report.unmatched.map((item, index) => (
             <li key={`${item.payoutId ?? 'ledger'}-${index}`}>
-              <span className="refund-card__label">{whatOf(item, known)}: </span>
-              {item.problem}
+              <span className="refund-card__label">{whatOf(t, item, known)}: </span>
+              {localText(item.problem)}
             </li>
           ))}
         </ul>
@@ -63,12 +66,10 @@ export function ReconciliationSummary({ query, known }: { query: AdminQuery<Payo
   );
 }
 
-const countOf = (n: number) => `${n.toLocaleString('en-KE')} ${n === 1 ? 'payout' : 'payouts'}`;
-
 /** The order a mismatch is about, by tracking number where a list shows it; the ledger's own otherwise. */
-function whatOf(item: PayoutReconciliation['unmatched'][number], known: readonly AdminPayout[]): string {
-  if (item.payoutId === null) return 'Ledger';
+function whatOf(t: AdminT, item: PayoutReconciliation['unmatched'][number], known: readonly AdminPayout[]): string {
+  if (item.payoutId === null) return t('admin.reconciliation.ledger');
   const payout = known.find((p) => p.id === item.payoutId);
-  if (payout?.trackingNumber) return `${payout.purpose === 'rider' ? 'Rider' : payout.purpose === 'refund' ? 'Refund' : 'Seller'} payout of ${payout.trackingNumber}`;
-  return `Payout ${item.payoutId.slice(0, 8)}`;
+  if (payout?.trackingNumber) return t(`admin.reconciliation.of.${payout.purpose}`, { tracking: payout.trackingNumber });
+  return t('admin.reconciliation.payout', { id: item.payoutId.slice(0, 8) });
 }

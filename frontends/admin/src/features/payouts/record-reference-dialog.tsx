@@ -8,14 +8,13 @@ import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
-import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
+import { isRetryable, OnceKeys } from '@escrow/api-client/write';
+import { localText, useAdminT } from '../../i18n/use-admin-t.ts';
 import type { AdminPayout } from '../../shared/admin-types.ts';
-import { PURPOSE_LABELS } from './payout-words.ts';
+import { purposeLabel, stateLabel } from './payout-words.ts';
 
 const keys = new OnceKeys();
 
-export const REFERENCE_REQUIRED = 'Enter the 10-character M-Pesa reference of the payout';
-const RECORD_FAILED = 'Failed to record the M-Pesa reference';
 
 /**
  * 'Record M-Pesa reference': a payout paid by hand outside Daraja (no Daraja on this server, or
@@ -23,6 +22,7 @@ const RECORD_FAILED = 'Failed to record the M-Pesa reference';
  * queued or failed): the server refuses one whose fate is still open, in words shown here.
  */
 export function RecordReferenceDialog({ payout, label }: { payout: AdminPayout; label: string }) {
+  const t = useAdminT();
   const { refresh, accessLost } = useAdminScreen();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
@@ -35,23 +35,23 @@ export function RecordReferenceDialog({ payout, label }: { payout: AdminPayout; 
     if (busy) return;
     const reference = value.replace(/\s+/g, '').toUpperCase();
     if (!MPESA_REFERENCE.test(reference)) {
-      setError(REFERENCE_REQUIRED);
+      setError(t('admin.record.required'));
       return;
     }
     setBusy(true);
     setError(null);
-    void adminApi.recordPayoutReference(payout.id, reference, keys.keyFor(action), RECORD_FAILED).then((result) => {
+    void adminApi.recordPayoutReference(payout.id, reference, keys.keyFor(action), t('admin.record.failed')).then((result) => {
       setBusy(false);
       if (!isRetryable(result)) keys.settled(action);
       if (result.ok) {
         setOpen(false);
         setValue('');
-        showToast(result.data.message);
+        showToast(localText(result.data.message));
         refresh();
         return;
       }
       if (result.status === 401 || result.status === 403) return accessLost();
-      setError(result.message);
+      setError(localText(result.message));
       if (result.status === 409) refresh();
     });
   };
@@ -65,41 +65,41 @@ export function RecordReferenceDialog({ payout, label }: { payout: AdminPayout; 
       }}
       busy={busy}
       trigger={
-        <button type="button" className="button button--secondary" aria-label={`Record M-Pesa reference: ${label}`}>
-          Record M-Pesa reference
+        <button type="button" className="button button--secondary" aria-label={t('admin.record.for', { payout: label })}>
+          {t('admin.record')}
         </button>
       }
-      title="Record M-Pesa reference"
-      description="Pay this by hand first (M-Pesa portal or app), then record the M-Pesa reference of that payment here. M-Pesa is then not asked to pay it. Recorded once."
+      title={t('admin.record')}
+      description={t('admin.record.description')}
     >
       <dl className="detail-list">
         <div>
-          <dt>{PURPOSE_LABELS[payout.purpose]}</dt>
+          <dt>{purposeLabel(t, payout.purpose)}</dt>
           <dd>
             {formatKsh(payout.amount)}
             {payout.itemName ? (
               <span className="muted">
                 {' '}
-                for {payout.itemName} ({payout.trackingNumber})
+                {t('admin.record.forItem', { item: payout.itemName, tracking: payout.trackingNumber })}
               </span>
             ) : null}
           </dd>
         </div>
         {payout.destination ? (
           <div>
-            <dt>Sent to</dt>
+            <dt>{t('admin.record.sentTo')}</dt>
             <dd>{payout.destination}</dd>
           </div>
         ) : null}
         <div>
-          <dt>State</dt>
-          <dd>{payout.stateLabel}</dd>
+          <dt>{t('admin.record.state')}</dt>
+          <dd>{stateLabel(t, payout.state)}</dd>
         </div>
       </dl>
       <form className="form" noValidate onSubmit={submit}>
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
         <TextField
-          label="M-Pesa reference of the payout"
+          label={t('admin.record.label')}
           name="reference"
           required
           maxLength={14}
@@ -109,13 +109,13 @@ export function RecordReferenceDialog({ payout, label }: { payout: AdminPayout; 
           value={value}
           onValueChange={setValue}
           invalid={error !== null}
-          hint="10 letters and digits, from the M-Pesa message of the payment you made, e.g. NLJ7RT61SV."
+          hint={t('admin.record.hint')}
         />
         <DialogActions>
-          <Button type="submit" busy={busy} busyLabel="Recording…">
-            Record reference
+          <Button type="submit" busy={busy} busyLabel={t('admin.record.busy')}>
+            {t('admin.record.submit')}
           </Button>
-          <DialogClose>Cancel</DialogClose>
+          <DialogClose>{t('admin.cancel')}</DialogClose>
         </DialogActions>
       </form>
     </Dialog>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { StatusBadge, type BadgeTone } from '@escrow/ui/components/status-badge';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
+import { useAdminT } from '../../i18n/use-admin-t.ts';
 import { adminApi } from '../../shared/admin-api.ts';
 import type { AdminRefundRequest, RefundRequestsPage } from '../../shared/admin-types.ts';
 import { EmptyPart, FailedPart, LoadingPart, NotCurrentNote } from '../../shared/inline-state.tsx';
@@ -13,14 +14,7 @@ import { ResolveRefundDialog } from './resolve-refund-dialog.tsx';
 
 type Filter = 'open' | 'refunded' | 'rejected' | 'all';
 const PAGE_SIZE = 10;
-const FILTERS: readonly { value: Filter; label: string }[] = [
-  { value: 'open', label: 'Open' },
-  { value: 'refunded', label: 'Refunded' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'all', label: 'All' },
-];
-const REQUESTED_BY: Record<string, string> = { buyer: 'the buyer', seller: 'the seller (buyer rejected the item)', rider: 'the rider (buyer rejected the item)' };
-const STATUS_TEXT: Record<AdminRefundRequest['status'], string> = { open: 'Open', refunded: 'Refunded', rejected: 'Rejected' };
+const FILTERS: readonly Filter[] = ['open', 'refunded', 'rejected', 'all'];
 const STATUS_TONE: Record<AdminRefundRequest['status'], BadgeTone> = { open: 'warning', refunded: 'success', rejected: 'danger' };
 
 /**
@@ -30,6 +24,7 @@ const STATUS_TONE: Record<AdminRefundRequest['status'], BadgeTone> = { open: 'wa
  * by hand) or reject.
  */
 export function RefundRequestsSection() {
+  const t = useAdminT();
   const [filter, setFilter] = useState<Filter>('open');
   const [page, setPage] = useState(1);
   const requests = useAdminQuery<RefundRequestsPage>(adminApi.refundRequestsPath({ status: filter, page, pageSize: PAGE_SIZE }));
@@ -38,10 +33,10 @@ export function RefundRequestsSection() {
   return (
     <section className="admin-section" aria-labelledby="refunds-title">
       <div className="admin-section__header admin-section__header--row">
-        <h2 id="refunds-title">Refund Requests</h2>
+        <h2 id="refunds-title">{t('admin.refunds.title')}</h2>
         <div className="field field--inline">
           <label className="field__label" htmlFor={filterId}>
-            Show
+            {t('admin.show')}
           </label>
           <select
             id={filterId}
@@ -53,8 +48,8 @@ export function RefundRequestsSection() {
             }}
           >
             {FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
+              <option key={option} value={option}>
+                {t(`admin.refunds.filter.${option}`)}
               </option>
             ))}
           </select>
@@ -66,65 +61,67 @@ export function RefundRequestsSection() {
 }
 
 function RefundList({ requests, filter, onPage }: { requests: AdminQuery<RefundRequestsPage>; filter: Filter; onPage: (page: number) => void }) {
-  if (requests.failed && (requests.data === null || requests.stale)) return <FailedPart what="the refund requests" onRetry={requests.reload} unavailable={requests.unavailable} />;
-  if (requests.data === null) return <LoadingPart label="Loading refund requests…" />;
+  const t = useAdminT();
+  if (requests.failed && (requests.data === null || requests.stale)) return <FailedPart title={t('admin.failed.refunds')} onRetry={requests.reload} unavailable={requests.unavailable} />;
+  if (requests.data === null) return <LoadingPart label={t('admin.refunds.loading')} />;
   const { refundRequests, total, page, pageSize } = requests.data;
-  if (refundRequests.length === 0) return <EmptyPart title={filter === 'open' ? 'No open refund requests.' : 'No refund requests here.'} />;
+  if (refundRequests.length === 0) return <EmptyPart title={filter === 'open' ? t('admin.refunds.noneOpen') : t('admin.refunds.noneHere')} />;
   return (
     <PayoutModeContext.Provider value={requests.data.payoutMode ?? 'manual'}>
       {requests.failed ? <NotCurrentNote onRetry={requests.reload} /> : null}
-      <ul className={`refund-list${requests.stale ? ' is-busy' : ''}`} aria-label="Refund requests" aria-busy={requests.stale || undefined}>
+      <ul className={`refund-list${requests.stale ? ' is-busy' : ''}`} aria-label={t('admin.refunds.list')} aria-busy={requests.stale || undefined}>
         {refundRequests.map((request) => (
           <li key={request.id} className="refund-card">
             <RefundCard request={request} />
           </li>
         ))}
       </ul>
-      <Pager noun={['refund request', 'refund requests']} page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <Pager noun="refunds" page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </PayoutModeContext.Provider>
   );
 }
 
 function RefundCard({ request }: { request: AdminRefundRequest }) {
+  const t = useAdminT();
   const { order } = request;
   return (
-    <article aria-label={`Refund request: ${order.itemName}`}>
+    <article aria-label={t('admin.refunds.card', { item: order.itemName })}>
       <div className="refund-card__header">
         <h3 className="refund-card__title">
           {order.itemName} <span className="cell-sub">{order.trackingNumber}</span>
         </h3>
-        <StatusBadge tone={STATUS_TONE[request.status]}>{STATUS_TEXT[request.status]}</StatusBadge>
+        <StatusBadge tone={STATUS_TONE[request.status]}>{t(`admin.refunds.filter.${request.status}`)}</StatusBadge>
       </div>
       <dl className="detail-list detail-list--grid">
         <div>
-          <dt>Buyer</dt>
+          <dt>{t('admin.refunds.buyer')}</dt>
           <dd>
             {order.buyerName}, {order.buyerPhone}
           </dd>
         </div>
         <div>
-          <dt>Seller</dt>
-          <dd>{order.sellerBusinessName ?? 'N/A'}</dd>
+          <dt>{t('admin.refunds.seller')}</dt>
+          <dd>{order.sellerBusinessName ?? t('admin.notAvailable')}</dd>
         </div>
         <div>
-          <dt>Price</dt>
+          <dt>{t('admin.refunds.price')}</dt>
           <dd>{formatKsh(order.price)}</dd>
         </div>
         <div>
-          <dt>Order Status</dt>
+          <dt>{t('admin.refunds.orderStatus')}</dt>
           <dd>
             <OrderStatusBadge status={order.status} />
           </dd>
         </div>
         <div>
-          <dt>Requested</dt>
+          <dt>{t('admin.refunds.requested')}</dt>
           <dd>
-            {formatNairobiDateTime(request.createdAt)} by {REQUESTED_BY[request.requestedBy] ?? request.requestedBy}
+            {t(`admin.refunds.requestedBy.${request.requestedBy}`, { time: formatNairobiDateTime(request.createdAt) })}
           </dd>
         </div>
         {request.resolvedAt ? (
           <div>
-            <dt>Resolved</dt>
+            <dt>{t('admin.refunds.resolved')}</dt>
             <dd>
               {formatNairobiDateTime(request.resolvedAt)}
               {request.mpesaReference ? ` (M-Pesa ${request.mpesaReference})` : ''}
@@ -133,16 +130,16 @@ function RefundCard({ request }: { request: AdminRefundRequest }) {
         ) : null}
       </dl>
       <p className="refund-card__reason">
-        <span className="refund-card__label">Reason: </span>
+        <span className="refund-card__label">{t('admin.refunds.reason')} </span>
         {request.reason}
       </p>
       {request.resolutionNote ? (
         <p className="refund-card__reason">
-          <span className="refund-card__label">Admin note: </span>
+          <span className="refund-card__label">{t('admin.refunds.adminNote')} </span>
           {request.resolutionNote}
         </p>
       ) : null}
-      {request.paidWithoutRiderFor72Hours ? <p className="admin-note admin-note--warning">Paid more than 72 hours ago and still no rider: the buyer may be refunded.</p> : null}
+      {request.paidWithoutRiderFor72Hours ? <p className="admin-note admin-note--warning">{t('admin.refunds.noRider72h')}</p> : null}
       {request.status === 'open' ? (
         <div className="refund-card__actions">
           <ResolveRefundDialog request={request} decision="refund" />

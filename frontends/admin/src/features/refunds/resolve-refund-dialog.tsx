@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 // An M-Pesa transaction code, 10 letters and digits (e.g. NLJ7RT61SV): the core's receipt rule; the server checks it again.
 import { MPESA_RECEIPT_PATTERN as MPESA_REFERENCE } from '@escrow/core/rules';
-import { catalogue } from '@escrow/core/messages';
 import { Button } from '@escrow/ui/components/button';
 import { Dialog, DialogActions, DialogClose } from '@escrow/ui/components/dialog';
 import { FormAlert, TextAreaField, TextField } from '@escrow/ui/components/form-field';
@@ -9,40 +8,42 @@ import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { showToast } from '@escrow/ui/toast/show-toast';
 import { adminApi, type RefundDecision } from '../../shared/admin-api.ts';
 import { useAdminScreen } from '../../shared/admin-context.ts';
-import { isRetryable, OnceKeys } from '../../shared/admin-request.ts';
+import { isRetryable, OnceKeys } from '@escrow/api-client/write';
+import { localText, useAdminT, type AdminText } from '../../i18n/use-admin-t.ts';
 import type { AdminRefundRequest } from '../../shared/admin-types.ts';
 import { paymentUnverified, PaymentVerificationRows } from '../orders/payment-verification.tsx';
 import { usePayoutMode } from '../payouts/payout-mode.ts';
 
 const keys = new OnceKeys();
 
-const REFUND_FAILED = 'Failed to record the refund';
-const REJECT_FAILED = 'Failed to reject the refund request';
-
 /** With M-Pesa payouts on (decision 0051): no reference typed, M-Pesa sends the refund by B2C. */
 const BY_MPESA = {
-  description: 'M-Pesa sends the buyer everything paid into escrow, to the phone that paid. The order is cancelled.',
-  hint: 'Leave empty and M-Pesa sends the refund. Only for a refund already sent by hand: its 10 letters and digits, e.g. NLJ7RT61SV.',
-  submit: 'Send Refund by M-Pesa',
-  busy: 'Sending…',
-} as const;
+  description: 'admin.refund.byMpesa.description',
+  hint: 'admin.refund.byMpesa.hint',
+  submit: 'admin.refund.byMpesa.submit',
+  busy: 'admin.refund.byMpesa.busy',
+} as const satisfies Record<string, AdminText>;
 
 const COPY = {
   refund: {
-    trigger: 'Refund',
-    title: 'Refund the buyer',
-    description: 'Send the buyer everything paid into escrow by M-Pesa first, then record it here. The order is cancelled.',
-    submit: 'Record Refund',
-    busy: 'Recording…',
+    trigger: 'admin.refund.trigger',
+    for: 'admin.refund.for',
+    title: 'admin.refund.title',
+    description: 'admin.refund.description',
+    submit: 'admin.refund.submit',
+    busy: 'admin.refund.busy',
+    failed: 'admin.refund.failed',
   },
   reject: {
-    trigger: 'Reject',
-    title: 'Reject the refund request',
-    description: 'The order continues as it is. The note is kept with the request.',
-    submit: 'Reject Request',
-    busy: 'Rejecting…',
+    trigger: 'admin.reject.trigger',
+    for: 'admin.reject.for',
+    title: 'admin.reject.title',
+    description: 'admin.reject.description',
+    submit: 'admin.reject.submit',
+    busy: 'admin.reject.busy',
+    failed: 'admin.reject.failed',
   },
-} as const;
+} as const satisfies Record<string, Record<string, AdminText>>;
 
 /**
  * Resolves one refund request (PRODUCT-DECISIONS, refunds): refund or reject. A refund is sent by
@@ -50,6 +51,8 @@ const COPY = {
  * it records the M-Pesa reference of a refund sent by hand.
  */
 export function ResolveRefundDialog({ request, decision }: { request: AdminRefundRequest; decision: RefundDecision['decision'] }) {
+  const t = useAdminT();
+  const unverified = t('catalogue.errors.paymentUnverified');
   const { refresh, accessLost } = useAdminScreen();
   const [open, setOpen] = useState(false);
   const [reference, setReference] = useState('');
@@ -71,24 +74,24 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
     if (busy || refused) return;
     const mpesaReference = reference.trim().toUpperCase();
     if (decision === 'refund' && !byMpesa && !MPESA_REFERENCE.test(mpesaReference)) {
-      setError('Enter the 10-character M-Pesa reference of the refund');
+      setError(t('admin.refund.referenceRequired'));
       return;
     }
     const trimmedNote = note.trim() || undefined;
     const body: RefundDecision = decision === 'refund' ? (byMpesa ? { decision, note: trimmedNote } : { decision, mpesaReference, note: trimmedNote }) : { decision, note: trimmedNote };
     setBusy(true);
     setError(null);
-    void adminApi.resolveRefund(request.id, body, keys.keyFor(`${action}:${decision}`), decision === 'refund' ? REFUND_FAILED : REJECT_FAILED).then((result) => {
+    void adminApi.resolveRefund(request.id, body, keys.keyFor(`${action}:${decision}`), t(copy.failed)).then((result) => {
       setBusy(false);
       if (!isRetryable(result)) keys.settled(`${action}:${decision}`);
       if (result.ok) {
         setOpen(false);
-        showToast(result.data.message);
+        showToast(localText(result.data.message));
         refresh();
         return;
       }
       if (result.status === 401 || result.status === 403) return accessLost();
-      setError(result.message);
+      setError(localText(result.message));
       if (result.status === 409) refresh();
     });
   };
@@ -102,42 +105,42 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
       }}
       busy={busy}
       trigger={
-        <button type="button" className={decision === 'refund' ? 'button' : 'button button--secondary'} aria-label={`${copy.trigger}: ${request.order.itemName} (${request.order.trackingNumber})`}>
-          {copy.trigger}
+        <button type="button" className={decision === 'refund' ? 'button' : 'button button--secondary'} aria-label={t(copy.for, { item: request.order.itemName, tracking: request.order.trackingNumber })}>
+          {t(copy.trigger)}
         </button>
       }
-      title={copy.title}
-      description={mpesaPays ? BY_MPESA.description : copy.description}
+      title={t(copy.title)}
+      description={t(mpesaPays ? BY_MPESA.description : copy.description)}
     >
       <dl className="detail-list">
         <div>
-          <dt>Order</dt>
+          <dt>{t('admin.refund.order')}</dt>
           <dd>
             {request.order.itemName} <span className="muted">({request.order.trackingNumber})</span>
           </dd>
         </div>
         <div>
-          <dt>Buyer</dt>
+          <dt>{t('admin.refunds.buyer')}</dt>
           <dd>
             {request.order.buyerName}, {request.order.buyerPhone}
           </dd>
         </div>
         <div>
-          <dt>{paymentUnverified(request.order) ? 'Price' : 'Paid into escrow'}</dt>
+          <dt>{paymentUnverified(request.order) ? t('admin.refunds.price') : t('admin.refund.paidIntoEscrow')}</dt>
           <dd>{formatKsh(request.order.price)}</dd>
         </div>
         <PaymentVerificationRows order={request.order} />
       </dl>
-      {refused && error !== catalogue.errors.paymentUnverified ? (
+      {refused && error !== unverified ? (
         <div className="admin-note admin-note--warning">
-          <p>{catalogue.errors.paymentUnverified}</p>
+          <p>{unverified}</p>
         </div>
       ) : null}
       <form className="form" noValidate onSubmit={submit}>
         {error ? <FormAlert tone="error">{error}</FormAlert> : null}
         {decision === 'refund' ? (
           <TextField
-            label="M-Pesa reference of the refund"
+            label={t('admin.refund.reference')}
             name="mpesaReference"
             required={!mpesaPays}
             maxLength={10}
@@ -147,15 +150,15 @@ export function ResolveRefundDialog({ request, decision }: { request: AdminRefun
             onValueChange={setReference}
             disabled={refused}
             invalid={error !== null && !MPESA_REFERENCE.test(reference.trim().toUpperCase())}
-            hint={mpesaPays ? BY_MPESA.hint : '10 letters and digits, e.g. NLJ7RT61SV.'}
+            hint={t(mpesaPays ? BY_MPESA.hint : 'admin.refund.referenceHint')}
           />
         ) : null}
-        <TextAreaField label="Note" name="note" rows={3} maxLength={1000} value={note} onValueChange={setNote} />
+        <TextAreaField label={t('admin.refund.note')} name="note" rows={3} maxLength={1000} value={note} onValueChange={setNote} />
         <DialogActions>
-          <Button type="submit" busy={busy} busyLabel={byMpesa ? BY_MPESA.busy : copy.busy} disabled={refused}>
-            {byMpesa ? BY_MPESA.submit : copy.submit}
+          <Button type="submit" busy={busy} busyLabel={t(byMpesa ? BY_MPESA.busy : copy.busy)} disabled={refused}>
+            {t(byMpesa ? BY_MPESA.submit : copy.submit)}
           </Button>
-          <DialogClose>Cancel</DialogClose>
+          <DialogClose>{t('admin.cancel')}</DialogClose>
         </DialogActions>
       </form>
     </Dialog>
