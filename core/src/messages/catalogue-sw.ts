@@ -2,6 +2,9 @@ import type { Translation } from '../i18n/translation.js';
 import { validationMessagesSw } from '../validation/messages-sw.js';
 import type { catalogue } from './catalogue.js';
 
+// The statuses' and steps' Swahili ride in this entry (@escrow/core/messages-sw) to the pages' Swahili chunk.
+export { BUYER_STATUS_LABELS_SW, PROGRESS_STEPS_SW } from './view-texts-sw.js';
+
 const v = validationMessagesSw;
 
 /**

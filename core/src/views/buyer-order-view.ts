@@ -1,4 +1,5 @@
 import { maskedPhone } from '../messages/buyer-sms.js';
+import { fillText, viewTexts } from '../messages/view-texts.js';
 import { claimPending } from '../ledger/ledger-audit.js';
 import { formatKsh, type Cents } from '../money/cents.js';
 import type { DeliveryPaidBy } from '../money/payouts.js';
@@ -16,8 +17,7 @@ export interface PaybillDestination {
   readonly accountName?: string | undefined;
 }
 
-export const PAYMENT_DETAILS_NOT_CONFIGURED =
-  'Payment details are not configured yet. Please do not pay until the seller or support confirms the Paybill number.';
+export const PAYMENT_DETAILS_NOT_CONFIGURED = viewTexts.payment.detailsNotConfigured;
 
 export type BuyerPaymentInstructions =
   | {
@@ -98,19 +98,22 @@ export interface BuyerRefundView {
 
 export function buyerRefundView(order: Order, payout: Payout | null): BuyerRefundView | null {
   if (order.status !== 'cancelled' || !order.paymentConfirmed) return null;
-  const amount = formatKsh(order.price);
-  const phone = order.payerPhone ? ` (${maskedPhone(order.payerPhone)})` : '';
+  const texts = viewTexts.refund;
+  const values = { amount: formatKsh(order.price), phone: order.payerPhone ? maskedPhone(order.payerPhone) : '' };
+  const withPhone = values.phone !== '';
   // Refunded by hand before payouts: the admin recorded it as sent.
-  if (!payout) return { state: 'sent', amount: order.price, receipt: null, message: `Your payment of ${amount} was refunded.` };
+  if (!payout) return { state: 'sent', amount: order.price, receipt: null, message: fillText(texts.refundedByHand, values) };
   switch (payout.state) {
     case 'succeeded':
-    case 'recorded':
-      return { state: 'sent', amount: order.price, receipt: payout.receipt, message: `Your refund of ${amount} was sent to your M-Pesa${phone}.${payout.receipt ? ` M-Pesa receipt: ${payout.receipt}.` : ''}` };
+    case 'recorded': {
+      const text = payout.receipt ? (withPhone ? texts.sentToPhoneWithReceipt : texts.sentWithReceipt) : withPhone ? texts.sentToPhone : texts.sent;
+      return { state: 'sent', amount: order.price, receipt: payout.receipt, message: fillText(text, { ...values, receipt: payout.receipt ?? '' }) };
+    }
     case 'failed':
     case 'awaiting_approval':
-      return { state: 'delayed', amount: order.price, receipt: null, message: `Your refund of ${amount} is delayed. We are sorting it out and will send you an SMS when it is sent.` };
+      return { state: 'delayed', amount: order.price, receipt: null, message: fillText(texts.delayed, values) };
     default:
-      return { state: 'on_its_way', amount: order.price, receipt: null, message: `Your refund of ${amount} is on its way to your M-Pesa${phone}.` };
+      return { state: 'on_its_way', amount: order.price, receipt: null, message: fillText(withPhone ? texts.onItsWayToPhone : texts.onItsWay, values) };
   }
 }
 

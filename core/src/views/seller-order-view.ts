@@ -1,4 +1,5 @@
 import { maskedPhone } from '../messages/buyer-sms.js';
+import { fillText, viewTexts } from '../messages/view-texts.js';
 import { claimPending } from '../ledger/ledger-audit.js';
 import type { Cents } from '../money/cents.js';
 import { MAX_WRONG_CODE_ATTEMPTS } from '../codes/delivery-code.js';
@@ -85,20 +86,19 @@ export function sellerPayoutView(payout: Payout | null | undefined) {
     amount: payout.amount,
     receipt: paid ? payout.receipt : null,
     message: paid
-      ? `Paid to your M-Pesa${payout.receipt ? `: receipt ${payout.receipt}` : ''}.`
+      ? payout.receipt
+        ? fillText(viewTexts.payout.paidWithReceipt, { receipt: payout.receipt })
+        : viewTexts.payout.paid
       : delayed
-        ? 'Your payout is delayed. We are sorting it out with M-Pesa and will tell you when it is sent.'
-        : (held ??
-          (payout.state === 'awaiting_approval'
-            ? 'Your payout is waiting for approval.'
-            : 'Your payout is on its way to your M-Pesa.')),
+        ? viewTexts.payout.delayed
+        : (held ?? (payout.state === 'awaiting_approval' ? viewTexts.payout.awaitingApproval : viewTexts.payout.onItsWay)),
   };
 }
 
 function sellerHold(payout: Payout): string | null {
-  if (payout.problem === SELLER_PAYOUT_HOLDS.paybillAccount) return 'Your payout waits for the account number of your Paybill: add it under Payout details in your profile.';
+  if (payout.problem === SELLER_PAYOUT_HOLDS.paybillAccount) return viewTexts.payout.waitsForPaybillAccount;
   if (payout.problem?.endsWith(SELLER_PAYOUT_HOLDS.newDetails) && payout.nextAttemptAt) {
-    return `Your payout is held until ${nairobiDateTime(payout.nextAttemptAt)} (Nairobi time): your payout details changed less than 24 hours ago.`;
+    return fillText(viewTexts.payout.heldForNewDetails, { until: nairobiDateTime(payout.nextAttemptAt) });
   }
   return null;
 }

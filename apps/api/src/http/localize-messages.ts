@@ -1,39 +1,51 @@
-import { flattenTexts, LOCALE_COOKIE, requestLocale } from '@escrow/core/i18n';
-import { catalogueSw, validationMessagesSw } from '@escrow/core';
-import { catalogue } from '@escrow/core/messages';
-import { validationMessages } from '@escrow/core/validation';
+import { LOCALE_COOKIE, requestLocale } from '@escrow/core/i18n';
+import { swahiliOf } from '@escrow/core';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 
-/** Every user-facing text of the core in English, by id, and the same ids in Swahili. */
-function swahiliByEnglish(): ReadonlyMap<string, string> {
-  const english = { ...flattenTexts(validationMessages, 'validation'), ...flattenTexts(catalogue, 'catalogue') };
-  const swahili = { ...flattenTexts(validationMessagesSw, 'validation'), ...flattenTexts(catalogueSw, 'catalogue') };
-  const map = new Map<string, string>();
-  for (const [id, text] of Object.entries(english)) {
-    const translated = swahili[id];
-    // One English text may stand under several ids; they share one Swahili (the core's tests hold it so).
-    if (translated !== undefined && !map.has(text)) map.set(text, translated);
+/**
+ * The fields of an answer that hold a text the server wrote, at any depth: an error's and a
+ * change's `message`, a refund's, a payout's, a prompt's and the Paybill notice's `message`,
+ * a status's `statusLabel` and a progress step's `label` (decision 0067).
+ */
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['message', 'statusLabel', 'label']);
+
+/** Fields whose texts are people's own words (a contact message): never translated, whatever they say. */
+const PEOPLES_WORDS: ReadonlySet<string> = new Set(['contact', 'contacts']);
+
+/** Puts every server text under `value` into Swahili in place; whether any changed. */
+function translateTexts(value: unknown): boolean {
+  if (Array.isArray(value)) {
+    let changed = false;
+    for (const item of value) changed = translateTexts(item) || changed;
+    return changed;
   }
-  return map;
-}
-
-const SWAHILI = swahiliByEnglish();
-
-/** The Swahili of a core text, or the text itself when it is none of the core's (a name, a server's own words). */
-export const inSwahili = (text: string): string => SWAHILI.get(text) ?? text;
-
-interface MessageBody {
-  error?: { message?: unknown };
-  data?: { message?: unknown };
+  if (value === null || typeof value !== 'object') return false;
+  const holder = value as Record<string, unknown>;
+  let changed = false;
+  for (const [key, field] of Object.entries(holder)) {
+    if (PEOPLES_WORDS.has(key)) continue;
+    if (typeof field === 'string') {
+      if (!TEXT_FIELDS.has(key)) continue;
+      const translated = swahiliOf(field);
+      if (translated !== field) {
+        holder[key] = translated;
+        changed = true;
+      }
+    } else {
+      changed = translateTexts(field) || changed;
+    }
+  }
+  return changed;
 }
 
 /**
- * Answers in the caller's language (issue 19): the API's texts are the core's catalogue, in
- * English as the spec has them; for a request whose cookie or Accept-Language asks for Swahili,
- * an error's message and a change's `message` are given in Swahili. Codes and data stay as they
- * are, and stored answers (Idempotency-Keys) stay in English: each replay is translated for
- * the request that asks.
+ * Answers in the caller's language (issue 19, decision 0067): the views and routes write the
+ * core's English (the spec's texts verbatim); for a request whose cookie or Accept-Language asks
+ * for Swahili, every text the server wrote into the answer (`TEXT_FIELDS`, at any depth) is
+ * given in Swahili by the core's one lookup (`swahiliOf`). Codes and data stay as they are;
+ * names, items and people's words are none of the core's texts and pass as they came. Stored
+ * answers (Idempotency-Keys) stay in English: each replay is translated for the request that asks.
  */
 export function localizeMessages(): MiddlewareHandler {
   return async (c, next) => {
@@ -41,24 +53,13 @@ export function localizeMessages(): MiddlewareHandler {
     if (requestLocale(getCookie(c, LOCALE_COOKIE), c.req.header('Accept-Language')) !== 'sw') return;
     const response = c.res;
     if (!response.headers.get('Content-Type')?.startsWith('application/json') || response.headers.has('Content-Encoding')) return;
-    const text = await response.clone().text();
-    let body: MessageBody;
+    let body: unknown;
     try {
-      body = JSON.parse(text) as MessageBody;
+      body = JSON.parse(await response.clone().text());
     } catch {
       return;
     }
-    let changed = false;
-    for (const holder of [body?.error, body?.data]) {
-      if (holder && typeof holder === 'object' && typeof holder.message === 'string') {
-        const translated = inSwahili(holder.message);
-        if (translated !== holder.message) {
-          holder.message = translated;
-          changed = true;
-        }
-      }
-    }
-    if (!changed) return;
+    if (!translateTexts(body)) return;
     const headers = new Headers(response.headers);
     headers.delete('Content-Length');
     headers.append('Vary', 'Accept-Language, Cookie');
