@@ -4,6 +4,7 @@ import {
   buyerOrderView,
   catalogue,
   confirmPaymentOnBuyerPage,
+  fillText,
   getBuyerOrder,
   getStkPayment,
   holdsDeliveryCode,
@@ -11,6 +12,7 @@ import {
   requestRefund,
   resendDeliveryCode,
   submitFeedback,
+  viewTexts,
   type SignedInCaller,
   type BuyerCodeResent,
   type BuyerFeedbackSent,
@@ -39,7 +41,7 @@ const paymentSchema = z.object({
   mpesaReceipt: mpesaReceiptSchema,
 });
 
-export const REFUND_REQUESTED_MESSAGE = 'Your refund request was sent. An admin will review it and contact you.';
+export const REFUND_REQUESTED_MESSAGE = viewTexts.answers.refundRequested;
 
 type Guarded = { ok: true; orderId: string; code: string } | { ok: false; response: Response };
 
@@ -166,7 +168,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
       h.keys,
       { scope: buyerScope(g.orderId, g.code), fingerprint: { resendCode: true } },
       (keyed) => resendDeliveryCode(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) }, keyed()),
-      (result) => answerOf(result.ok ? { ok: true, value: { ...result.value, message: `Code sent to ${result.value.sentTo}.` } satisfies Wire<BuyerCodeResent> } : result),
+      (result) => answerOf(result.ok ? { ok: true, value: { ...result.value, message: fillText(viewTexts.answers.codeSent, { phone: result.value.sentTo }) } satisfies Wire<BuyerCodeResent> } : result),
     );
   });
 

@@ -14,6 +14,7 @@ import {
   riderJobView,
   riderLinkPath,
   takeListedJob,
+  viewTexts,
   type Actor,
   type Result,
   type RefundRequestRecorded,
@@ -37,7 +38,7 @@ import { ORDER_ID_FORMAT } from './buyer-credentials.js';
 import { photoBodyLimit, readPhotoUpload } from './photos.js';
 import { riderCredentials, riderNotFound, riderWithKey } from './rider-credentials.js';
 
-export const BUYER_REJECTED_MESSAGE = 'Recorded that the buyer rejected the item. An admin will review the refund.';
+export const BUYER_REJECTED_MESSAGE = viewTexts.answers.buyerRejected;
 
 type PhoneCaller = { ok: true; phone: string; actor: Actor } | { ok: false; response: Response };
 type KeyCaller = { ok: true; phone: string; key: string | null; orderId: string } | { ok: false; response: Response };
