@@ -32,6 +32,7 @@ describe.each(dialects)('migration 0011-mpesa-payments on %s', (dialect) => {
         buyer_view_key: _viewKey,
         payer_phone: _payerPhone,
         payer_token: _payerToken,
+        buyer_locale: _buyerLocale,
         ...before0011
       } = orderToRow(order, codec);
       await handle.db.insertInto('orders').values(before0011).execute();

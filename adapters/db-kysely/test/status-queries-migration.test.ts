@@ -28,7 +28,7 @@ describe.each(dialects)('migration 0013-status-queries on %s', (dialect) => {
     const seller = await seedSeller({ db: handle.db, dialect } as StoreHarness, {}, { beforeMigration0017: true });
     const claim = newOrder(seller.id, { paymentClaimReceipt: 'CLAIMED001', paymentClaimedAt: at(3), termsAcceptedAt: at(3) });
     // As a row of that time: without the columns of later steps (0015's view key and payer).
-    const { buyer_view_key: _viewKey, payer_phone: _payerPhone, payer_token: _payerToken, ...row } = orderToRow(claim, codecFor(dialect));
+    const { buyer_view_key: _viewKey, payer_phone: _payerPhone, payer_token: _payerToken, buyer_locale: _buyerLocale, ...row } = orderToRow(claim, codecFor(dialect));
     await handle.db.insertInto('orders').values(row).execute();
 
     await handle.migrate();

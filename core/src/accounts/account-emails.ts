@@ -1,5 +1,7 @@
 import { SERVICE_NAME } from '../messages/sms-text.js';
 import type { Notification } from '../ports/notifier.js';
+import type { PayoutDetailsChoice } from '../validation/seller-payout-details.js';
+import { payoutDetailsChangedEmail } from './payout-details-email.js';
 import { RESET_CODE_TTL_MS } from './reset-code-policy.js';
 
 const PRODUCT = SERVICE_NAME;
@@ -78,3 +80,23 @@ export function googleLinkedEmail(to: string, passwordRemoved: boolean): Notific
     ].join('\n'),
   };
 }
+
+/**
+ * The account emails of one language, by what they tell: English here, Swahili in
+ * account-emails-sw.ts typed to this shape. `textsFor(locale).accountEmails` picks one.
+ */
+export interface AccountEmails {
+  resetCode(to: string, code: string): Notification;
+  welcome(to: string): Notification;
+  passwordChanged(to: string): Notification;
+  googleLinked(to: string, passwordRemoved: boolean): Notification;
+  payoutDetailsChanged(args: { to: string; details: PayoutDetailsChoice; changedAt: Date; heldUntil: Date }): Notification;
+}
+
+export const accountEmails: AccountEmails = {
+  resetCode: resetCodeEmail,
+  welcome: welcomeEmail,
+  passwordChanged: passwordChangedEmail,
+  googleLinked: googleLinkedEmail,
+  payoutDetailsChanged: payoutDetailsChangedEmail,
+};

@@ -29,4 +29,6 @@ export const ACCOUNT_RATE_LIMITS = {
    */
   oauthStartPerAddress: { name: 'oauth-start:address', limit: 60, windowMs: minutes(15) },
   oauthCallbackPerAddress: { name: 'oauth-callback:address', limit: 60, windowMs: minutes(15) },
+  /** The seller's language switch (decision 0066): a write per tap, so capped per account. */
+  localePerUser: { name: 'locale:user', limit: 30, windowMs: minutes(15) },
 } as const satisfies Record<string, RateLimitRule>;

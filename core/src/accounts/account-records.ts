@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import type { SellerPayoutMethod } from '../validation/payment-number.js';
 import type { SellerPayoutDetails } from '../payouts/seller-payout-details.js';
 
@@ -19,6 +20,12 @@ export interface UserAccount {
    * who typed the address at sign-up. Reads always carry it; an insert may leave it out (null).
    */
   readonly emailVerifiedAt?: Date | null;
+  /**
+   * The account's language (decision 0066): the language of the request that opened it, then
+   * the seller's switch. The seller's texts and emails about their orders are written in it.
+   * Reads always carry it; an insert may leave it out (English).
+   */
+  readonly locale?: Locale;
 }
 
 /**

@@ -29,3 +29,13 @@ export function riderAssignedSmsSw(args: { trackingNumber: string; riderName: st
 export function outForDeliverySmsSw(args: { trackingNumber: string }): string {
   return smsText(`Oda yako ${args.trackingNumber} iko njiani. Kuwa tayari na msimbo wako wa uwasilishaji, na ukague bidhaa kabla ya kuutoa.`).text;
 }
+
+/** `refundSentSms` in Swahili: the refund is on its way to the payer's M-Pesa. */
+export function refundSentSmsSw(args: { trackingNumber: string; price: Cents }): string {
+  return smsText(`Pesa zako ${formatKsh(args.price)} za oda ${args.trackingNumber} zinarejeshwa kwenye M-Pesa yako.`).text;
+}
+
+/** `refundPaidSms` in Swahili: M-Pesa paid the refund, with its receipt. */
+export function refundPaidSmsSw(args: { trackingNumber: string; amount: Cents; receipt: string }): string {
+  return smsText(`Pesa zako ${formatKsh(args.amount)} za oda ${args.trackingNumber} zimerejeshwa kwenye M-Pesa yako. Nambari ya muamala ${args.receipt}.`).text;
+}

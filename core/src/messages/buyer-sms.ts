@@ -53,3 +53,13 @@ export function riderAssignedSms(args: { trackingNumber: string; riderName: stri
 export function outForDeliverySms(args: { trackingNumber: string }): string {
   return smsText(`Your order ${args.trackingNumber} is on its way. Have your delivery code ready, and check the item before you give it.`).text;
 }
+
+/** To the phone that paid when an admin's refund is sent by M-Pesa. */
+export function refundSentSms(args: { trackingNumber: string; price: Cents }): string {
+  return smsText(`your refund of ${formatKsh(args.price)} for order ${args.trackingNumber} is on its way to your M-Pesa.`).text;
+}
+
+/** To the phone that paid once M-Pesa reports the refund paid, with its receipt. */
+export function refundPaidSms(args: { trackingNumber: string; amount: Cents; receipt: string }): string {
+  return smsText(`your refund of ${formatKsh(args.amount)} for order ${args.trackingNumber} was sent to your M-Pesa. Receipt ${args.receipt}.`).text;
+}

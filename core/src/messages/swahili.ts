@@ -15,3 +15,8 @@ export {
   sellerRefundRequestedSmsSw,
 } from './seller-sms-sw.js';
 export { validationMessagesSw } from '../validation/messages-sw.js';
+export { refundPaidSmsSw, refundSentSmsSw } from './buyer-sms-sw.js';
+export { sellerEmailsSw } from './seller-emails-sw.js';
+export { accountEmailsSw, describePayoutDetailsSw } from '../accounts/account-emails-sw.js';
+export { sellerEmails, type EmailText, type SellerEmails } from './seller-emails.js';
+export { textsFor, type RecipientTexts } from './recipient-texts.js';

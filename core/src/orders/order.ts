@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import type { Cents, DeliveryPaidBy } from '../money/index.js';
 import type { OrderStatus, PaymentMethod } from './order-status.js';
 
@@ -15,6 +16,11 @@ export interface Order {
   readonly buyerCashAmount: Cents | null;
   readonly buyerName: string;
   readonly buyerPhone: string;
+  /**
+   * The language the buyer's texts are sent in (decision 0066): chosen by the seller when the
+   * order is made, then by the buyer's own switch on their page. The payer gets the code in it too.
+   */
+  readonly buyerLocale: Locale;
   readonly buyerAddress: string;
   readonly pinLocationLink: string | null;
   readonly landmark: string | null;

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import type { OAuthAttemptRecord, OAuthIdentityRecord, OAuthProvider } from '../accounts/oauth-sign-in-policy.js';
 import type {
   ResetCodeRecord,
@@ -22,6 +23,8 @@ export interface UserRepository {
   /** Records that the owner of the address proved it, unless that was already recorded. */
   markEmailVerified(id: string, at: Date): Promise<void>;
   recordSignIn(id: string, at: Date): Promise<void>;
+  /** The account's language (decision 0066). */
+  setLocale(id: string, locale: Locale): Promise<void>;
 }
 
 export interface OAuthIdentityRepository {

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import type { Posting } from '../ledger/posting.js';
 import type { OrderChangedEvent } from './event-bus.js';
 import type { TransactionOptions } from './idempotency-store.js';
@@ -77,6 +78,14 @@ export interface RiderRepository {
   /** True when any seller's rider list holds this phone. */
   isListedAnywhere(phone: string): Promise<boolean>;
   delete(id: string): Promise<boolean>;
+  /**
+   * The language of the rider with this phone (decision 0066): a rider is known by phone, on
+   * any seller's list or on none (assigned by name and phone), so the language is kept per
+   * phone, not per list row. English until the rider chose.
+   */
+  localeOf(phone: string): Promise<Locale>;
+  /** Records the rider's own choice (the rider page's switch). */
+  setLocale(phone: string, locale: Locale, at: Date): Promise<void>;
 }
 
 export interface RefundRepository {

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import type { Actor } from '../orders/actor.js';
 import type { SellerPayoutDetails } from '../payouts/seller-payout-details.js';
 
@@ -17,6 +18,11 @@ export interface SellerRef {
    * business `phone`. Read it through sellerPayoutDestination, which holds new details 24 hours.
    */
   readonly payoutDetails: SellerPayoutDetails;
+  /**
+   * The account's language (decision 0066): the seller's texts and emails about their orders are
+   * written in it. Reads carry it; absent (a seller built before it existed) reads English.
+   */
+  readonly locale?: Locale;
 }
 
 export interface Rider {

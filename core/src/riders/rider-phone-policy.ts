@@ -43,3 +43,15 @@ export function riderPhoneCodeSms(phone: string, code: string): Notification {
     sensitive: true,
   };
 }
+
+/** `riderPhoneCodeSms` in Swahili (decision 0066): for a rider whose page asked in Swahili. One GSM-7 segment. */
+export function riderPhoneCodeSmsSw(phone: string, code: string): Notification {
+  const minutesValid = RIDER_PHONE_CODE_TTL_MS / 60_000;
+  return {
+    channel: 'sms',
+    to: phone,
+    subject: 'Escrow Delivery rider code',
+    body: `Escrow Delivery: msimbo wako wa msafirishaji ni ${code}. Unaisha baada ya dakika ${minutesValid}. Usimpe mtu yeyote.`,
+    sensitive: true,
+  };
+}

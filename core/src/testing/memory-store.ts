@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import type { Posting } from '../ledger/posting.js';
 import type { Payout } from '../payouts/payout.js';
 import type { Order } from '../orders/order.js';
@@ -23,6 +24,8 @@ export interface MemoryState {
   postings: Posting[];
   sellers: Map<string, SellerRef>;
   riders: Map<string, Rider>;
+  /** Riders' languages by phone (decision 0066). */
+  riderLocales: Map<string, Locale>;
   refunds: Map<string, RefundRequest>;
   payouts: Map<string, Payout>;
   feedback: Map<string, Feedback>;
@@ -47,6 +50,7 @@ const emptyState = (): MemoryState => ({
   postings: [],
   sellers: new Map(),
   riders: new Map(),
+  riderLocales: new Map(),
   refunds: new Map(),
   payouts: new Map(),
   feedback: new Map(),
@@ -69,6 +73,7 @@ const copyState = (s: MemoryState): MemoryState => ({
   postings: [...s.postings],
   sellers: new Map(s.sellers),
   riders: new Map(s.riders),
+  riderLocales: new Map(s.riderLocales),
   refunds: new Map(s.refunds),
   payouts: new Map(s.payouts),
   feedback: new Map(s.feedback),
@@ -180,6 +185,10 @@ function bind(s: MemoryState): EscrowTx {
       findBySellerAndPhone: async (sellerId, phone) => [...s.riders.values()].find((r) => r.sellerId === sellerId && r.phone === phone),
       isListedAnywhere: async (phone) => [...s.riders.values()].some((r) => r.phone === phone),
       delete: async (id) => s.riders.delete(id),
+      localeOf: async (phone) => s.riderLocales.get(phone) ?? 'en',
+      setLocale: async (phone, locale) => {
+        s.riderLocales.set(phone, locale);
+      },
     },
     riderPhoneCodes: {
       insert: async (code) => {

@@ -1,5 +1,7 @@
-import { buyerTextsPhone, riderAssignedSms } from '../messages/buyer-sms.js';
-import { riderJobSms, riderReplacedSms } from '../messages/rider-sms.js';
+import type { Locale } from '../i18n/locale.js';
+import { buyerTextsPhone } from '../messages/buyer-sms.js';
+import { textsFor } from '../messages/recipient-texts.js';
+import type { EscrowTx } from '../ports/escrow-store.js';
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import { riderLinkPath, type Order } from '../orders/order.js';
@@ -49,7 +51,7 @@ export async function assignRider(deps: EscrowDeps, args: { orderId: string; act
           pickedUpAt: null,
         },
         auditData: { riderPhone: phone, previousRiderPhone: order.riderPhone },
-        sms: (updated) => assignmentTexts(deps, order, updated),
+        sms: assignmentTextsIn(deps, order, await riderLocales(tx, order, phone)),
       });
     },
   }, options);
@@ -63,16 +65,39 @@ export async function assignRider(deps: EscrowDeps, args: { orderId: string; act
  *   same rider assigned again gets the new link: the key changes on every assignment);
  * - a rider taken off the order is told that their link stopped working.
  */
-export function assignmentTexts(deps: Pick<EscrowDeps, 'linkBase'>, before: Order, updated: Order): { to: string; body: string; sensitive?: boolean }[] {
+export function assignmentTexts(deps: Pick<EscrowDeps, 'linkBase'>, before: Order, updated: Order, locales: RiderLocales = { rider: 'en', previousRider: 'en' }): { to: string; body: string; sensitive?: boolean }[] {
   const texts: { to: string; body: string; sensitive?: boolean }[] = [];
   const buyerPhone = buyerTextsPhone(updated);
   if (buyerPhone && updated.riderName && updated.riderPhone) {
-    texts.push({ to: buyerPhone, body: riderAssignedSms({ trackingNumber: updated.trackingNumber, riderName: updated.riderName, riderPhone: updated.riderPhone }) });
+    const body = textsFor(updated.buyerLocale).buyerSms.riderAssigned({ trackingNumber: updated.trackingNumber, riderName: updated.riderName, riderPhone: updated.riderPhone });
+    texts.push({ to: buyerPhone, body });
   }
   const path = riderLinkPath(updated);
   if (deps.linkBase && path && updated.riderPhone) {
-    texts.push({ to: updated.riderPhone, body: riderJobSms({ trackingNumber: updated.trackingNumber, link: `${deps.linkBase}${path}` }), sensitive: true });
+    texts.push({ to: updated.riderPhone, body: textsFor(locales.rider).riderSms.job({ trackingNumber: updated.trackingNumber, link: `${deps.linkBase}${path}` }), sensitive: true });
   }
-  if (before.riderPhone && before.riderPhone !== updated.riderPhone) texts.push({ to: before.riderPhone, body: riderReplacedSms({ trackingNumber: updated.trackingNumber }) });
+  if (before.riderPhone && before.riderPhone !== updated.riderPhone) texts.push({ to: before.riderPhone, body: textsFor(locales.previousRider).riderSms.replaced({ trackingNumber: updated.trackingNumber }) });
   return texts;
+}
+
+/** `assignmentTexts` for the `sms` of a decision, with the riders' languages read beforehand. */
+export function assignmentTextsIn(deps: Pick<EscrowDeps, 'linkBase'>, before: Order, locales: RiderLocales): (updated: Order) => { to: string; body: string; sensitive?: boolean }[] {
+  return (updated) => assignmentTexts(deps, before, updated, locales);
+}
+
+/** The languages of the rider put on an order and of the one taken off it (decision 0066). */
+export interface RiderLocales {
+  readonly rider: Locale;
+  readonly previousRider: Locale;
+}
+
+/** A rider's language, as the rider set it on their page (kept per phone); English for none. */
+export async function riderLocaleOf(tx: EscrowTx, phone: string | null): Promise<Locale> {
+  return phone ? tx.riders.localeOf(phone) : 'en';
+}
+
+async function riderLocales(tx: EscrowTx, before: Order, phone: string): Promise<RiderLocales> {
+  const rider = await riderLocaleOf(tx, phone);
+  const previousRider = before.riderPhone && before.riderPhone !== phone ? await riderLocaleOf(tx, before.riderPhone) : 'en';
+  return { rider, previousRider };
 }

@@ -7,7 +7,6 @@ import type { Order } from '../orders/order.js';
 import { actorForAudit } from '../ports/records.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { sellerCodeLockedSms, sellerDeliveredSms } from '../messages/seller-sms.js';
 import { enqueueForSeller, mutateOrder, RollbackError } from './mutate-order.js';
 import { settlementPayouts } from './payouts/plan-payouts.js';
 
@@ -34,8 +33,8 @@ export async function completeDelivery(deps: EscrowDeps, args: { orderId: string
         });
         if (!counted) throw new RollbackError({ code: 'CONCURRENT_UPDATE', detail: 'attempt not counted' });
         if (check.locked) {
-          const body = `Too many wrong delivery codes were entered for order ${order.trackingNumber}. Code entry is locked until you unlock it.`;
-          await enqueueForSeller(deps, tx, order.sellerId, { subject: 'Delivery code locked', body, sms: sellerCodeLockedSms({ trackingNumber: order.trackingNumber }) }, now);
+          const trackingNumber = order.trackingNumber;
+          await enqueueForSeller(deps, tx, order.sellerId, (t) => ({ ...t.sellerEmails.codeLocked({ trackingNumber }), sms: t.sellerSms.codeLocked({ trackingNumber }) }), now);
         }
         return err('WRONG_DELIVERY_CODE', { attemptsLeft: check.attemptsLeft });
       }
@@ -50,10 +49,9 @@ export async function completeDelivery(deps: EscrowDeps, args: { orderId: string
           updated.paymentMethod === 'cash'
             ? [cashFeePosting(updated, { id: newId(), createdAt: now })]
             : [deliveryReleasePosting(updated, { id: newId(), createdAt: now })],
-        notifySeller: (updated) => ({
-          subject: 'Order delivered',
-          body: `Order ${updated.trackingNumber} (${updated.itemName}) was delivered and confirmed with the buyer's code.`,
-          sms: sellerDeliveredSms({ trackingNumber: updated.trackingNumber, sellerPayout: updated.sellerPayout, cash: updated.paymentMethod === 'cash' }),
+        notifySeller: (updated) => (t) => ({
+          ...t.sellerEmails.delivered({ trackingNumber: updated.trackingNumber, itemName: updated.itemName }),
+          sms: t.sellerSms.delivered({ trackingNumber: updated.trackingNumber, sellerPayout: updated.sellerPayout, cash: updated.paymentMethod === 'cash' }),
         }),
       });
     },

@@ -9,8 +9,7 @@ import type { EscrowDeps } from './deps.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { verifiedPaymentDecision } from './payments/verified-payment.js';
 import { payerPhoneFrom } from '../messages/buyer-sms.js';
-import { sellerPaymentReportedSms } from '../messages/seller-sms.js';
-import { mayBindPayer, receiptEnding, type SignedInCaller } from '../payments/payer-binding.js';
+import { mayBindPayer, type SignedInCaller } from '../payments/payer-binding.js';
 import { writePayerToken } from './bind-payer-browser.js';
 import { isMpesaReceipt } from '../rules/mpesa-receipt.js';
 
@@ -155,11 +154,10 @@ async function confirmTypedReceipt<R>(
         postings: (updated, newId) => (first ? [paymentClaimedPosting(updated, { id: newId(), createdAt: now, reference: receipt })] : []),
         notifySeller: (updated) =>
           first
-            ? {
-                subject: 'Payment reported',
-                body: `The buyer reports paying for order ${updated.trackingNumber} (${updated.itemName}), M-Pesa code ending ${receiptEnding(receipt)}. We are checking it with M-Pesa: it is not held in escrow yet. You will be told when M-Pesa confirms it; do not hand over the item before then.`,
-                sms: sellerPaymentReportedSms({ trackingNumber: updated.trackingNumber, receipt }),
-              }
+            ? (t) => ({
+                ...t.sellerEmails.paymentReported({ trackingNumber: updated.trackingNumber, itemName: updated.itemName, receipt }),
+                sms: t.sellerSms.paymentReported({ trackingNumber: updated.trackingNumber, receipt }),
+              })
             : null,
         auditData: { receipt, claim: true, paybillKnown: paybill !== undefined },
       });

@@ -1,4 +1,5 @@
-import { buyerTextsPhone, outForDeliverySms } from '../messages/buyer-sms.js';
+import { buyerTextsPhone } from '../messages/buyer-sms.js';
+import { textsFor } from '../messages/recipient-texts.js';
 import { err, ok, type Result } from '../errors.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
@@ -22,7 +23,7 @@ export async function confirmPickup(deps: EscrowDeps, args: { orderId: string; a
         // Out for delivery: the buyer gets ready (the phone that paid, else the buyer's phone: no secret in it).
         sms: (updated) => {
           const to = buyerTextsPhone(updated);
-          return to ? [{ to, body: outForDeliverySms({ trackingNumber: updated.trackingNumber }) }] : [];
+          return to ? [{ to, body: textsFor(updated.buyerLocale).buyerSms.outForDelivery({ trackingNumber: updated.trackingNumber }) }] : [];
         },
       }),
   }, options);

@@ -1,7 +1,5 @@
 import { err, ok, type Result } from '../errors.js';
 import { settlementPosting } from '../ledger/order-postings.js';
-import { sellerPaidOutSms } from '../messages/seller-sms.js';
-import { formatKsh } from '../money/cents.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
@@ -54,10 +52,9 @@ export async function confirmSettlement(deps: EscrowDeps, args: { orderId: strin
       return ok({
         changes: { settlementPaid: true, settledAt: now, settlementReference: reference },
         postings: (updated, newId) => [settlementPosting(updated, { id: newId(), createdAt: now, reference })],
-        notifySeller: (updated) => ({
-          subject: 'Payout sent',
-          body: `Your payout of ${formatKsh(updated.sellerPayout)} for order ${updated.trackingNumber} (${updated.itemName}) has been sent.${reference ? ` Reference: ${reference}.` : ''}`,
-          sms: sellerPaidOutSms({ trackingNumber: updated.trackingNumber, sellerPayout: updated.sellerPayout, reference }),
+        notifySeller: (updated) => (t) => ({
+          ...t.sellerEmails.paidOut({ trackingNumber: updated.trackingNumber, itemName: updated.itemName, sellerPayout: updated.sellerPayout, reference }),
+          sms: t.sellerSms.paidOut({ trackingNumber: updated.trackingNumber, sellerPayout: updated.sellerPayout, reference }),
         }),
         // The audit row says what was paid out, by reference, beside who did it (order_events.actor).
         auditData: {

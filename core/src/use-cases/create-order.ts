@@ -14,7 +14,8 @@ import type { EscrowDeps } from './deps.js';
 import { validationMessages } from '../validation/messages.js';
 import { text, optionalText, unstorableText } from './input-text.js';
 import { enqueueForSeller, enqueueSms, publishQuietly } from './mutate-order.js';
-import { cashDeliveryCodeSms } from '../messages/buyer-sms.js';
+import { textsFor } from '../messages/recipient-texts.js';
+import { isLocale, type Locale } from '../i18n/locale.js';
 
 const m = validationMessages.order;
 
@@ -38,6 +39,8 @@ export interface CreateOrderInput {
   readonly packagedPhotoUrl?: string | null;
   readonly estimatedDistanceKm?: number | null;
   readonly estimatedTimeMinutes?: number | null;
+  /** The language of the buyer's texts (decision 0066); English when left out. */
+  readonly buyerLocale?: Locale;
 }
 
 const invalid = (message: string) => err('VALIDATION_FAILED', { message });
@@ -49,7 +52,7 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
   const input: CreateOrderInput = typeof args.input === 'object' && args.input !== null ? args.input : ({} as CreateOrderInput);
   const fields = checkFields(input);
   if (!fields.ok) return fields;
-  const { price, deliveryCost, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount } = fields.value;
+  const { price, deliveryCost, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount, buyerLocale } = fields.value;
   const money = computeOrderMoney({ price, deliveryCost, deliveryPaidBy, policy: deps.fees });
   if (!money.ok) return money;
 
@@ -72,6 +75,7 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       buyerCashAmount,
       buyerName: text(input.buyerName),
       buyerPhone,
+      buyerLocale,
       buyerAddress: text(input.buyerAddress),
       pinLocationLink: optionalText(input.pinLocationLink),
       landmark: optionalText(input.landmark),
@@ -134,8 +138,11 @@ export async function createOrder(deps: EscrowDeps, args: { actor: Actor; input:
       at: now,
     });
     // The seller has just made it on a screen that shows it: a receipt by email, not a paid SMS.
-    await enqueueForSeller(deps, tx, seller.id, { subject: 'New order created', body: `Order ${order.trackingNumber} for ${order.itemName} is waiting for the buyer's payment.`, sms: null }, now);
-    if (order.paymentMethod === 'cash') await enqueueSms(deps, tx, { to: order.buyerPhone, body: cashDeliveryCodeSms({ trackingNumber: order.trackingNumber, code: order.deliveryCode }), sensitive: true }, now);
+    await enqueueForSeller(deps, tx, seller.id, (t) => ({ ...t.sellerEmails.newOrder({ trackingNumber: order.trackingNumber, itemName: order.itemName }), sms: null }), now);
+    if (order.paymentMethod === 'cash') {
+      const body = textsFor(order.buyerLocale).buyerSms.cashDeliveryCode({ trackingNumber: order.trackingNumber, code: order.deliveryCode });
+      await enqueueSms(deps, tx, { to: order.buyerPhone, body, sensitive: true }, now);
+    }
     const event: OrderChangedEvent = { type: 'order.changed', orderId: order.id, sellerId: order.sellerId, status: order.status, action: 'create_order', at: now.toISOString() };
     if (tx.commitEvents) tx.commitEvents.publishOnCommit([event]);
     else published = event;
@@ -152,6 +159,7 @@ function checkFields(input: CreateOrderInput): Result<{
   paymentMethod: PaymentMethod;
   deliveryPaidBy: DeliveryPaidBy;
   buyerCashAmount: Cents | null;
+  buyerLocale: Locale;
 }> {
   const refused = unstorableText([
     [input.itemName, m.itemNameInvalid],
@@ -183,9 +191,11 @@ function checkFields(input: CreateOrderInput): Result<{
     if (!cash.ok) return cash;
     buyerCashAmount = cash.value;
   }
+  const buyerLocale = input.buyerLocale ?? 'en';
+  if (!isLocale(buyerLocale)) return invalid(m.buyerLocaleInvalid);
   const link = optionalText(input.pinLocationLink);
   if (link && !/^https?:\/\/\S+$/i.test(link)) return invalid('Pin location must be a valid URL');
-  return { ok: true, value: { price: price.value, deliveryCost: deliveryCost.value, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount } };
+  return { ok: true, value: { price: price.value, deliveryCost: deliveryCost.value, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount, buyerLocale } };
 }
 
 function finiteOrNull(value: unknown): number | null {

@@ -42,3 +42,4 @@ export * from './payments/index.js';
 export * from './record-sms-delivery-report.js';
 export * from './rider-phone/index.js';
 export * from './bind-payer-browser.js';
+export * from './recipient-locales.js';

@@ -12,7 +12,8 @@ import type { Notification } from '../ports/notifier.js';
 import { actorForAudit, type SellerRef } from '../ports/records.js';
 import type { EscrowDeps } from './deps.js';
 import { enqueueNotification } from './enqueue-notification.js';
-import { sellerNotifications, type SellerMessage } from './seller-notifications.js';
+import { textsFor } from '../messages/recipient-texts.js';
+import { sellerNotifications, type LocalizedSellerMessage } from './seller-notifications.js';
 
 export interface MutationContext {
   readonly order: Order;
@@ -28,8 +29,11 @@ export interface Decision<V = Order> {
   readonly result?: (updated: Order) => V;
   /** Postings for the changed order; each must build (a failure is a bug and rolls back). */
   readonly postings?: (updated: Order, newId: () => string) => Result<Posting>[];
-  /** A message to the order's seller (email and SMS text), sent from the outbox after commit by the seller's choice. */
-  readonly notifySeller?: (updated: Order) => SellerMessage | null;
+  /**
+   * A message to the order's seller (email and SMS text), sent from the outbox after commit by
+   * the seller's choice, in the seller's language (given the texts of it).
+   */
+  readonly notifySeller?: (updated: Order) => LocalizedSellerMessage | null;
   /**
    * Text messages written to the outbox in the same transaction (phones in E.164). `sensitive`:
    * the text holds a secret (the delivery code): once delivered only who and when are kept.
@@ -116,17 +120,20 @@ export async function mutateOrder<V = Order>(
   return result;
 }
 
-/** A message to the order's seller, as the seller chose to be told (sellerNotifications), in the change's transaction. */
+/**
+ * A message to the order's seller, as the seller chose to be told (sellerNotifications) and in
+ * the seller's language (decision 0066), in the change's transaction.
+ */
 export async function enqueueForSeller(
   deps: Pick<EscrowDeps, 'random'>,
   tx: EscrowTx,
   sellerId: string,
-  message: SellerMessage,
+  message: LocalizedSellerMessage,
   now: Date,
 ): Promise<void> {
   const seller: SellerRef | undefined = await tx.sellers.get(sellerId);
   if (!seller) return;
-  for (const notification of sellerNotifications(seller, message)) await enqueueNotification(deps, tx, notification, now);
+  for (const notification of sellerNotifications(seller, message(textsFor(seller.locale)))) await enqueueNotification(deps, tx, notification, now);
 }
 
 /** A text message to a phone (E.164), from the outbox after commit. */

@@ -1,5 +1,6 @@
 import { ok, type Result } from '../errors.js';
-import { riderReplacedSms } from '../messages/rider-sms.js';
+import { textsFor } from '../messages/recipient-texts.js';
+import { riderLocaleOf } from './assign-rider.js';
 import type { Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
@@ -12,11 +13,13 @@ export async function removeRider(deps: EscrowDeps, args: { orderId: string; act
     orderId: args.orderId,
     actor: args.actor,
     action: 'remove_rider',
-    decide: async ({ order }) =>
-      ok({
+    decide: async ({ order, tx }) => {
+      const texts = textsFor(await riderLocaleOf(tx, order.riderPhone));
+      return ok({
         changes: { riderName: null, riderPhone: null, riderKey: null, riderAssignedAt: null, riderAcceptedAt: null, pickupPhotoUrl: null, pickedUpAt: null },
         auditData: { previousRiderPhone: order.riderPhone },
-        sms: (updated) => (order.riderPhone ? [{ to: order.riderPhone, body: riderReplacedSms({ trackingNumber: updated.trackingNumber }) }] : []),
-      }),
+        sms: (updated) => (order.riderPhone ? [{ to: order.riderPhone, body: texts.riderSms.replaced({ trackingNumber: updated.trackingNumber }) }] : []),
+      });
+    },
   }, options);
 }

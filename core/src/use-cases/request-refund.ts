@@ -5,7 +5,6 @@ import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
 import { validationMessages } from '../validation/messages.js';
 import { text, unstorableText } from './input-text.js';
-import { sellerRefundRequestedSms } from '../messages/seller-sms.js';
 import { mutateOrder } from './mutate-order.js';
 import { REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from '../rules/text-limits.js';
 
@@ -42,11 +41,10 @@ export async function requestRefund(deps: EscrowDeps, args: { orderId: string; a
       await tx.refunds.insert(request);
       return ok({
         auditData: { refundRequestId: request.id, requestedBy: actor.kind },
-        notifySeller: (updated) => ({
-          subject: 'Refund requested',
-          body: `A refund was requested for order ${updated.trackingNumber}: ${reason}`,
+        notifySeller: (updated) => (t) => ({
+          ...t.sellerEmails.refundRequested({ trackingNumber: updated.trackingNumber, reason }),
           // The reason is typed text (any length, any characters): the email has it, the SMS points to the order.
-          sms: sellerRefundRequestedSms({ trackingNumber: updated.trackingNumber }),
+          sms: t.sellerSms.refundRequested({ trackingNumber: updated.trackingNumber }),
         }),
         result: () => request,
       });

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../errors.js';
 import { generateDeliveryCode } from '../codes/delivery-code.js';
-import { cashDeliveryCodeSms, deliveryCodeSms, maskedPhone } from '../messages/buyer-sms.js';
+import { maskedPhone } from '../messages/buyer-sms.js';
+import { textsFor } from '../messages/recipient-texts.js';
 import type { Actor } from '../orders/actor.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
@@ -49,7 +50,7 @@ export async function resendDeliveryCode(deps: EscrowDeps, args: { orderId: stri
         sms: (updated) => [
           {
             to,
-            body: updated.paymentMethod === 'cash' ? cashDeliveryCodeSms({ trackingNumber: updated.trackingNumber, code }) : deliveryCodeSms({ trackingNumber: updated.trackingNumber, price: updated.price, code }),
+            body: updated.paymentMethod === 'cash' ? textsFor(updated.buyerLocale).buyerSms.cashDeliveryCode({ trackingNumber: updated.trackingNumber, code }) : textsFor(updated.buyerLocale).buyerSms.deliveryCode({ trackingNumber: updated.trackingNumber, price: updated.price, code }),
             sensitive: true,
           },
         ],

@@ -4,12 +4,11 @@ import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { sellerRefundedSms } from '../messages/seller-sms.js';
+import { textsFor } from '../messages/recipient-texts.js';
 import { mutateOrder, RollbackError } from './mutate-order.js';
 import { parseMpesaReceipt } from './confirm-payment.js';
 import { optionalText, unstorableText } from './input-text.js';
 import { newPayout } from './payouts/plan-payouts.js';
-import { formatKsh } from '../money/cents.js';
 import type { Posting } from '../ledger/posting.js';
 import { claimMoneyOutReference } from './claim-money-out-reference.js';
 
@@ -72,12 +71,11 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
           // Escrow to the buyer's refundable account now; the payout moves it out when M-Pesa pays.
           postings: (updated, newId) => [refundPostings(updated, { reserveId: newId(), outId: newId(), createdAt: now, reference: '' })[0] as Result<Posting>],
           auditData: { refundRequestId: request.id, decision: 'refund', payoutId: refund.id, orderStatusBefore: order.status },
-          notifySeller: (updated) => ({
-            subject: 'Order refunded',
-            body: `Order ${updated.trackingNumber} was refunded to the buyer and cancelled.`,
-            sms: sellerRefundedSms({ trackingNumber: updated.trackingNumber }),
+          notifySeller: (updated) => (t) => ({
+            ...t.sellerEmails.refunded({ trackingNumber: updated.trackingNumber }),
+            sms: t.sellerSms.refunded({ trackingNumber: updated.trackingNumber }),
           }),
-          sms: (updated) => [{ to: payerPhone, body: `Escrow Delivery: your refund of ${formatKsh(updated.price)} for order ${updated.trackingNumber} is on its way to your M-Pesa.` }],
+          sms: (updated) => [{ to: payerPhone, body: textsFor(updated.buyerLocale).buyerSms.refundSent({ trackingNumber: updated.trackingNumber, price: updated.price }) }],
         });
       }
       // One M-Pesa transaction is one refund or payout (decision 0050); a refusal undoes the resolve above.
@@ -87,10 +85,9 @@ export async function resolveRefund(deps: EscrowDeps, args: { refundId: string; 
         changes: { cancelledAt: now, riderKey: null },
         postings: (updated, newId) => refundPostings(updated, { reserveId: newId(), outId: newId(), createdAt: now, reference: reference ?? '' }),
         auditData: { refundRequestId: request.id, decision: 'refund', mpesaReference: reference, orderStatusBefore: order.status },
-        notifySeller: (updated) => ({
-          subject: 'Order refunded',
-          body: `Order ${updated.trackingNumber} was refunded to the buyer and cancelled.`,
-          sms: sellerRefundedSms({ trackingNumber: updated.trackingNumber }),
+        notifySeller: (updated) => (t) => ({
+          ...t.sellerEmails.refunded({ trackingNumber: updated.trackingNumber }),
+          sms: t.sellerSms.refunded({ trackingNumber: updated.trackingNumber }),
         }),
       });
     },

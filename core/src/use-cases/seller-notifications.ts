@@ -1,3 +1,4 @@
+import type { RecipientTexts } from '../messages/recipient-texts.js';
 import type { Notification } from '../ports/notifier.js';
 import type { SellerRef } from '../ports/records.js';
 
@@ -11,6 +12,12 @@ export interface SellerMessage {
    */
   readonly sms: string | null;
 }
+
+/**
+ * A seller message before its language is known: given the texts of the seller's language
+ * (`textsFor(seller.locale)`, decision 0066), the message in it.
+ */
+export type LocalizedSellerMessage = (texts: RecipientTexts) => SellerMessage;
 
 /**
  * The notifications a seller message becomes, by the seller's choice (decision 0048): an email

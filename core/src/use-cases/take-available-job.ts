@@ -4,7 +4,7 @@ import { parseActor, type Actor } from '../orders/actor.js';
 import type { Order } from '../orders/order.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
-import { assignmentTexts, RIDER_KEY_BYTES } from './assign-rider.js';
+import { assignmentTextsIn, RIDER_KEY_BYTES } from './assign-rider.js';
 import { mutateOrder } from './mutate-order.js';
 
 /**
@@ -33,7 +33,8 @@ export async function takeAvailableJob(deps: EscrowDeps, args: { orderId: string
           riderAcceptedAt: now,
         },
         auditData: { riderPhone: rider.phone },
-        sms: (updated) => assignmentTexts(deps, order, updated),
+        // The order had no rider (take_job's guard): no one to tell they were taken off.
+        sms: assignmentTextsIn(deps, order, { rider: await tx.riders.localeOf(rider.phone), previousRider: 'en' }),
       });
     },
   }, options);

@@ -10,6 +10,7 @@ export * from './email.js';
 export * from './export-range.js';
 export * from './feedback.js';
 export * from './fields.js';
+export * from './locale-choice.js';
 export * from './first-error.js';
 export * from './messages.js';
 export * from './money-input.js';

@@ -19,6 +19,9 @@ export const validationMessagesSw: TranslationOf<typeof validationMessages> = {
   common: {
     invalidInput: 'Tafadhali kagua fomu kisha ujaribu tena.',
   },
+  locale: {
+    invalid: 'Tafadhali chagua Kiingereza au Kiswahili',
+  },
   phone: {
     invalid: 'Weka nambari ya simu ya Kenya kama 0712345678',
   },
@@ -111,6 +114,7 @@ export const validationMessagesSw: TranslationOf<typeof validationMessages> = {
     cashAmountRequired: 'Weka kiasi cha pesa taslimu ambacho msafirishaji atapokea kutoka kwa mnunuzi',
     cashAmountInvalid: 'Weka kiasi cha pesa taslimu kwa KSh, kuanzia 0 hadi 10,000,000, chenye desimali zisizozidi 2',
     deliveryPaidByInvalid: 'Tafadhali chagua atakayelipia usafirishaji',
+    buyerLocaleInvalid: 'Tafadhali chagua lugha ya mnunuzi: Kiingereza au Kiswahili',
     itemNameInvalid: 'Jina la bidhaa lina herufi isiyoruhusiwa',
     buyerNameInvalid: 'Jina la mnunuzi lina herufi isiyoruhusiwa',
     buyerAddressInvalid: 'Anwani ya uwasilishaji ina herufi isiyoruhusiwa',

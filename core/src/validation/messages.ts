@@ -10,6 +10,10 @@ export const validationMessages = {
   common: {
     invalidInput: 'Please check the form and try again.',
   },
+  /** A language chosen for someone's texts and emails (decision 0066). */
+  locale: {
+    invalid: 'Please choose English or Swahili',
+  },
   phone: {
     invalid: 'Enter a Kenyan phone number such as 0712345678',
   },
@@ -105,6 +109,7 @@ export const validationMessages = {
     cashAmountRequired: 'Enter the cash amount the rider collects from the buyer',
     cashAmountInvalid: 'Enter the cash amount in KSh, from 0 to 10,000,000 with at most 2 decimals',
     deliveryPaidByInvalid: 'Please choose who pays for delivery',
+    buyerLocaleInvalid: "Please choose the buyer's language: English or Swahili",
     itemNameInvalid: 'Item name contains a character that is not allowed',
     buyerNameInvalid: 'Buyer name contains a character that is not allowed',
     buyerAddressInvalid: 'Delivery address contains a character that is not allowed',

@@ -3,6 +3,7 @@ import { optionalText, requiredText, whenFieldsValid } from './fields.js';
 import { validationMessages } from './messages.js';
 import { kshAmountField, optionalKshAmountField } from './money-input.js';
 import { kenyanPhoneField } from './phone.js';
+import { MESSAGE_LOCALES } from './locale-choice.js';
 
 const m = validationMessages.order;
 
@@ -43,6 +44,8 @@ export const orderFormSchema = z
     deliveryPaidBy: z.enum(DELIVERY_PAYERS, { error: m.deliveryPaidByInvalid }).default('buyer'),
     paymentMethod: z.enum(ORDER_PAYMENT_METHODS, { error: m.paymentMethodInvalid }).default('mpesa_prepay'),
     buyerCashAmount: optionalKshAmountField(m.cashAmountInvalid),
+    // The language of the buyer's texts (decision 0066); the seller's form offers it.
+    buyerLocale: z.enum(MESSAGE_LOCALES, { error: m.buyerLocaleInvalid }).default('en'),
   })
   .superRefine(
     (value, ctx) => {

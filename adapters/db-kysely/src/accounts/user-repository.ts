@@ -17,6 +17,7 @@ const toUser = (row: Selectable<UsersTable>): UserAccount => ({
   createdAt: decodeTime(row.created_at),
   lastSignInAt: decodeTimeOrNull(row.last_sign_in_at),
   emailVerifiedAt: decodeTimeOrNull(row.email_verified_at ?? null),
+  locale: row.locale,
 });
 
 export function kyselyUserRepository(db: Kysely<Database>): UserRepository {
@@ -33,6 +34,7 @@ export function kyselyUserRepository(db: Kysely<Database>): UserRepository {
           created_at: encodeTime(user.createdAt),
           last_sign_in_at: encodeTimeOrNull(user.lastSignInAt),
           email_verified_at: encodeTimeOrNull(user.emailVerifiedAt ?? null),
+          ...(user.locale ? { locale: user.locale } : {}),
         })
         .onConflict((oc) => oc.column('email').doNothing())
         .executeTakeFirst();
@@ -54,6 +56,9 @@ export function kyselyUserRepository(db: Kysely<Database>): UserRepository {
     },
     async markEmailVerified(id, at) {
       await db.updateTable('users').set({ email_verified_at: encodeTime(at) }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
+    },
+    async setLocale(id, locale) {
+      await db.updateTable('users').set({ locale }).where('id', '=', id).execute();
     },
     async recordSignIn(id, at) {
       await db.updateTable('users').set({ last_sign_in_at: encodeTime(at) }).where('id', '=', id).execute();

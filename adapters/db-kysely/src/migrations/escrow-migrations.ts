@@ -21,6 +21,7 @@ import { moneyOutReferencesMigration } from './0018-money-out-references.js';
 import { payoutsMigration } from './0019-payouts.js';
 import { outboxProviderCostMigration } from './0020-outbox-provider-cost.js';
 import { oauthSignInMigration } from './0021-oauth-sign-in.js';
+import { recipientLocalesMigration } from './0022-recipient-locales.js';
 
 /**
  * The migrations ship inside the package (no folder to find at run time). Names sort in the
@@ -52,6 +53,7 @@ export function escrowMigrations(dialect: SqlDialect): Record<string, Migration>
     '0019-payouts': payoutsMigration(dialect),
     '0020-outbox-provider-cost': outboxProviderCostMigration(),
     '0021-oauth-sign-in': oauthSignInMigration(dialect),
+    '0022-recipient-locales': recipientLocalesMigration(dialect),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { DbBool, Timestamp } from './column-types.js';
+import type { DbBool, LocaleColumn, Timestamp } from './column-types.js';
 
 /** Null until the purge anonymises the row; inserts may leave it out (it defaults to null). */
 type Anonymised = ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
@@ -19,6 +19,8 @@ export interface UsersTable {
   anonymised_at: Anonymised;
   /** When the owner of the address last proved it: a reset code used, a Google sign-in (migration 0021). */
   email_verified_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The account's language (migration 0022, decision 0066); inserts may leave it out ('en'). */
+  locale: LocaleColumn;
 }
 
 export type OAuthProviderColumn = 'google';

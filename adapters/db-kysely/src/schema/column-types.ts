@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Column representations shared by SQLite and PostgreSQL, chosen so that a value written on
@@ -22,3 +22,8 @@ export type Cents = number;
 export type JsonText = string;
 /** Insertion order, where `created_at` ties (several rows in one transaction) must not be. */
 export type Seq = Generated<number>;
+/**
+ * A recipient's language (migration 0022): 'en' or 'sw' (a CHECK refuses anything else), NOT
+ * NULL with 'en' as the default, so inserts may leave it out.
+ */
+export type LocaleColumn = ColumnType<'en' | 'sw', 'en' | 'sw' | undefined, 'en' | 'sw'>;

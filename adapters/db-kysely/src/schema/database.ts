@@ -21,6 +21,7 @@ import type {
   PaymentReceiptsTable,
   RefundRequestsTable,
   RiderPaymentConfirmationsTable,
+  RiderLocalesTable,
   RidersTable,
 } from './order-tables.js';
 import type { C2bPaymentsTable, MoneyOutReferencesTable, PayoutsTable, StatusQueriesTable, StkRequestsTable } from './payment-tables.js';
@@ -40,6 +41,7 @@ export interface Database {
   system_config: SystemConfigTable;
   contact_submissions: ContactSubmissionsTable;
   riders: RidersTable;
+  rider_locales: RiderLocalesTable;
   orders: OrdersTable;
   payment_receipts: PaymentReceiptsTable;
   stk_requests: StkRequestsTable;

@@ -1,4 +1,4 @@
-import type { Cents, DbBool, JsonText, Seq, Timestamp } from './column-types.js';
+import type { Cents, DbBool, JsonText, LocaleColumn, Seq, Timestamp } from './column-types.js';
 
 export type OrderStatusColumn =
   | 'draft'
@@ -30,6 +30,8 @@ export interface OrdersTable {
   buyer_cash_amount: Cents | null;
   buyer_name: string;
   buyer_phone: string;
+  /** The buyer's language (migration 0022, decision 0066); inserts written before it leave it out ('en'). */
+  buyer_locale: LocaleColumn;
   buyer_address: string;
   pin_location_link: string | null;
   landmark: string | null;
@@ -85,6 +87,13 @@ export interface RidersTable {
   phone: string;
   motorbike_plate: string;
   created_at: Timestamp;
+}
+
+/** A rider's language, by phone (migration 0022, decision 0066); no row: English. */
+export interface RiderLocalesTable {
+  phone: string;
+  locale: 'en' | 'sw';
+  updated_at: Timestamp;
 }
 
 /** An M-Pesa receipt belongs to at most one order, whatever is retried or raced. */

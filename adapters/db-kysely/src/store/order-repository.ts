@@ -6,7 +6,7 @@ import { decodeInteger, decodeTime, type Codec } from './codec.js';
 import { immediateInserts, type Inserts } from './deferred-inserts.js';
 import { ORDER_COLUMNS, orderChangesToRow, orderToRow, rowToOrder } from './order-mapping.js';
 import { precompiled } from './precompiled-query.js';
-import { JOINED_SELLER_REF_COLUMNS, joinedSellerRef, type JoinedSellerRefRow } from './seller-repository.js';
+import { JOINED_SELLER_REF_COLUMNS, joinedSellerLocaleColumn, joinedSellerRef, type JoinedSellerRefRow } from './seller-repository.js';
 
 /** The order's columns qualified, for queries that join another table. */
 const QUALIFIED_ORDER_COLUMNS = ORDER_COLUMNS.map((column) => `orders.${column}` as const);
@@ -26,6 +26,7 @@ const buyerPageQuery = precompiled(['orderId'], (db, p) =>
     .leftJoin('feedback', 'feedback.order_id', 'orders.id')
     .select(QUALIFIED_ORDER_COLUMNS)
     .select(JOINED_SELLER_REF_COLUMNS)
+      .select(joinedSellerLocaleColumn)
     .select(['feedback.order_id as f_order_id', 'feedback.buyer_name as f_buyer_name', 'feedback.rider_rating as f_rider_rating', 'feedback.seller_rating as f_seller_rating', 'feedback.comment as f_comment', 'feedback.created_at as f_created_at'])
     .select((eb) =>
       eb
@@ -47,6 +48,7 @@ const lockedOrderQuery = (lock: boolean) =>
       .leftJoin('sellers', 'sellers.id', 'orders.seller_id')
       .select(QUALIFIED_ORDER_COLUMNS)
       .select(JOINED_SELLER_REF_COLUMNS)
+      .select(joinedSellerLocaleColumn)
       .where('orders.id', '=', p.orderId);
     return lock ? query.forUpdate('orders') : query;
   });

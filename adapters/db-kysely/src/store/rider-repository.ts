@@ -58,6 +58,17 @@ export function kyselyRiderRepository(db: Kysely<Database>): RiderRepository {
       const row = await db.selectFrom('riders').select('id').where('phone', '=', phone).limit(1).executeTakeFirst();
       return row !== undefined;
     },
+    async localeOf(phone) {
+      const row = await db.selectFrom('rider_locales').select('locale').where('phone', '=', phone).executeTakeFirst();
+      return row?.locale ?? 'en';
+    },
+    async setLocale(phone, locale, at) {
+      await db
+        .insertInto('rider_locales')
+        .values({ phone, locale, updated_at: encodeTime(at) })
+        .onConflict((oc) => oc.column('phone').doUpdateSet({ locale, updated_at: encodeTime(at) }))
+        .execute();
+    },
     async delete(id) {
       const result = await db.deleteFrom('riders').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;

@@ -1,5 +1,5 @@
 import type { SellerRef, SellerRepository } from '@escrow/core';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DbBool } from '../schema/column-types.js';
 import type { Database } from '../schema/database.js';
 import { decodeBool } from './codec.js';
@@ -8,7 +8,16 @@ import { PAYOUT_DETAILS_COLUMNS, rowToPayoutDetails, type PayoutDetailsRow } fro
 /** The seller columns the escrow core reads (SellerRef), for this repository and joins elsewhere. */
 export const SELLER_REF_COLUMNS = ['id', 'user_id', 'business_name', 'location', 'phone', 'email', 'notify_by_sms', 'notify_by_email', ...PAYOUT_DETAILS_COLUMNS] as const;
 
-type SellerRefRow = { id: string; user_id: string; business_name: string; location: string; phone: string; email: string | null; notify_by_sms: DbBool; notify_by_email: DbBool } & PayoutDetailsRow;
+type SellerRefRow = { id: string; user_id: string; business_name: string; location: string; phone: string; email: string | null; notify_by_sms: DbBool; notify_by_email: DbBool; locale: 'en' | 'sw' | null } & PayoutDetailsRow;
+
+/**
+ * The seller's language is the account's (users.locale, migration 0022; decision 0066), read with
+ * the seller as a scalar subquery so every seller read carries it. `s_`-prefixed for joins.
+ */
+type SellerSelect = ExpressionBuilder<Database, 'sellers'>;
+const localeOfSellerUser = (eb: SellerSelect) => eb.selectFrom('users').select('users.locale').whereRef('users.id', '=', 'sellers.user_id');
+export const sellerLocaleColumn = (eb: SellerSelect) => localeOfSellerUser(eb).as('locale');
+export const joinedSellerLocaleColumn = (eb: SellerSelect) => localeOfSellerUser(eb).as('s_locale');
 
 export const rowToSellerRef = (row: SellerRefRow): SellerRef => ({
   id: row.id,
@@ -20,6 +29,7 @@ export const rowToSellerRef = (row: SellerRefRow): SellerRef => ({
   notifyBySms: decodeBool(row.notify_by_sms),
   notifyByEmail: decodeBool(row.notify_by_email),
   payoutDetails: rowToPayoutDetails(row),
+  locale: row.locale ?? 'en',
 });
 
 /** The same columns of a seller left-joined to another table, `s_` prefixed (null when there is no seller). */
@@ -56,6 +66,7 @@ export const joinedSellerRef = (row: JoinedSellerRefRow): SellerRef | null =>
         // A seller row always has both (NOT NULL); the defaults only satisfy the types.
         notify_by_sms: row.s_notify_by_sms ?? true,
         notify_by_email: row.s_notify_by_email ?? true,
+        locale: row.s_locale,
         payout_method: row.s_payout_method ?? 'mpesa_phone',
         payout_phone: row.s_payout_phone,
         payout_paybill_number: row.s_payout_paybill_number,
@@ -80,7 +91,7 @@ export function kyselySellerRepository(db: Kysely<Database>): RememberingSellerR
   return {
     async get(id) {
       if (known.has(id)) return known.get(id);
-      const row = await db.selectFrom('sellers').select(SELLER_REF_COLUMNS).where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('sellers').select(SELLER_REF_COLUMNS).select(sellerLocaleColumn).where('id', '=', id).executeTakeFirst();
       const seller = row === undefined ? undefined : rowToSellerRef(row);
       known.set(id, seller);
       return seller;

@@ -193,7 +193,8 @@ describe.each(targets)('AccountsStore on $name', (target) => {
       await tx.users.insert(none);
       await tx.users.insert(user('u2', 'amani@example.com'));
     });
-    expect(await store.read((tx) => tx.users.get('u1'))).toEqual({ ...none, lastSignInAt: null });
+    // An insert that leaves the language out gets English (migration 0022).
+    expect(await store.read((tx) => tx.users.get('u1'))).toEqual({ ...none, lastSignInAt: null, locale: 'en' });
     expect(await store.read((tx) => tx.users.get('u2'))).toMatchObject({ passwordHash: 'hash-u2', emailVerifiedAt: null });
     await store.transaction(async (tx) => {
       await tx.users.markEmailVerified('u2', at('2026-01-05T00:00:00.000Z'));

@@ -33,6 +33,7 @@ export function ordersContract(harness: HarnessAccess): void {
       buyerCashAmount: cents(12_345),
       buyerName: "Achieng' O'Brien",
       buyerPhone: '+254722000111',
+      buyerLocale: 'sw',
       buyerAddress: 'Kileleshwa, Othaya Rd',
       pinLocationLink: 'https://maps.app.goo.gl/abc?x=1&y=2',
       landmark: 'Opposite Naivas',

@@ -37,6 +37,7 @@ export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> 
     notifyBySms: true,
     notifyByEmail: true,
     payoutDetails: { method: 'mpesa_phone', phone: '+254711000111', paybillNumber: null, accountReference: null, tillNumber: null, changedAt: null },
+    locale: 'en',
     ...overrides,
   };
   const legacy = legacyPaymentFields(seller.payoutDetails);
@@ -46,7 +47,8 @@ export async function seedSeller(h: StoreHarness, overrides: Partial<SellerRef> 
   const created = at(0).toISOString();
   await h.db
     .insertInto('users')
-    .values({ id: seller.userId, email: `user-${seller.userId}@example.com`, password_hash: 'argon2id$test', created_at: created, last_sign_in_at: null })
+    // The language only when it is not the default, so databases before 0022 take the row too.
+    .values({ id: seller.userId, email: `user-${seller.userId}@example.com`, password_hash: 'argon2id$test', created_at: created, last_sign_in_at: null, ...(seller.locale && seller.locale !== 'en' ? { locale: seller.locale } : {}) })
     .execute();
   await h.db
     .insertInto('sellers')
@@ -89,6 +91,7 @@ export function newOrder(sellerId: string, overrides: Partial<Order> = {}): Orde
     buyerCashAmount: null,
     buyerName: 'Wanjiru Kamau',
     buyerPhone: '+254712345678',
+    buyerLocale: 'en',
     buyerAddress: 'Kilimani, Argwings Kodhek Rd',
     pinLocationLink: null,
     landmark: null,

@@ -5,6 +5,7 @@ import {
   getAccount,
   requestPasswordReset,
   resetPassword,
+  setAccountLocale,
   settleSignIn,
   signIn,
   signOut,
@@ -17,13 +18,14 @@ import {
   type SignInOptions,
   type Wire,
 } from '@escrow/core';
-import { changePasswordSchema, requestResetCodeSchema, resetPasswordSchema, signInSchema, signUpSchema, verifyResetCodeSchema } from '@escrow/core/validation';
+import { changePasswordSchema, localeChoiceSchema, requestResetCodeSchema, resetPasswordSchema, signInSchema, signUpSchema, verifyResetCodeSchema } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
 import type { AccountsHttp } from '../accounts/accounts-http.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorBody, sendResult } from '../http/error-handler.js';
 import { rateLimited, tooManyRequests } from '../http/escrow-rate-limits.js';
 import { jsonBody } from '../http/json-body.js';
+import { languageOf } from '../http/request-language.js';
 import { clearSessionCookie, writeSessionCookie } from '../http/session-cookie.js';
 
 const limits = (accounts: AccountsHttp) => ({ rateLimiter: accounts.rateLimiter, clock: accounts.deps.clock });
@@ -53,6 +55,10 @@ export function signInRequired(c: Context): Response {
  *   GET  /session                    the caller's account, or null: 200 either way, so a page that
  *                                    only asks "who is here?" never logs a failed request
  *   GET  /sign-in-options            {google}: whether "Continue with Google" is offered (decision 0060)
+ *   PUT  /locale                     signed in; {locale: 'en'|'sw'}: the account's language, in which
+ *                                    the seller's texts and emails are written (decision 0066)
+ * The emails a request causes (welcome, reset code, password changed) are in its language
+ * (cookie, else Accept-Language); sign-up records it as the account's.
  * Reset requests and code checks are rate-limited per address and per email. Sign-in is capped
  * per address, and wrong passwords slow the address they come from with growing waits (core's
  * sign-in-throttle.ts): failures from elsewhere never lock the owner out.
@@ -64,7 +70,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
   app.post('/sign-up', jsonBody(signUpSchema), async (c) => {
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.signUpPerAddress, accounts.address(c)]]);
     if (limited) return limited;
-    const result = await signUp(accounts.deps, { input: c.req.valid('json'), replacesSessionId: c.get('user')?.sessionId ?? null });
+    const result = await signUp(accounts.deps, { input: c.req.valid('json'), replacesSessionId: c.get('user')?.sessionId ?? null, locale: languageOf(c) });
     if (!result.ok) return sendResult(c, result);
     writeSessionCookie(c, result.value.issued, secure);
     accounts.sendOutboxSoon?.();
@@ -112,7 +118,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     const body = c.req.valid('json');
     const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.resetRequestPerAddress, ACCOUNT_RATE_LIMITS.resetRequestPerEmail, body.email);
     if (limited) return limited;
-    const result = await requestPasswordReset(accounts.deps, { input: body });
+    const result = await requestPasswordReset(accounts.deps, { input: body, locale: languageOf(c) });
     if (result.ok) accounts.sendOutboxSoon?.();
     return sendResult(c, result);
   });
@@ -128,7 +134,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     const body = c.req.valid('json');
     const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.codeCheckPerAddress, ACCOUNT_RATE_LIMITS.codeCheckPerEmail, body.email);
     if (limited) return limited;
-    const result = await resetPassword(accounts.deps, { input: body });
+    const result = await resetPassword(accounts.deps, { input: body, locale: languageOf(c) });
     if (!result.ok) return sendResult(c, result);
     // Every session of the account has ended, this browser's too if it was signed in as it.
     if (c.get('user')?.email === result.value.email) clearSessionCookie(c, secure);
@@ -141,11 +147,20 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     if (!user) return signInRequired(c);
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.changePasswordPerUser, user.userId]]);
     if (limited) return limited;
-    const result = await changePassword(accounts.deps, { userId: user.userId, input: c.req.valid('json') });
+    const result = await changePassword(accounts.deps, { userId: user.userId, input: c.req.valid('json'), locale: languageOf(c) });
     if (!result.ok) return sendResult(c, result);
     writeSessionCookie(c, result.value.issued, secure);
     accounts.sendOutboxSoon?.();
     return c.json({ data: { account: result.value.account } satisfies Wire<AccountAnswer> }, 200);
+  });
+
+  // The seller's language switch (decision 0066). Not keyed: setting a language twice is setting it once.
+  app.put('/locale', jsonBody(localeChoiceSchema), async (c) => {
+    const user = c.get('user');
+    if (!user) return signInRequired(c);
+    const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.localePerUser, user.userId]]);
+    if (limited) return limited;
+    return sendResult(c, await setAccountLocale(accounts.deps, { userId: user.userId, input: c.req.valid('json') }));
   });
 
   return app;

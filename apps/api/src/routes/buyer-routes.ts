@@ -11,18 +11,20 @@ import {
   requestStkPayment,
   requestRefund,
   resendDeliveryCode,
+  setBuyerLocale,
   submitFeedback,
   viewTexts,
   type SignedInCaller,
   type BuyerCodeResent,
   type BuyerFeedbackSent,
   type BuyerOrderAnswer,
+  type LocaleRecorded,
   type BuyerPaymentAnswer,
   type PayerBrowserBound,
   type RefundRequestRecorded,
   type Wire,
 } from '@escrow/core';
-import { feedbackSchema, mpesaReceiptSchema, acceptedTerms, normalizeKenyanPhone, refundRequestSchema, validationMessages } from '@escrow/core/validation';
+import { feedbackSchema, localeChoiceSchema, mpesaReceiptSchema, acceptedTerms, normalizeKenyanPhone, refundRequestSchema, validationMessages } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
@@ -76,6 +78,7 @@ const buyerScope = (orderId: string, code: string) => `buyer\n${orderId}\n${code
  *   POST /orders/:id/payer-browser   with the code from the SMS: this browser is the payer's (cookie)
  *   POST /orders/:id/refund-request  ask for a refund, with a reason (the code's holder only)
  *   POST /orders/:id/feedback        rate rider and seller, once
+ *   PUT  /orders/:id/locale          {locale: 'en'|'sw'}: the buyer's texts from now on in it (decision 0066)
  */
 export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -182,6 +185,21 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!bound.ok) return sendResult(c, bound);
     if (bound.value.payerToken !== null) setPayerCookie(c, g.orderId, bound.value.payerToken, h.buyerBudget.secureCookies);
     return sendResult(c, { ok: true, value: { bound: bound.value.payerToken !== null } satisfies Wire<PayerBrowserBound> });
+  });
+
+  // The buyer's own language switch: the order's buyer_locale, for every later SMS to the buyer
+  // (and the code to the payer). The link's key is enough, as for the order itself.
+  app.put('/orders/:id/locale', jsonBody(localeChoiceSchema), async (c) => {
+    const input = c.req.valid('json');
+    const g = await guard(c, h);
+    if (!g.ok) return g.response;
+    return idempotent(
+      c,
+      h.keys,
+      { scope: buyerScope(g.orderId, g.code), fingerprint: { locale: input.locale } },
+      (keyed) => setBuyerLocale(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), input }, keyed()),
+      (result) => answerOf(result.ok ? { ok: true, value: { locale: result.value.locale } satisfies Wire<LocaleRecorded> } : result),
+    );
   });
 
   app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {

@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/app-env.js';
 import type { Logger } from '../http/logger.js';
 import { clearOAuthStateCookie, readOAuthStateCookie, writeOAuthStateCookie } from '../http/oauth-state-cookie.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
+import { languageOf } from '../http/request-language.js';
 
 /** What the Google routes need besides the accounts: the provider (composed from GOOGLE_*) and a logger for failures. */
 export interface GoogleSignInHttp {
@@ -76,6 +77,7 @@ export function googleSignInRoutes(accounts: AccountsHttp, google: GoogleSignInH
         code: c.req.query('code'),
         providerError: c.req.query('error'),
         replacesSessionId: c.get('user')?.sessionId ?? null,
+        locale: languageOf(c),
       });
       if (!result.ok) return failed(c, 'callback', result.error);
       writeSessionCookie(c, result.value.issued, secure);

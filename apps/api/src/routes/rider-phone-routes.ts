@@ -20,6 +20,7 @@ import { rateLimited } from '../http/escrow-rate-limits.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { clearRiderProof, readRiderProof, writeRiderProof } from '../http/rider-proof-cookie.js';
+import { languageOf } from '../http/request-language.js';
 
 /**
  * Riders prove their phone (PRODUCT-DECISIONS, Real money; decision 0046), mounted at /api/rider:
@@ -49,7 +50,7 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
       c,
       h.keys,
       { scope: `rider-phone-code\n${phone}`, fingerprint: { phone } },
-      (keyed) => requestRiderPhoneCode(h.riderPhone, { input: { phone } }, keyed()),
+      (keyed) => requestRiderPhoneCode(h.riderPhone, { input: { phone }, locale: languageOf(c) }, keyed()),
       (result) =>
         answerOf(
           result.ok

@@ -8,6 +8,7 @@ import {
   listAvailableJobs,
   recordRiderPayment,
   requestRefund,
+  setRiderLocale,
   resolveRiderPhoneProof,
   riderJobStatusView,
   riderJobSummary,
@@ -17,6 +18,7 @@ import {
   viewTexts,
   type Actor,
   type Result,
+  type LocaleRecorded,
   type RefundRequestRecorded,
   type RiderJobChanged,
   type RiderJobTaken,
@@ -25,7 +27,7 @@ import {
   type RiderPickupConfirmed,
   type Wire,
 } from '@escrow/core';
-import { deliveryCodeFormSchema, refundRequestSchema, riderPaymentSchema } from '@escrow/core/validation';
+import { deliveryCodeFormSchema, localeChoiceSchema, refundRequestSchema, riderPaymentSchema } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
@@ -98,6 +100,7 @@ function withMessage<T, U>(result: Result<T>, map: (value: T) => U): Result<U> {
  *     POST /orders/:id/complete      { deliveryCode } -> delivered (awaiting settlement)
  *     POST /orders/:id/payment-confirmation  { paymentReceived, paymentIssue }
  *     POST /orders/:id/refund-request        { reason }: the buyer rejected the item
+ *     PUT  /orders/:id/locale        { locale: 'en'|'sw' }: the rider's texts from now on in it (decision 0066)
  */
 export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -211,6 +214,20 @@ export function riderRoutes(h: EscrowHttp): Hono<AppEnv> {
           }) satisfies Wire<RiderPaymentRecorded>),
           201,
         ),
+    );
+  });
+
+  // The rider's own language switch on the job's page: kept with the rider, for every later text.
+  app.put('/orders/:id/locale', jsonBody(localeChoiceSchema), async (c) => {
+    const input = c.req.valid('json');
+    const caller = await riderKeyCaller(c, h);
+    if (!caller.ok) return caller.response;
+    return idempotent(
+      c,
+      h.keys,
+      { scope: keyScope(caller), fingerprint: { locale: input.locale } },
+      (keyed) => setRiderLocale(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), input }, keyed()),
+      (result) => answerOf(withMessage(result, (recorded) => ({ locale: recorded.locale }) satisfies Wire<LocaleRecorded>)),
     );
   });
 

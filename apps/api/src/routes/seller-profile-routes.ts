@@ -24,6 +24,7 @@ import { rateLimited, tooManyRequests } from '../http/escrow-rate-limits.js';
 import { jsonInputOrEmpty } from '../http/json-body.js';
 import { signInRequired } from './auth-routes.js';
 import { photoBodyLimit, readPhotoUpload } from './photos.js';
+import { languageOf } from '../http/request-language.js';
 
 const sendWith =
   (now: () => Date) =>
@@ -87,7 +88,7 @@ export function sellerProfileRoutes(accounts: AccountsHttp): Hono<AppEnv> {
       // The password is a sign-in's password: guessed here, it is slowed like a sign-in.
       const gate = await admitSignIn(throttle, { email: user.email, address: accounts.address(c) });
       if (!gate.ok) return tooManyRequests(c, gate.retryAfterMs);
-      const result = await changeSellerPayoutDetails(deps, { userId: user.userId, input });
+      const result = await changeSellerPayoutDetails(deps, { userId: user.userId, input, locale: languageOf(c) });
       await settleSignIn(throttle, gate.pass, result.ok ? 'signed-in' : result.error.code === 'CURRENT_PASSWORD_INCORRECT' ? 'wrong-credentials' : 'other');
       if (result.ok) accounts.sendOutboxSoon?.();
       return send(c, result);

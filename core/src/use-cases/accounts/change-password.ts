@@ -1,4 +1,5 @@
-import { passwordChangedEmail } from '../../accounts/account-emails.js';
+import type { Locale } from '../../i18n/locale.js';
+import { textsFor } from '../../messages/recipient-texts.js';
 import { err, ok, type Result } from '../../errors.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import { changePasswordSchema } from '../../validation/password.js';
@@ -9,9 +10,10 @@ import { issueSession, loadAccountSummary, type SignedIn } from './issue-session
 /**
  * The Security section's Change Password: the current password must be right ('Current
  * password is incorrect'). Every session of the account ends, including the caller's; the
- * caller gets a fresh one, so this browser stays signed in and all others are signed out.
+ * caller gets a fresh one, so this browser stays signed in and all others are signed out. The
+ * email saying so is in the request's language (`locale`), else the account's (decision 0066).
  */
-export async function changePassword(deps: AccountsDeps, args: { userId: string; input: unknown }): Promise<Result<SignedIn>> {
+export async function changePassword(deps: AccountsDeps, args: { userId: string; input: unknown; locale?: Locale }): Promise<Result<SignedIn>> {
   if (typeof args?.userId !== 'string' || args.userId === '') return err('UNAUTHENTICATED');
   const parsed = parseOrFirstError(changePasswordSchema, args.input);
   if (!parsed.ok) return err('VALIDATION_FAILED', { message: parsed.message });
@@ -32,7 +34,7 @@ export async function changePassword(deps: AccountsDeps, args: { userId: string;
     await tx.users.setPasswordHash(user.id, passwordHash);
     await tx.sessions.deleteAllForUser(user.id);
     const issued = await issueSession(deps, tx, user.id, now);
-    await enqueueNotification(deps, tx, passwordChangedEmail(user.email), now);
+    await enqueueNotification(deps, tx, textsFor(args.locale ?? current.locale).accountEmails.passwordChanged(user.email), now);
     return ok({ issued, account: await loadAccountSummary(tx, user) });
   });
 }

@@ -1,5 +1,6 @@
 import type { SellerProfile } from '../../accounts/account-records.js';
-import { payoutDetailsChangedEmail } from '../../accounts/payout-details-email.js';
+import type { Locale } from '../../i18n/locale.js';
+import { textsFor } from '../../messages/recipient-texts.js';
 import { err, ok, type Result } from '../../errors.js';
 import { legacyPaymentFields, PAYOUT_DETAILS_HOLD_MS, samePayoutDetails } from '../../payouts/seller-payout-details.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
@@ -17,8 +18,9 @@ import { publishSellerChanged } from './seller-profile.js';
  * the details are now (masked), when payouts to them start, and what to do if it was not the
  * owner. Always emailed, whatever the seller chose for order notifications. Saving the details
  * already in force changes nothing, holds nothing and emails nobody (a double submit is harmless).
+ * The email is in the request's language (`locale`), else the account's (decision 0066).
  */
-export async function changeSellerPayoutDetails(deps: AccountsDeps, args: { userId: string; input: unknown }): Promise<Result<SellerProfile>> {
+export async function changeSellerPayoutDetails(deps: AccountsDeps, args: { userId: string; input: unknown; locale?: Locale }): Promise<Result<SellerProfile>> {
   if (typeof args?.userId !== 'string' || args.userId === '') return err('UNAUTHENTICATED');
   const parsed = parseOrFirstError(sellerPayoutDetailsSchema, args.input);
   if (!parsed.ok) return err('VALIDATION_FAILED', { message: parsed.message });
@@ -43,7 +45,7 @@ export async function changeSellerPayoutDetails(deps: AccountsDeps, args: { user
     if (samePayoutDetails(current.payoutDetails, details)) return ok(current);
     const updated = await tx.sellers.updateOwn(user.id, { payoutDetails: { ...details, changedAt: now }, ...legacyPaymentFields(details) }, now);
     if (!updated) return err('SELLER_NOT_FOUND');
-    await enqueueNotification(deps, tx, payoutDetailsChangedEmail({ to: account.email, details, changedAt: now, heldUntil: new Date(now.getTime() + PAYOUT_DETAILS_HOLD_MS) }), now);
+    await enqueueNotification(deps, tx, textsFor(args.locale ?? account.locale).accountEmails.payoutDetailsChanged({ to: account.email, details, changedAt: now, heldUntil: new Date(now.getTime() + PAYOUT_DETAILS_HOLD_MS) }), now);
     changed = true;
     return ok(updated);
   });

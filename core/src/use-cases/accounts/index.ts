@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './account-locale.js';
 export type * from './accounts-deps.js';
 export * from './change-password.js';
 export * from './change-payout-details.js';

@@ -1,4 +1,5 @@
-import { googleLinkedEmail, welcomeEmail } from '../../accounts/account-emails.js';
+import type { Locale } from '../../i18n/locale.js';
+import { textsFor } from '../../messages/recipient-texts.js';
 import {
   OAUTH_ATTEMPT_TTL_MS,
   OAUTH_SECRET_BYTES,
@@ -70,7 +71,7 @@ export async function beginOAuthSignIn(deps: AccountsDeps, args: { provider: Ide
  */
 export async function completeOAuthSignIn(
   deps: AccountsDeps,
-  args: { provider: IdentityProvider; state: unknown; browserState: unknown; code: unknown; providerError: unknown; replacesSessionId?: string | null },
+  args: { provider: IdentityProvider; state: unknown; browserState: unknown; code: unknown; providerError: unknown; replacesSessionId?: string | null; locale?: Locale },
 ): Promise<Result<OAuthSignedIn>> {
   const { provider } = args;
   const attempt = isSecret(args.state) ? await deps.store.transaction((tx) => tx.oauthAttempts.take(attemptId(deps, provider.provider, args.state as string))) : undefined;
@@ -93,7 +94,7 @@ export async function completeOAuthSignIn(
   // A new account and a first link both insert; the loser of a race with a twin request plans again on what the winner wrote.
   for (let round = 0; round < 2; round += 1) {
     try {
-      return await deps.store.transaction((tx) => signInAs(deps, tx, { ...identity, email: email.data }, args.replacesSessionId ?? null, deps.clock.now()));
+      return await deps.store.transaction((tx) => signInAs(deps, tx, { ...identity, email: email.data }, args.replacesSessionId ?? null, deps.clock.now(), args.locale));
     } catch (error) {
       if (!(error instanceof LostRace)) throw error;
     }
@@ -113,7 +114,9 @@ async function facts(tx: AccountsTx, identity: VerifiedIdentity) {
   };
 }
 
-async function signInAs(deps: AccountsDeps, tx: AccountsTx, identity: VerifiedIdentity, replacesSessionId: string | null, now: Date): Promise<Result<OAuthSignedIn>> {
+async function signInAs(deps: AccountsDeps, tx: AccountsTx, identity: VerifiedIdentity, replacesSessionId: string | null, now: Date, requestLocale: Locale | undefined): Promise<Result<OAuthSignedIn>> {
+  // The emails answer this request: in its language (decision 0066); a new account takes it as its own.
+  const texts = textsFor(requestLocale);
   const plan: OAuthSignInPlan = planOAuthSignIn(await facts(tx, identity));
   let userId: string;
   switch (plan.kind) {
@@ -132,17 +135,17 @@ async function signInAs(deps: AccountsDeps, tx: AccountsTx, identity: VerifiedId
         await tx.sessions.deleteAllForUser(userId);
       }
       await tx.users.markEmailVerified(userId, now);
-      await enqueueNotification(deps, tx, googleLinkedEmail(identity.email, plan.removePassword), now);
+      await enqueueNotification(deps, tx, texts.accountEmails.googleLinked(identity.email, plan.removePassword), now);
       break;
     }
     case 'create': {
       userId = deps.random.uuid();
-      const created = await tx.users.insert({ id: userId, email: identity.email, passwordHash: null, createdAt: now, lastSignInAt: now, emailVerifiedAt: now });
+      const created = await tx.users.insert({ id: userId, email: identity.email, passwordHash: null, createdAt: now, lastSignInAt: now, emailVerifiedAt: now, locale: texts.locale });
       if (!created) throw new LostRace();
       if (!(await tx.oauthIdentities.insert({ provider: identity.provider, subject: identity.subject, userId, email: identity.email, createdAt: now, lastSignInAt: now }))) throw new LostRace();
       // Spec section 3's row at sign-up: no password was confirmed, since none was chosen.
       await tx.passwordVerification.insert({ userId, passwordConfirmed: false, confirmedAt: null });
-      await enqueueNotification(deps, tx, welcomeEmail(identity.email), now);
+      await enqueueNotification(deps, tx, texts.accountEmails.welcome(identity.email), now);
       break;
     }
   }

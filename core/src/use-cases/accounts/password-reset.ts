@@ -1,4 +1,5 @@
-import { passwordChangedEmail, resetCodeEmail } from '../../accounts/account-emails.js';
+import type { Locale } from '../../i18n/locale.js';
+import { textsFor } from '../../messages/recipient-texts.js';
 import type { ResetCodeRecord } from '../../accounts/account-records.js';
 import { generateResetCode, judgeResetCode, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '../../accounts/reset-code-policy.js';
 import { constantTimeEqual } from '../../codes/constant-time.js';
@@ -16,9 +17,10 @@ const codeHash = (deps: Pick<AccountsDeps, 'digest'>, id: string, code: string):
  * "Forgot password": emails a fresh 6-digit code to the address, if it has an account. The
  * answer is the same either way, and so is the work done (a code row is written for any
  * address; only the email depends on the account), so neither the response nor its timing
- * tells whether an account exists. A new code replaces any earlier unused one.
+ * tells whether an account exists. A new code replaces any earlier unused one. The email is in
+ * the language of the request (`locale`: the page that asked), else the account's (decision 0066).
  */
-export async function requestPasswordReset(deps: AccountsDeps, args: { input: unknown }): Promise<Result<{ readonly sent: true }>> {
+export async function requestPasswordReset(deps: AccountsDeps, args: { input: unknown; locale?: Locale }): Promise<Result<{ readonly sent: true }>> {
   const parsed = parseOrFirstError(requestResetCodeSchema, args?.input);
   if (!parsed.ok) return err('VALIDATION_FAILED', { message: parsed.message });
   const { email } = parsed.value;
@@ -38,7 +40,7 @@ export async function requestPasswordReset(deps: AccountsDeps, args: { input: un
     const user = await tx.users.findByEmail(email);
     await tx.resetCodes.supersedeAll(email);
     await tx.resetCodes.insert(record);
-    if (user) await enqueueNotification(deps, tx, resetCodeEmail(user.email, code), now);
+    if (user) await enqueueNotification(deps, tx, textsFor(args.locale ?? user.locale).accountEmails.resetCode(user.email, code), now);
   });
   return ok({ sent: true });
 }
@@ -84,7 +86,7 @@ export async function verifyResetCode(deps: AccountsDeps, args: { input: unknown
  * password is hashed between a first check and that transaction, so a wrong code never costs
  * a hash and no lock is held while hashing.
  */
-export async function resetPassword(deps: AccountsDeps, args: { input: unknown }): Promise<Result<{ readonly email: string }>> {
+export async function resetPassword(deps: AccountsDeps, args: { input: unknown; locale?: Locale }): Promise<Result<{ readonly email: string }>> {
   const parsed = parseOrFirstError(resetPasswordSchema, args?.input);
   if (!parsed.ok) return err('VALIDATION_FAILED', { message: parsed.message });
   const { email, code, password } = parsed.value;
@@ -105,7 +107,7 @@ export async function resetPassword(deps: AccountsDeps, args: { input: unknown }
     // The code came by email: whoever set this password holds the address (decision 0060's linking rule reads it).
     await tx.users.markEmailVerified(user.id, now);
     await tx.sessions.deleteAllForUser(user.id);
-    await enqueueNotification(deps, tx, passwordChangedEmail(user.email), now);
+    await enqueueNotification(deps, tx, textsFor(args.locale ?? user.locale).accountEmails.passwordChanged(user.email), now);
     return ok({ email: user.email });
   });
 }

@@ -1,4 +1,5 @@
-import { welcomeEmail } from '../../accounts/account-emails.js';
+import type { Locale } from '../../i18n/locale.js';
+import { textsFor } from '../../messages/recipient-texts.js';
 import { err, ok, type Result } from '../../errors.js';
 import { signUpSchema } from '../../validation/auth.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
@@ -9,9 +10,10 @@ import { enqueueNotification } from '../enqueue-notification.js';
 /**
  * Creates an account (email + a password that meets spec section 5), records the
  * password_verification row (spec section 3) and signs the new user in. A session the
- * browser already had (another account) is ended, so one browser holds one session.
+ * browser already had (another account) is ended, so one browser holds one session. The
+ * request's language (`locale`) becomes the account's, and the welcome email is in it (decision 0066).
  */
-export async function signUp(deps: AccountsDeps, args: { input: unknown; replacesSessionId?: string | null }): Promise<Result<SignedIn>> {
+export async function signUp(deps: AccountsDeps, args: { input: unknown; replacesSessionId?: string | null; locale?: Locale }): Promise<Result<SignedIn>> {
   const parsed = parseOrFirstError(signUpSchema, args?.input);
   if (!parsed.ok) return err('VALIDATION_FAILED', { message: parsed.message });
   const { email, password } = parsed.value;
@@ -24,12 +26,13 @@ export async function signUp(deps: AccountsDeps, args: { input: unknown; replace
   const now = deps.clock.now();
   const userId = deps.random.uuid();
   return deps.store.transaction(async (tx) => {
-    const inserted = await tx.users.insert({ id: userId, email, passwordHash, createdAt: now, lastSignInAt: now });
+    const locale = textsFor(args.locale).locale;
+    const inserted = await tx.users.insert({ id: userId, email, passwordHash, createdAt: now, lastSignInAt: now, locale });
     if (!inserted) return err('EMAIL_ALREADY_REGISTERED');
     await tx.passwordVerification.insert({ userId, passwordConfirmed: true, confirmedAt: now });
     if (args.replacesSessionId) await tx.sessions.delete(args.replacesSessionId);
     const issued = await issueSession(deps, tx, userId, now);
-    await enqueueNotification(deps, tx, welcomeEmail(email), now);
+    await enqueueNotification(deps, tx, textsFor(locale).accountEmails.welcome(email), now);
     return ok({ issued, account: accountSummary({ userId, email, roles: [], sellerId: null }) });
   });
 }

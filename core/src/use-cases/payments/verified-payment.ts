@@ -5,8 +5,7 @@ import type { Posting } from '../../ledger/posting.js';
 import type { Cents } from '../../money/cents.js';
 import type { Order } from '../../orders/order.js';
 import type { Decision } from '../mutate-order.js';
-import { deliveryCodeSms } from '../../messages/buyer-sms.js';
-import { sellerPaymentConfirmedSms } from '../../messages/seller-sms.js';
+import { textsFor } from '../../messages/recipient-texts.js';
 
 export type VerifiedBy = 'stk_query' | 'c2b_confirmation' | 'transaction_status' | `admin:${string}`;
 
@@ -47,15 +46,14 @@ export function verifiedPaymentDecision<V>(
       payerToken: payment.payer?.token ?? null,
     },
     result: payment.result,
-    sms: (updated) => (payerPhone ? [{ to: payerPhone, body: deliveryCodeSms({ trackingNumber: updated.trackingNumber, price: updated.price, code: updated.deliveryCode }), sensitive: true }] : []),
+    sms: (updated) => (payerPhone ? [{ to: payerPhone, body: textsFor(updated.buyerLocale).buyerSms.deliveryCode({ trackingNumber: updated.trackingNumber, price: updated.price, code: updated.deliveryCode }), sensitive: true }] : []),
     postings: (updated, newId): Result<Posting>[] => [
       ...(releasing ? [claimReleasedPosting(order, { id: newId(), createdAt: now, reference: order.paymentClaimReceipt })] : []),
       paymentInPosting(updated, { id: newId(), createdAt: now, reference: payment.reference }),
     ],
-    notifySeller: (updated) => ({
-      subject: 'Payment confirmed',
-      body: `Payment for order ${updated.trackingNumber} (${updated.itemName}) was confirmed by M-Pesa and is held in escrow. Assign a rider to proceed.`,
-      sms: sellerPaymentConfirmedSms({ trackingNumber: updated.trackingNumber, price: updated.price }),
+    notifySeller: (updated) => (t) => ({
+      ...t.sellerEmails.paymentConfirmed({ trackingNumber: updated.trackingNumber, itemName: updated.itemName }),
+      sms: t.sellerSms.paymentConfirmed({ trackingNumber: updated.trackingNumber, price: updated.price }),
     }),
     auditData: { receipt: payment.receipt, verifiedBy: payment.verifiedBy, received: payment.received, ...(releasing ? { claimReleased: order.paymentClaimReceipt } : {}), ...payment.audit },
   });

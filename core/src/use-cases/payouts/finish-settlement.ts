@@ -1,6 +1,4 @@
 import { err, ok, type Result } from '../../errors.js';
-import { sellerPaidOutSms } from '../../messages/seller-sms.js';
-import { formatKsh } from '../../money/cents.js';
 import type { Order } from '../../orders/order.js';
 import { PAID_STATES } from '../../payouts/payout.js';
 import type { EscrowDeps } from '../deps.js';
@@ -22,10 +20,9 @@ export async function finishSettlement(deps: EscrowDeps, orderId: string): Promi
       const reference = payouts.find((p) => p.purpose === 'seller')?.receipt ?? payouts[0]?.receipt ?? null;
       return ok({
         changes: { settlementPaid: true, settledAt: now, settlementReference: reference },
-        notifySeller: (updated) => ({
-          subject: 'Payout sent',
-          body: `Your payout of ${formatKsh(updated.sellerPayout)} for order ${updated.trackingNumber} (${updated.itemName}) has been paid to you by M-Pesa.${reference ? ` M-Pesa receipt: ${reference}.` : ''}`,
-          sms: sellerPaidOutSms({ trackingNumber: updated.trackingNumber, sellerPayout: updated.sellerPayout, reference }),
+        notifySeller: (updated) => (t) => ({
+          ...t.sellerEmails.paidOutByMpesa({ trackingNumber: updated.trackingNumber, itemName: updated.itemName, sellerPayout: updated.sellerPayout, receipt: reference }),
+          sms: t.sellerSms.paidOut({ trackingNumber: updated.trackingNumber, sellerPayout: updated.sellerPayout, reference }),
         }),
         auditData: { payouts: payouts.map((p) => ({ id: p.id, purpose: p.purpose, receipt: p.receipt, state: p.state })) },
       });

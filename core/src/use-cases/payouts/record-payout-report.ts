@@ -1,9 +1,9 @@
 import type { Actor } from '../../orders/actor.js';
 import type { PayoutReport } from '../../ports/payout-gateway.js';
 import { attemptOfStatusQuery, IN_FLIGHT_STATES, PAID_STATES, type Payout } from '../../payouts/payout.js';
-import { formatKsh } from '../../money/cents.js';
 import type { EscrowDeps } from '../deps.js';
 import { enqueueSms } from '../mutate-order.js';
+import { textsFor } from '../../messages/recipient-texts.js';
 import { claimMoneyOutReference } from '../claim-money-out-reference.js';
 import { finishSettlement } from './finish-settlement.js';
 import { reportedAmountProblem } from './reconcile-payouts.js';
@@ -62,7 +62,7 @@ export async function recordPayoutReport(
       const problem = clash ? `M-Pesa receipt ${report.receipt} is also recorded elsewhere (${clash.code}): check this payout in the M-Pesa portal.` : reportedAmountProblem(payout, report.amount);
       const updated = await change({ state: 'succeeded', receipt: report.receipt, receiverName: report.receiverName, problem, nextAttemptAt: null, completedAt: now });
       if (updated && payout.purpose === 'refund' && order.payerPhone) {
-        await enqueueSms(deps, tx, { to: order.payerPhone, body: `Escrow Delivery: your refund of ${formatKsh(payout.amount)} for order ${order.trackingNumber} was sent to your M-Pesa. Receipt ${report.receipt}.` }, now);
+        await enqueueSms(deps, tx, { to: order.payerPhone, body: textsFor(order.buyerLocale).buyerSms.refundPaid({ trackingNumber: order.trackingNumber, amount: payout.amount, receipt: report.receipt }) }, now);
       }
       return updated ? { outcome: 'recorded', payout: updated } : { outcome: 'unchanged' };
     }

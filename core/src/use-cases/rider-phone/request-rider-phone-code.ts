@@ -1,7 +1,8 @@
 import { generateSixDigitCode } from '../../codes/one-time-code.js';
 import { err, ok, type Result } from '../../errors.js';
 import type { ChangeOptions } from '../../ports/idempotency-store.js';
-import { RIDER_PHONE_CODE_TTL_MS, riderPhoneCodeSms } from '../../riders/rider-phone-policy.js';
+import type { Locale } from '../../i18n/locale.js';
+import { RIDER_PHONE_CODE_TTL_MS, riderPhoneCodeSms, riderPhoneCodeSmsSw } from '../../riders/rider-phone-policy.js';
 import type { RiderPhoneCode } from '../../riders/rider-phone-records.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import { riderPhoneCodeRequestSchema } from '../../validation/rider-phone-code.js';
@@ -19,9 +20,10 @@ export interface RiderPhoneCodeRequested {
  * lists the phone, and so is the work done (a code row is written for any phone, replacing its
  * earlier unused codes); only the SMS depends on the list, so nobody can use this to learn who
  * is listed, nor to send texts to numbers no seller gave us. Rate limits are the caller's (per
- * phone and per address, before this runs).
+ * phone and per address, before this runs). The SMS is in the language of the page that asked
+ * (`locale`, the request's: decision 0066).
  */
-export async function requestRiderPhoneCode(deps: RiderPhoneDeps, args: { input: unknown }, options: ChangeOptions<Result<RiderPhoneCodeRequested>> = {}): Promise<Result<RiderPhoneCodeRequested>> {
+export async function requestRiderPhoneCode(deps: RiderPhoneDeps, args: { input: unknown; locale?: Locale }, options: ChangeOptions<Result<RiderPhoneCodeRequested>> = {}): Promise<Result<RiderPhoneCodeRequested>> {
   const parsed = parseOrFirstError(riderPhoneCodeRequestSchema, args?.input);
   if (!parsed.ok) return err('VALIDATION_FAILED', { message: parsed.message });
   const { phone } = parsed.value;
@@ -45,7 +47,7 @@ export async function requestRiderPhoneCode(deps: RiderPhoneDeps, args: { input:
       await tx.outbox.enqueue({
         id: deps.random.uuid(),
         topic: 'notification',
-        payload: { ...riderPhoneCodeSms(phone, code) },
+        payload: { ...(args.locale === 'sw' ? riderPhoneCodeSmsSw : riderPhoneCodeSms)(phone, code) },
         createdAt: now,
         attempts: 0,
         nextAttemptAt: now,
