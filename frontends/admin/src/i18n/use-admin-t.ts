@@ -1,6 +1,7 @@
 import { registerCatalog, translate } from '@escrow/ui/i18n/i18n';
 import { useT } from '@escrow/ui/i18n/react';
-import { uiTextsEn, type UiTextId } from '@escrow/ui/i18n/ui-texts';
+import { catalogueIdOf } from '@escrow/ui/i18n/local-text';
+import type { UiTextId } from '@escrow/ui/i18n/ui-texts';
 import { adminCatalog } from './catalog.ts';
 import { adminEn, type AdminMessageId } from './en.ts';
 
@@ -17,25 +18,25 @@ export type AdminT = ReturnType<typeof useAdminT>;
 /** An admin text in the page's language now, for code outside a render (a toast, a test). */
 export const adminText: AdminT = (id, values) => translate(id, values);
 
-let englishIds: Map<string, string> | null = null;
+let adminIds: Map<string, AdminMessageId> | null = null;
+
+/** The admin catalog's id of an English text (the admin API's own answers, 'Payout approved. …'), or undefined. */
+function adminIdOf(text: string): AdminMessageId | undefined {
+  if (adminIds === null) {
+    adminIds = new Map();
+    for (const [id, english] of Object.entries(adminEn) as [AdminMessageId, string][]) if (!adminIds.has(english)) adminIds.set(english, id);
+  }
+  return adminIds.get(text);
+}
 
 /**
  * A text the server sent in English, in the page's language: the core's catalogue (a refusal,
- * a schema's first message) and the admin API's own answers ('Payout approved. …', kept by id in
- * en.ts) are found by their English and shown translated; anything else (M-Pesa's words, a
- * payout's problem) is shown as it came. The API already answers a Swahili request with the
- * catalogue's Swahili, which passes through unchanged.
- *
- * The catalogue half is the seller's `localText` (frontends/seller/src/i18n/use-seller-t.ts):
- * when the kit has its shared one (`@escrow/ui/i18n`), this becomes that call, then the admin's
- * own answers.
+ * a schema's first message; the kit's shared lookup, `@escrow/ui/i18n/local-text`) and the
+ * admin API's own answers ('Payout approved. …', not the catalogue's, kept by id in en.ts) are
+ * found by their English and shown translated; anything else (M-Pesa's words, a payout's
+ * problem, a text the API already gave in Swahili) is shown as it came.
  */
 export function localText(text: string): string {
-  if (englishIds === null) {
-    englishIds = new Map();
-    for (const [id, english] of Object.entries(uiTextsEn)) if (id.startsWith('catalogue.') && !englishIds.has(english)) englishIds.set(english, id);
-    for (const [id, english] of Object.entries(adminEn)) if (!englishIds.has(english)) englishIds.set(english, id);
-  }
-  const id = englishIds.get(text);
+  const id = catalogueIdOf(text) ?? adminIdOf(text);
   return id === undefined ? text : translate(id);
 }
