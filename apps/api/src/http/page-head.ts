@@ -30,6 +30,39 @@ export const pageMetaSchema = z.object({
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 export type PageEntry = z.infer<typeof pageEntrySchema>;
 
+const pageTextsSchema = z.object({ title: z.string().min(1), description: z.string().min(1) });
+
+/**
+ * The same pages' texts in another language: the shell's `public/page-meta-sw.json` (dist/),
+ * which the shell also reads for in-app navigation on a Swahili page. Only words: the routes,
+ * the image and `noindex` are page-meta.json's. `loading` is the placeholder's text in #root
+ * (page.html's "Loading…"); `routeTitles` are the shell's titles of routes with no entry.
+ */
+export const pageMetaTranslationSchema = z.object({
+  locale: z.string().min(1),
+  loading: z.string().min(1),
+  image: z.object({ alt: z.string() }).optional(),
+  default: pageTextsSchema,
+  notFound: pageTextsSchema,
+  pages: z.record(z.string(), pageTextsSchema),
+  routeTitles: z.record(z.string(), z.string().min(1)).optional(),
+});
+
+export type PageMetaTranslation = z.infer<typeof pageMetaTranslationSchema>;
+
+/** `meta` with its words in the translation's language; an entry the translation lacks stays English. */
+export function translatedPageMeta(meta: PageMeta, translation: PageMetaTranslation): PageMeta {
+  const entry = (english: PageEntry, words: z.infer<typeof pageTextsSchema> | undefined): PageEntry => (words ? { ...english, title: words.title, description: words.description } : english);
+  return {
+    ...meta,
+    locale: translation.locale,
+    ...(meta.image ? { image: { ...meta.image, alt: translation.image?.alt ?? meta.image.alt } } : {}),
+    default: entry(meta.default, translation.default),
+    notFound: entry(meta.notFound, translation.notFound),
+    pages: Object.fromEntries(Object.entries(meta.pages).map(([route, english]) => [route, entry(english, translation.pages[route])])),
+  };
+}
+
 /** index.html holds its default head tags between these markers; they are replaced per route. */
 export const HEAD_START = '<!--page-head:start-->';
 export const HEAD_END = '<!--page-head:end-->';
@@ -112,6 +145,34 @@ export function injectBody(html: string, body: string): string {
   const end = html.indexOf(BODY_END, start);
   if (start === -1 || end === -1) return html;
   return html.slice(0, start + BODY_START.length) + body + html.slice(end);
+}
+
+const LOADING_PLACEHOLDER = /(<p class="state state--loading">)[^<]*(<\/p>)/;
+
+/**
+ * The loading placeholder between the body markers (page.html's "Loading…") in another
+ * language; a page whose body was put in (prerendered or rendered) has none and is unchanged.
+ */
+export function localizeLoading(html: string, loading: string): string {
+  const start = html.indexOf(BODY_START);
+  const end = html.indexOf(BODY_END, start);
+  if (start === -1 || end === -1) return html;
+  const body = html.slice(start, end).replace(LOADING_PLACEHOLDER, (_whole, open: string, close: string) => `${open}${escapeHtml(loading)}${close}`);
+  return html.slice(0, start) + body + html.slice(end);
+}
+
+/** The document's `<html lang>` as the page's language (a BCP 47 tag: en-KE, sw-KE). */
+export const withDocumentLanguage = (html: string, tag: string): string => html.replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(tag)}">`);
+
+/** Parses dist/page-meta-sw.json; undefined (the pages' words stay English) when it is missing or malformed. */
+export function parsePageMetaTranslation(text: string | undefined): PageMetaTranslation | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = pageMetaTranslationSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parses dist/page-meta.json; undefined (index.html served as built) when it is missing or malformed. */

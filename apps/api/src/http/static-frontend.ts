@@ -1,12 +1,24 @@
-import { INTL_LOCALE } from '@escrow/core/i18n';
+import { INTL_LOCALE, LOCALE_COOKIE, requestLocale } from '@escrow/core/i18n';
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { chooseEncoding, compress, compressedFileCache, isCompressible, MIN_COMPRESSIBLE_BYTES, type Encoding } from './compression.js';
 import type { Logger } from './logger.js';
 import { leanPageRenderer, type ReadApi, type RenderedPage } from './lean-page-render.js';
-import { headTags, injectBody, injectHead, parsePageMeta, PRERENDERED_BODIES } from './page-head.js';
+import {
+  headTags,
+  injectBody,
+  injectHead,
+  localizeLoading,
+  parsePageMeta,
+  parsePageMetaTranslation,
+  PRERENDERED_BODIES,
+  translatedPageMeta,
+  withDocumentLanguage,
+  type PageMeta,
+} from './page-head.js';
 import { LEAN_PAGE_DOCUMENTS, spaRouteOf } from './spa-routes.js';
 
 // Vite names everything in its assets/ folders with a content hash, so those files never
@@ -88,9 +100,12 @@ export function staticFrontend({ distDir, logger, publicBaseUrl, readApi }: Stat
   const root = distDir.endsWith(sep) ? distDir : distDir + sep;
   const indexFile = join(distDir, 'index.html');
   const pageMetaFile = join(distDir, 'page-meta.json');
+  // The pages' words in Swahili (the shell's public/page-meta-sw.json), for a Swahili request.
+  const pageMetaSwFile = join(distDir, 'page-meta-sw.json');
   const compressedFiles = compressedFileCache();
   const texts = textFiles();
   let parsedMeta: { text: string | undefined; meta: ReturnType<typeof parsePageMeta> } | undefined;
+  let parsedSwahili: { text: string | undefined; english: PageMeta; swahili: { meta: PageMeta; loading: string } | undefined } | undefined;
   let warnedMissingBuild = false;
   const renderLeanPage = readApi ? leanPageRenderer({ distDir, logger, readApi }) : undefined;
 
@@ -143,8 +158,21 @@ export function staticFrontend({ distDir, logger, publicBaseUrl, readApi }: Stat
     const page = (leanFile === undefined ? undefined : await texts(join(distDir, leanFile))) ?? index;
     const metaText = await texts(pageMetaFile);
     if (parsedMeta === undefined || parsedMeta.text !== metaText) parsedMeta = { text: metaText, meta: parsePageMeta(metaText) };
-    const { meta } = parsedMeta;
+    // The request's language (its cookie, else its Accept-Language): the head's words, the loading
+    // placeholder and <html lang> in it (a rendered page is rendered in it too).
+    const locale = requestLocale(getCookie(c, LOCALE_COOKIE), c.req.header('Accept-Language'));
+    let meta = parsedMeta.meta;
+    let loading: string | undefined;
+    if (locale === 'sw' && meta) {
+      const swahiliText = await texts(pageMetaSwFile);
+      if (parsedSwahili === undefined || parsedSwahili.text !== swahiliText || parsedSwahili.english !== meta) {
+        const translation = parsePageMetaTranslation(swahiliText);
+        parsedSwahili = { text: swahiliText, english: meta, swahili: translation ? { meta: translatedPageMeta(meta, translation), loading: translation.loading } : undefined };
+      }
+      if (parsedSwahili.swahili) ({ meta, loading } = parsedSwahili.swahili);
+    }
     let html = meta ? injectHead(page, headTags(meta, pathname, publicBaseUrl)) : page;
+    if (loading !== undefined) html = withDocumentLanguage(localizeLoading(html, loading), INTL_LOCALE[locale]);
     const prerendered = PRERENDERED_BODIES[route ?? ''];
     const body = prerendered ? await texts(join(distDir, prerendered)) : undefined;
     if (body !== undefined) html = injectBody(html, body);
@@ -157,7 +185,8 @@ export function staticFrontend({ distDir, logger, publicBaseUrl, readApi }: Stat
       'Content-Type': 'text/html; charset=utf-8',
       // A rendered page holds the buyer's or rider's order: kept by no cache.
       'Cache-Control': rendered ? 'no-store' : REVALIDATE,
-      Vary: 'Accept-Encoding',
+      // The words follow the request's language cookie, else its Accept-Language.
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
     });
     for (const cookie of rendered?.setCookies ?? []) response.headers.append('Set-Cookie', cookie);
