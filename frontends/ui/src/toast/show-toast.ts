@@ -1,3 +1,5 @@
+import type { Locale } from '@escrow/core/i18n';
+import { currentLocale } from '../i18n/i18n.ts';
 import './toast.css';
 
 /**
@@ -13,6 +15,15 @@ import './toast.css';
 export type ToastTone = 'success' | 'error' | 'info';
 
 const REGION_ID = 'escrow-toasts';
+
+/**
+ * The region's and the Dismiss button's names, in the page's language when a toast shows (a
+ * table here rather than a catalog: the lean pages fetch no chunk for four words).
+ */
+const NAMES: Readonly<Record<Locale, { readonly region: string; readonly dismiss: string }>> = {
+  en: { region: 'Notifications', dismiss: 'Dismiss notification' },
+  sw: { region: 'Arifa', dismiss: 'Funga arifa' },
+};
 const DEFAULT_DURATION_MS = 6_000;
 
 interface Regions {
@@ -25,12 +36,13 @@ interface Regions {
 function regions(): Regions {
   const existing = document.getElementById(REGION_ID);
   if (existing) {
+    existing.setAttribute('aria-label', NAMES[currentLocale()].region);
     return { polite: existing.querySelector('[role="status"]') as HTMLElement, assertive: existing.querySelector('[role="alert"]') as HTMLElement, fresh: false };
   }
   const section = document.createElement('section');
   section.id = REGION_ID;
   section.className = 'toast-region';
-  section.setAttribute('aria-label', 'Notifications');
+  section.setAttribute('aria-label', NAMES[currentLocale()].region);
   const assertive = document.createElement('div');
   assertive.setAttribute('role', 'alert');
   assertive.className = 'toast-region__list';
@@ -72,7 +84,7 @@ export function notify({ title, description, tone = 'success', durationMs = DEFA
   const dismiss = document.createElement('button');
   dismiss.type = 'button';
   dismiss.className = 'toast__dismiss';
-  dismiss.setAttribute('aria-label', 'Dismiss notification');
+  dismiss.setAttribute('aria-label', NAMES[currentLocale()].dismiss);
   dismiss.textContent = '×';
   const text = document.createElement('div');
   text.className = 'toast__text';
