@@ -11,8 +11,8 @@ import { feePercentText } from './fee-preview.tsx';
 import { OrderCreated } from './order-created.tsx';
 import { OrderForm } from './order-form.tsx';
 import { registerCatalog } from '@escrow/ui/i18n/i18n';
-import { useCatalog } from '@escrow/ui/i18n/react';
 import { sellerCatalog } from '../../i18n/catalog.ts';
+import { useSellerTexts } from '../../i18n/use-seller-texts.ts';
 import { useSellerT } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
 import './create-order.css';
@@ -43,7 +43,7 @@ async function loadForm(signal: AbortSignal): Promise<PageLoad<CreateOrderData>>
  * /seller/signup.
  */
 function CreateOrderPage({ navigate }: SellerPageProps) {
-  const ready = useCatalog(sellerCatalog);
+  const ready = useSellerTexts();
   const t = useSellerT();
   const { state, retry } = useSellerData('create-order-form', loadForm, navigate);
   const [created, setCreated] = useState<{ order: SellerOrderView; message: string } | null>(null);

@@ -14,8 +14,8 @@ import { StatsCards } from './stats-cards.tsx';
 import { useDashboard, type DashboardData } from './use-dashboard.ts';
 import { useOrderNotifications } from './use-order-notifications.ts';
 import { registerCatalog } from '@escrow/ui/i18n/i18n';
-import { useCatalog } from '@escrow/ui/i18n/react';
 import { sellerCatalog } from '../../i18n/catalog.ts';
+import { useSellerTexts } from '../../i18n/use-seller-texts.ts';
 import { localText, useSellerT } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
 import './dashboard.css';
@@ -35,7 +35,7 @@ function SellerDashboardPage({ navigate }: SellerPageProps) {
 }
 
 function Dashboard({ navigate }: SellerPageProps) {
-  const ready = useCatalog(sellerCatalog);
+  const ready = useSellerTexts();
   const t = useSellerT();
   const { state, retry, refresh } = useDashboard(navigate);
   // The Swahili texts are a chunk of their own: loading until they are here.

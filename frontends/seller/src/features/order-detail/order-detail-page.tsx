@@ -9,8 +9,8 @@ import { PublicOrderView } from './public-order-view.tsx';
 import { SellerOrderDetail } from './seller-order-view.tsx';
 import { useOrderPage } from './use-order-page.ts';
 import { registerCatalog } from '@escrow/ui/i18n/i18n';
-import { useCatalog } from '@escrow/ui/i18n/react';
 import { sellerCatalog } from '../../i18n/catalog.ts';
+import { useSellerTexts } from '../../i18n/use-seller-texts.ts';
 import { useSellerT } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
 import './order-detail.css';
@@ -37,7 +37,7 @@ function OrderDetailPage({ orderId, navigate }: OrderDetailPageProps) {
 }
 
 function OrderDetail({ orderId, navigate }: OrderDetailPageProps) {
-  const ready = useCatalog(sellerCatalog);
+  const ready = useSellerTexts();
   const t = useSellerT();
   const { state, retry, refresh } = useOrderPage(orderId);
   const kind = state.kind === 'loaded' ? state.page.kind : null;

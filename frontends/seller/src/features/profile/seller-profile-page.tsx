@@ -15,8 +15,8 @@ import { LogoSection } from './logo-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PayoutDetailsSection } from './payout-details-section.tsx';
 import { registerCatalog } from '@escrow/ui/i18n/i18n';
-import { useCatalog } from '@escrow/ui/i18n/react';
 import { sellerCatalog } from '../../i18n/catalog.ts';
+import { useSellerTexts } from '../../i18n/use-seller-texts.ts';
 import { localText, useSellerT } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
 
@@ -53,7 +53,7 @@ async function loadProfile(signal: AbortSignal): Promise<PageLoad<SellerProfile>
  * No session: to /auth; no seller record yet: to /seller/signup.
  */
 function SellerProfilePage({ navigate }: SellerPageProps) {
-  const ready = useCatalog(sellerCatalog);
+  const ready = useSellerTexts();
   const t = useSellerT();
   const { state, retry, update } = useSellerData('profile', loadProfile, navigate);
   const [securityMessage, setSecurityMessage] = useState<string | null>(null);

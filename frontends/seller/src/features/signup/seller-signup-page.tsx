@@ -14,8 +14,9 @@ import type { SellerPageProps } from '../../shared/seller-page-props.ts';
 import { LogoInput } from '../profile/logo-input.tsx';
 import { MobileNotice } from './mobile-notice.tsx';
 import { registerCatalog } from '@escrow/ui/i18n/i18n';
-import { Text, useCatalog } from '@escrow/ui/i18n/react';
+import { Text } from '@escrow/ui/i18n/react';
 import { sellerCatalog } from '../../i18n/catalog.ts';
+import { useSellerTexts } from '../../i18n/use-seller-texts.ts';
 import { localText, useSellerT, type SellerText } from '../../i18n/use-seller-t.ts';
 import '../../shared/seller.css';
 
@@ -28,7 +29,7 @@ registerCatalog(sellerCatalog);
  * and a payment method and number are given.
  */
 function SellerSignupPage({ navigate }: SellerPageProps) {
-  const ready = useCatalog(sellerCatalog);
+  const ready = useSellerTexts();
   const t = useSellerT();
   const session = useSession();
   // Set once the profile is created: the dashboard is then reached by that submit, not by the session check.
