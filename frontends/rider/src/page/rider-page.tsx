@@ -6,6 +6,7 @@ import RiderJobPage from '../features/job/rider-job-page.tsx';
 import RiderJobsPage from '../features/jobs/rider-jobs-page.tsx';
 import type { Navigate } from '../shared/navigate.ts';
 import { useRiderT } from '../i18n/use-rider-t.ts';
+import { recordRiderLanguage } from './record-language.ts';
 
 // The rider's own lean page (decision 0053) for /rider and /rider/{orderId}: React and the
 // rider's two pages, no shell. Moving between the two stays in this page; any other address
@@ -37,7 +38,7 @@ export function RiderPage() {
     document.title = `${orderId === '' ? t('rider.title.jobs') : t('rider.title.job')} | Escrow Delivery`;
   }, [orderId, t]);
   return (
-    <AppChrome showSignIn>
+    <AppChrome showSignIn onLanguageChoose={(locale) => recordRiderLanguage(orderId, locale)}>
       <div key={pathname}>{orderId === '' ? <RiderJobsPage navigate={navigate} /> : <RiderJobPage key={orderId} orderId={orderId} navigate={navigate} />}</div>
     </AppChrome>
   );

@@ -140,6 +140,8 @@ const sellerTexts = {
   'seller.create.deliveryCost': 'Delivery cost (KSh)',
   'seller.create.whoPaysDelivery': 'Who pays the delivery?',
   'seller.create.howBuyerPays': 'How does the buyer pay?',
+  'seller.create.buyerLanguage': "Buyer's language",
+  'seller.create.buyerLanguageHint': "We send the buyer's SMS (the delivery code, who the rider is) in this language. The buyer can change it on their page.",
   'seller.create.cashAmount': 'Cash the rider collects (KSh)',
   'seller.create.submit': 'Create Order',
   'seller.create.busy': 'Creating order…',

@@ -157,6 +157,8 @@ const sellerSw: Readonly<Record<SellerMessageId, string>> = {
   'seller.create.deliveryCost': 'Gharama ya usafirishaji (KSh)',
   'seller.create.whoPaysDelivery': 'Nani analipia usafirishaji?',
   'seller.create.howBuyerPays': 'Mnunuzi analipa vipi?',
+  'seller.create.buyerLanguage': 'Lugha ya mnunuzi',
+  'seller.create.buyerLanguageHint': 'Tunamtumia mnunuzi SMS (msimbo wa uwasilishaji, msafirishaji ni nani) kwa lugha hii. Mnunuzi anaweza kuibadilisha kwenye ukurasa wake.',
   'seller.create.cashAmount': 'Pesa taslimu atakazokusanya msafirishaji (KSh)',
   'seller.create.submit': 'Unda Oda',
   'seller.create.busy': 'Inaunda oda…',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppChrome } from '@escrow/ui/components/app-chrome';
 import { Link } from '../routing/link.tsx';
 import type { RoutePath } from '../routing/route-paths.ts';
+import { recordAccountLanguage } from './record-language.ts';
 
 /**
  * Pages whose visitor is signed in (they send everyone else to /auth) or is signing in: a
@@ -23,9 +24,14 @@ export function showsSignIn(path: RoutePath | undefined): boolean {
   return path === undefined || !NO_SIGN_IN_BUTTON.has(path);
 }
 
+/** Pages whose visitor is signed in: their language switch is the account's too (decision 0066). */
+export function recordsAccountLanguage(path: RoutePath | undefined): boolean {
+  return path !== undefined && (path.startsWith('/seller/') || path === '/order/:id' || path === '/admin');
+}
+
 export function AppLayout({ children, path }: { children: ReactNode; path?: RoutePath | undefined }) {
   return (
-    <AppChrome showSignIn={showsSignIn(path)} link={Link}>
+    <AppChrome showSignIn={showsSignIn(path)} link={Link} {...(recordsAccountLanguage(path) ? { onLanguageChoose: recordAccountLanguage } : {})}>
       {children}
     </AppChrome>
   );

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Logo } from './logo.tsx';
 import { LanguageSwitch, useT } from '../i18n/react.tsx';
 import type { UiTextId } from '../i18n/ui-texts.ts';
+import type { Locale } from '@escrow/core/i18n';
 
 interface ChromeLinkProps {
   to: string;
@@ -26,13 +27,15 @@ interface AppChromeProps {
   /** False on pages whose visitor is signed in or signing in (they carry their own account controls). */
   showSignIn: boolean;
   link?: ChromeLink;
+  /** Told when the visitor picks a language on the switch, for a page that records it (decision 0066). */
+  onLanguageChoose?: (locale: Locale) => void;
 }
 
 /**
  * The top bar, main column and footer of the app's pages (everything but the public site's
  * pages): the shell's layout, and the buyer's and rider's own lean pages (decision 0053).
  */
-export function AppChrome({ children, showSignIn, link: Link = PlainLink }: AppChromeProps) {
+export function AppChrome({ children, showSignIn, link: Link = PlainLink, onLanguageChoose }: AppChromeProps) {
   const t = useT<UiTextId>();
   return (
     <>
@@ -42,7 +45,7 @@ export function AppChrome({ children, showSignIn, link: Link = PlainLink }: AppC
             <Logo />
           </Link>
           <div className="top-bar__actions">
-            <LanguageSwitch />
+            <LanguageSwitch {...(onLanguageChoose ? { onChoose: onLanguageChoose } : {})} />
             {showSignIn ? (
               <nav aria-label={t('ui.accountNav')}>
                 <Link to="/auth" className="button button--secondary">

@@ -91,13 +91,22 @@ export function useCatalog(catalog: Catalog): boolean {
 
 /**
  * EN | SW: each language named in itself for screen readers, the current one pressed. The choice is
- * remembered on this device and sent to the server, so texts from us arrive in it too.
+ * remembered on this device (the cookie the server reads). `onChoose`: told of the person's own
+ * choice, where the page records it for the texts sent to them (the buyer's order, the rider, the
+ * seller's account: decision 0066).
  */
-export function LanguageSwitch({ className }: { readonly className?: string }) {
+export function LanguageSwitch({ className, onChoose }: { readonly className?: string; readonly onChoose?: (locale: Locale) => void }) {
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const choose = (next: Locale) => {
     if (next === locale || busy) return;
+    // The person's own choice, for a page that records it for their texts (decision 0066);
+    // best-effort: whatever it does, the page still changes language.
+    try {
+      onChoose?.(next);
+    } catch (error) {
+      console.warn('Recording the language failed', error);
+    }
     setBusy(true);
     chooseLocale(next)
       .catch((error: unknown) => console.warn('Changing the language failed', error))

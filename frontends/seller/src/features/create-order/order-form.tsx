@@ -8,6 +8,8 @@ import { ChoiceGroup } from './choice-group.tsx';
 import { FeePreview, previewMoney } from './fee-preview.tsx';
 import { PhotoInput, photoProblem } from './photo-input.tsx';
 import { localText, useSellerT, type SellerText } from '../../i18n/use-seller-t.ts';
+import { useLocale } from '@escrow/ui/i18n/react';
+import { LOCALE_NAMES, LOCALES, type Locale } from '@escrow/core/i18n';
 
 const EMPTY = { itemName: '', price: '', buyerName: '', buyerPhone: '', buyerAddress: '', pinLocationLink: '', landmark: '', houseNumber: '', estate: '', pickupLocation: '', deliveryCost: '', buyerCashAmount: '' };
 type TextFields = typeof EMPTY;
@@ -40,6 +42,10 @@ export function OrderForm({ feeBasisPoints, sellerLocation, onCreated }: OrderFo
   const [fields, setFields] = useState<TextFields>(EMPTY);
   const [paymentMethod, setPaymentMethod] = useState<OrderPaymentMethod>('mpesa_prepay');
   const [deliveryPaidBy, setDeliveryPaidBy] = useState<DeliveryPayer>('buyer');
+  // The language of the buyer's SMS (decision 0066): the page's own language until the seller picks one.
+  const pageLocale = useLocale();
+  const [chosenBuyerLocale, setBuyerLocale] = useState<Locale | null>(null);
+  const buyerLocale = chosenBuyerLocale ?? pageLocale;
   const [productPhoto, setProductPhoto] = useState<File | null>(null);
   const [packagedPhoto, setPackagedPhoto] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,7 +53,7 @@ export function OrderForm({ feeBasisPoints, sellerLocation, onCreated }: OrderFo
   // The same order sent again (after a lost answer) keeps its key, so it is created once.
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const set = (name: keyof TextFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
-  const values = { ...fields, paymentMethod, deliveryPaidBy, buyerCashAmount: paymentMethod === 'cash' ? fields.buyerCashAmount : '' };
+  const values = { ...fields, paymentMethod, deliveryPaidBy, buyerLocale, buyerCashAmount: paymentMethod === 'cash' ? fields.buyerCashAmount : '' };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,6 +103,15 @@ export function OrderForm({ feeBasisPoints, sellerLocation, onCreated }: OrderFo
           <TextField label={t('seller.create.houseNumber')} name="houseNumber" autoComplete="off" maxLength={200} value={fields.houseNumber} onValueChange={set('houseNumber')} />
           <TextField label={t('seller.create.estate')} name="estate" autoComplete="off" maxLength={200} value={fields.estate} onValueChange={set('estate')} />
           <TextField label={t('seller.create.pickup')} name="pickupLocation" autoComplete="off" maxLength={200} placeholder={sellerLocation} value={fields.pickupLocation} onValueChange={set('pickupLocation')} hint={t('seller.create.pickupHint', { location: sellerLocation })} />
+          <ChoiceGroup
+            legend={t('seller.create.buyerLanguage')}
+            name="buyerLocale"
+            value={buyerLocale}
+            // Each language named in itself, as the language switch names it.
+            options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+            onChange={setBuyerLocale}
+          />
+          <p className="field__hint">{t('seller.create.buyerLanguageHint')}</p>
         </fieldset>
 
         <fieldset className="form-section">
