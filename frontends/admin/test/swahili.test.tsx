@@ -371,6 +371,18 @@ describe("the admin's screen in Swahili", () => {
     expectNoEnglish();
   });
 
+  it('figures that could not be refreshed say so, with no English', async () => {
+    const answers = world('manual');
+    await renderAdmin(answers);
+    expect(await screen.findByText('Jumla ya Oda')).toBeTruthy();
+    await screen.findAllByText('Malipo hayajahakikiwa');
+    for (const key of ['GET /api/admin/summary', 'GET /api/admin/orders', 'GET /api/admin/refund-requests']) answers[key] = failure(500, 'INTERNAL', 'Something went wrong. Please try again.');
+    await escrowQueryClient().invalidateQueries();
+    await waitFor(() => expect(screen.getAllByText('Takwimu hizi huenda si za sasa: taarifa za mwisho hazikuweza kufunguliwa.').length).toBe(3));
+    expect(screen.getAllByRole('button', { name: 'Pakia upya' }).length).toBe(3);
+    expectNoEnglish();
+  });
+
   it('the access check that failed, and a visitor who is not an admin, read Swahili', async () => {
     fakeApi({ 'GET /api/auth/session': failure(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again.') });
     render(<AdminDashboardPage navigate={vi.fn()} />);

@@ -1,5 +1,4 @@
 import { adminStatusLabel, ORDER_STATUSES, type OrderStatus } from '@escrow/core/orders';
-import type { PayoutState } from '@escrow/core';
 
 /** How the admin's table names each status: the spec's labels (core's adminStatusLabel), verbatim. */
 const statusEn = Object.fromEntries(ORDER_STATUSES.map((status) => [`admin.status.${status}`, adminStatusLabel(status)])) as Record<`admin.status.${OrderStatus}`, string>;
@@ -413,6 +412,3 @@ const adminTexts = {
 export const adminEn = { ...statusEn, ...adminTexts } as const satisfies Readonly<Record<string, string>>;
 
 export type AdminMessageId = keyof typeof adminEn;
-
-/** The payout states the admin reads (core's PayoutState), as message ids. */
-export type PayoutStateId = `admin.payoutState.${PayoutState}`;

@@ -31,7 +31,7 @@ const adminSw: Readonly<Record<AdminMessageId, string>> = {
   'admin.cancel': 'Ghairi',
   'admin.checkConnection': 'Tafadhali angalia muunganisho wako wa intaneti kisha ujaribu tena.',
   'admin.notCurrent': 'Takwimu hizi huenda si za sasa: taarifa za mwisho hazikuweza kufunguliwa.',
-  'admin.refresh': 'Onyesha upya',
+  'admin.refresh': 'Pakia upya',
   'admin.notAvailable': 'Hakuna',
   'admin.noneYet': 'Bado hakuna',
   'admin.none': 'Hakuna',
