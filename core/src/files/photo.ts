@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../errors.js';
+import { viewTexts } from '../messages/view-texts.js';
 import type { PhotoFolder } from '../ports/file-storage.js';
 import type { Random } from '../ports/random.js';
 
@@ -21,10 +22,10 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
 
 /** Accepts an upload as a photo: an image by its bytes, not empty, at most 10 MB. */
 export function checkPhoto(bytes: Uint8Array): Result<ImageType> {
-  if (bytes.length === 0) return err('VALIDATION_FAILED', { message: 'The photo is empty' });
-  if (bytes.length > MAX_PHOTO_BYTES) return err('VALIDATION_FAILED', { message: 'The photo can be at most 10 MB' });
+  if (bytes.length === 0) return err('VALIDATION_FAILED', { message: viewTexts.refusals.photoEmpty });
+  if (bytes.length > MAX_PHOTO_BYTES) return err('VALIDATION_FAILED', { message: viewTexts.refusals.photoTooLarge });
   const type = detectImageType(bytes);
-  if (!type) return err('VALIDATION_FAILED', { message: 'Please upload an image file (JPEG, PNG, WebP or GIF)' });
+  if (!type) return err('VALIDATION_FAILED', { message: viewTexts.refusals.notAnImage });
   return ok(type);
 }
 

@@ -36,11 +36,44 @@ export const viewTexts = {
   },
   /** The M-Pesa prompt's state on the buyer's page (payments/stk-result.ts). */
   mpesaPrompt: stkResultMessages,
-  /** Answers of the buyer's and rider's changes (apps/api/src/routes). */
+  /** Answers of the buyer's, rider's and seller's changes (apps/api/src/routes). */
   answers: {
     codeSent: 'Code sent to {phone}.',
     refundRequested: 'Your refund request was sent. An admin will review it and contact you.',
     buyerRejected: 'Recorded that the buyer rejected the item. An admin will review the refund.',
+    orderCancelled: 'Order cancelled',
+    riderAssigned: 'Rider assigned. Send the rider link to your rider.',
+    codeUnlocked: 'Delivery code entry unlocked',
+  },
+  /** Answers of an admin's changes (apps/api/src/routes/admin-*-routes.ts). */
+  adminAnswers: {
+    payoutApproved: 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.',
+    refundRecorded: 'Refund recorded. The order is cancelled.',
+    refundRejected: 'Refund request rejected',
+    refundByMpesa: 'Refund approved. M-Pesa is sending it to the phone that paid; the order is cancelled.',
+    paymentAttached: 'Payment attached. The order is paid.',
+    paymentRefunded: 'Refund recorded for this payment.',
+    payoutRetried: 'Payout queued again. M-Pesa will be asked to pay it with a new request.',
+    payoutRecorded: 'M-Pesa reference recorded. The payout is marked as paid by hand.',
+  },
+  /** Refusals a buyer, rider or seller may read that no form rule of the shared schemas gives (the server's own checks). */
+  refusals: {
+    notAnImage: 'Please upload an image file (JPEG, PNG, WebP or GIF)',
+    photoEmpty: 'The photo is empty',
+    photoTooLarge: 'The photo can be at most 10 MB',
+    photosTooLarge: 'The photos can be at most 10 MB each',
+    uploadUnreadable: 'The upload could not be read. Please try again.',
+    formUnreadable: 'The form could not be read. Please try again.',
+    requestTooSlow: 'The request took too long to arrive. Please try again.',
+    requestTooLarge: 'The request is too large',
+    choosePaymentMethod: 'Choose a payment method',
+    chooseWhoPaysDelivery: 'Choose who pays for delivery',
+    pinLocationUrl: 'Pin location must be a valid URL',
+    sayWhetherPaid: 'Say whether the payment was received',
+    paymentIssueTooLong: 'The description can be at most 1000 characters',
+    cancelReasonTooLong: 'The reason must be at most 500 characters',
+    noPayerPhone: 'We have no phone number for the payment. Type the M-Pesa receipt from your payment SMS on this page to see the code.',
+    notFound: 'Not found',
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../errors.js';
 import { generateDeliveryCode } from '../codes/delivery-code.js';
 import { generateTrackingNumber } from '../codes/tracking-number.js';
+import { viewTexts } from '../messages/view-texts.js';
 import { MAX_PRICE_CENTS, toCents, type Cents } from '../money/cents.js';
 import { computeOrderMoney, type DeliveryPaidBy } from '../money/payouts.js';
 import { parseActor, type Actor } from '../orders/actor.js';
@@ -182,9 +183,9 @@ function checkFields(input: CreateOrderInput): Result<{
   const buyerPhone = normalizeKenyanPhone(text(input.buyerPhone));
   if (!buyerPhone) return err('INVALID_PHONE', { detail: 'buyer phone is not a Kenyan number' });
   const paymentMethod = input.paymentMethod ?? 'mpesa_prepay';
-  if (!(PAYMENT_METHODS as readonly unknown[]).includes(paymentMethod)) return invalid('Choose a payment method');
+  if (!(PAYMENT_METHODS as readonly unknown[]).includes(paymentMethod)) return invalid(viewTexts.refusals.choosePaymentMethod);
   const deliveryPaidBy = input.deliveryPaidBy ?? 'buyer';
-  if (deliveryPaidBy !== 'buyer' && deliveryPaidBy !== 'seller') return invalid('Choose who pays for delivery');
+  if (deliveryPaidBy !== 'buyer' && deliveryPaidBy !== 'seller') return invalid(viewTexts.refusals.chooseWhoPaysDelivery);
   let buyerCashAmount: Cents | null = null;
   if (paymentMethod === 'cash') {
     const cash = toCents(input.buyerCashAmount, MAX_PRICE_CENTS * 2);
@@ -194,7 +195,7 @@ function checkFields(input: CreateOrderInput): Result<{
   const buyerLocale = input.buyerLocale ?? 'en';
   if (!isLocale(buyerLocale)) return invalid(m.buyerLocaleInvalid);
   const link = optionalText(input.pinLocationLink);
-  if (link && !/^https?:\/\/\S+$/i.test(link)) return invalid('Pin location must be a valid URL');
+  if (link && !/^https?:\/\/\S+$/i.test(link)) return invalid(viewTexts.refusals.pinLocationUrl);
   return { ok: true, value: { price: price.value, deliveryCost: deliveryCost.value, buyerPhone, paymentMethod, deliveryPaidBy, buyerCashAmount, buyerLocale } };
 }
 

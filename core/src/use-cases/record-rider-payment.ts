@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../errors.js';
+import { viewTexts } from '../messages/view-texts.js';
 import { parseActor, type Actor } from '../orders/actor.js';
 import type { RiderPaymentConfirmation } from '../ports/records.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
@@ -16,9 +17,9 @@ export async function recordRiderPayment(
   const refused = unstorableText([[args.paymentIssue, validationMessages.riderPayment.issueInvalid]]);
   if (refused) return refused;
   const issue = text(args.paymentIssue);
-  if (typeof args.paymentReceived !== 'boolean') return err('VALIDATION_FAILED', { message: 'Say whether the payment was received' });
+  if (typeof args.paymentReceived !== 'boolean') return err('VALIDATION_FAILED', { message: viewTexts.refusals.sayWhetherPaid });
   if (!args.paymentReceived && !issue) return err('VALIDATION_FAILED', { message: 'Please describe the payment issue' });
-  if (issue.length > 1000) return err('VALIDATION_FAILED', { message: 'The description can be at most 1000 characters' });
+  if (issue.length > 1000) return err('VALIDATION_FAILED', { message: viewTexts.refusals.paymentIssueTooLong });
   const actor = parseActor(args.actor);
   if (actor?.kind !== 'rider') return err('RIDER_ORDER_NOT_FOUND');
   return mutateOrder(deps, {

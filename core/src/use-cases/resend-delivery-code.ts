@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../errors.js';
 import { generateDeliveryCode } from '../codes/delivery-code.js';
 import { maskedPhone } from '../messages/buyer-sms.js';
 import { textsFor } from '../messages/recipient-texts.js';
+import { viewTexts } from '../messages/view-texts.js';
 import type { Actor } from '../orders/actor.js';
 import type { ChangeOptions } from '../ports/idempotency-store.js';
 import type { EscrowDeps } from './deps.js';
@@ -36,7 +37,7 @@ export async function resendDeliveryCode(deps: EscrowDeps, args: { orderId: stri
     action: 'resend_code',
     decide: async ({ order, tx }) => {
       const to = order.payerPhone;
-      if (!to) return err('VALIDATION_FAILED', { message: 'We have no phone number for the payment. Type the M-Pesa receipt from your payment SMS on this page to see the code.' });
+      if (!to) return err('VALIDATION_FAILED', { message: viewTexts.refusals.noPayerPhone });
       const renewed = order.codeLockedAt !== null;
       if (renewed) {
         // Counted from the order's own audit trail, read under the order's lock (as the unlocks are).

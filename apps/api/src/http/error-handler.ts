@@ -1,4 +1,4 @@
-import { catalogue, messageFor, UnstorableTextError, type DomainError, type ErrorCode, type IdempotentAnswer, type Result } from '@escrow/core';
+import { catalogue, messageFor, UnstorableTextError, viewTexts, type DomainError, type ErrorCode, type IdempotentAnswer, type Result } from '@escrow/core';
 import { infrastructureFailure } from '@escrow/db-kysely';
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -149,7 +149,7 @@ export function sendResult<T>(c: Context, result: Result<T>, successStatus: Cont
 }
 
 export function notFoundBody(): ErrorBody {
-  return { error: { code: 'NOT_FOUND', message: 'Not found' } };
+  return { error: { code: 'NOT_FOUND', message: viewTexts.refusals.notFound } };
 }
 
 /**

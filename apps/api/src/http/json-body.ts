@@ -1,4 +1,5 @@
 import { IncomingMessage } from 'node:http';
+import { viewTexts } from '@escrow/core';
 import { parseOrFirstError } from '@escrow/core/validation';
 import type { Context, Next } from 'hono';
 import { validator } from 'hono/validator';
@@ -16,7 +17,7 @@ export const JSON_BODY_TIMEOUT_MS = 30_000;
 
 export const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
 
-export const payloadTooLarge = (c: Context, message = 'The request is too large'): Response => {
+export const payloadTooLarge = (c: Context, message: string = viewTexts.refusals.requestTooLarge): Response => {
   const body: ErrorBody = { error: { code: 'PAYLOAD_TOO_LARGE', message } };
   return c.json(body, 413);
 };
@@ -149,7 +150,7 @@ export async function readJsonBody(c: Context, limit: JsonBodyLimit = {}): Promi
   if (read.kind === 'too-large') return { ok: false, response: payloadTooLarge(c, limit.tooLargeMessage) };
   if (read.kind === 'timeout') {
     c.header('Connection', 'close');
-    return { ok: false, response: badRequest(c, 'The request took too long to arrive. Please try again.', 408) };
+    return { ok: false, response: badRequest(c, viewTexts.refusals.requestTooSlow, 408) };
   }
   try {
     return { ok: true, value: JSON.parse(read.bytes.toString('utf8')) as unknown };

@@ -11,6 +11,7 @@ import {
   resolveRefund,
   unlockDeliveryCode,
   unmatchedPaymentView,
+  viewTexts,
   type EscrowQueries,
   type Order,
   type Result,
@@ -32,13 +33,13 @@ import { adminCaller, adminOnly, orderNotFound, SESSION_ORDER_ID_FORMAT } from '
 import { jsonBodyLimit, pageQuerySchema, queryOf } from './seller-orders-input.js';
 import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 
-export const PAYOUT_APPROVED_MESSAGE = 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.';
+export const PAYOUT_APPROVED_MESSAGE = viewTexts.adminAnswers.payoutApproved;
 
-export const REFUND_RESOLVED_MESSAGES = { refund: 'Refund recorded. The order is cancelled.', reject: 'Refund request rejected' } as const;
+export const REFUND_RESOLVED_MESSAGES = { refund: viewTexts.adminAnswers.refundRecorded, reject: viewTexts.adminAnswers.refundRejected } as const;
 
-export const REFUND_BY_MPESA_MESSAGE = 'Refund approved. M-Pesa is sending it to the phone that paid; the order is cancelled.';
+export const REFUND_BY_MPESA_MESSAGE = viewTexts.adminAnswers.refundByMpesa;
 
-export const UNMATCHED_RESOLVED_MESSAGES = { attached: 'Payment attached. The order is paid.', refunded: 'Refund recorded for this payment.' } as const;
+export const UNMATCHED_RESOLVED_MESSAGES = { attached: viewTexts.adminAnswers.paymentAttached, refunded: viewTexts.adminAnswers.paymentRefunded } as const;
 /** An M-Pesa receipt (TransID), or the CheckoutRequestID of a prompt paid with its callback lost. */
 const TRANS_ID_FORMAT = /^[A-Za-z0-9_-]{6,40}$/;
 const attachSchema = z.object({ trackingNumber: z.string({ error: 'Enter the tracking number of the order this payment is for' }).trim().min(1, { error: 'Enter the tracking number of the order this payment is for' }).max(40, { error: 'No order has this tracking number' }) });

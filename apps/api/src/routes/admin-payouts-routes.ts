@@ -4,6 +4,7 @@ import {
   reconcilePayouts,
   recordPayoutReference,
   retryPayout,
+  viewTexts,
   type PayoutChanged,
   type PayoutReconciliationAnswer,
   type PayoutsAnswer,
@@ -20,8 +21,8 @@ import { adminCaller, adminOnly, orderNotFound, SESSION_ORDER_ID_FORMAT } from '
 import { jsonBodyLimit, queryOf } from './seller-orders-input.js';
 
 export const PAYOUT_MESSAGES = {
-  retried: 'Payout queued again. M-Pesa will be asked to pay it with a new request.',
-  recorded: 'M-Pesa reference recorded. The payout is marked as paid by hand.',
+  retried: viewTexts.adminAnswers.payoutRetried,
+  recorded: viewTexts.adminAnswers.payoutRecorded,
 } as const;
 
 const PAYOUT_ID_FORMAT = /^[A-Za-z0-9-]{8,64}$/;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { MAX_PHOTO_BYTES, PHOTO_FOLDERS } from '@escrow/core';
+import { MAX_PHOTO_BYTES, PHOTO_FOLDERS, viewTexts } from '@escrow/core';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getMimeType } from 'hono/utils/mime';
@@ -10,7 +10,7 @@ import { payloadTooLarge } from '../http/json-body.js';
 /** Room for the multipart envelope (boundaries, part headers, small text fields) around a 10 MB photo. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export const PHOTO_TOO_LARGE_MESSAGE = 'The photo can be at most 10 MB';
+export const PHOTO_TOO_LARGE_MESSAGE = viewTexts.refusals.photoTooLarge;
 
 /**
  * The upload size limit, enforced while the body is read (Hono's bodyLimit): a declared
@@ -42,7 +42,7 @@ export async function readPhotoUpload(c: Context, field = 'photo'): Promise<Phot
   try {
     form = await c.req.parseBody({ all: false });
   } catch {
-    const body: ErrorBody = { error: { code: 'BAD_REQUEST', message: 'The upload could not be read. Please try again.' } };
+    const body: ErrorBody = { error: { code: 'BAD_REQUEST', message: viewTexts.refusals.uploadUnreadable } };
     return { ok: false, response: c.json(body, 400) };
   }
   const file = form[field];

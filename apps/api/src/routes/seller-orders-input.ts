@@ -1,5 +1,5 @@
 import { orderFormSchema, parseOrFirstError, type OrderFormOutput } from '@escrow/core/validation';
-import { MAX_PHOTO_BYTES } from '@escrow/core';
+import { MAX_PHOTO_BYTES, viewTexts } from '@escrow/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
@@ -24,7 +24,7 @@ export const jsonBodyLimit = (): MiddlewareHandler => async (c, next) => {
   return next();
 };
 
-const multipartSizeLimit = bodyLimit({ maxSize: MAX_ORDER_FORM_BYTES, onError: tooLarge('The photos can be at most 10 MB each') });
+const multipartSizeLimit = bodyLimit({ maxSize: MAX_ORDER_FORM_BYTES, onError: tooLarge(viewTexts.refusals.photosTooLarge) });
 
 /**
  * The create-order body limit: a multipart form with photos may be 20 MB (enforced while Hono
@@ -72,7 +72,7 @@ export type NewOrderRequest =
   | { readonly ok: false; readonly response: Response };
 
 const PHOTO_FIELDS = ['productPhoto', 'packagedPhoto'] as const;
-const NOT_AN_IMAGE = 'Please upload an image file (JPEG, PNG, WebP or GIF)';
+const NOT_AN_IMAGE = viewTexts.refusals.notAnImage;
 
 /**
  * The create-order form, as JSON or as multipart/form-data (text fields plus optional
@@ -93,7 +93,7 @@ export async function readNewOrder(c: Context): Promise<NewOrderRequest> {
     try {
       form = await c.req.parseBody({ all: false });
     } catch {
-      return { ok: false, response: badRequest(c, 'The form could not be read. Please try again.') };
+      return { ok: false, response: badRequest(c, viewTexts.refusals.formUnreadable) };
     }
     const text: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(form)) {

@@ -10,6 +10,7 @@ import {
   sellerOrderSummary,
   sellerOrderView,
   unlockDeliveryCode,
+  viewTexts,
   type EscrowQueries,
   type IdempotentAnswer,
   type Order,
@@ -32,11 +33,11 @@ import { BUYER_REJECTED_MESSAGE } from './rider-routes.js';
 import { orderLinks, orderNotFound, sellerCaller, sellerOnly, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
 import { jsonBodyLimit, orderFormBodyLimit, pageQuerySchema, queryOf, readNewOrder } from './seller-orders-input.js';
 
-export const ORDER_CANCELLED_MESSAGE = 'Order cancelled';
-export const RIDER_ASSIGNED_MESSAGE = 'Rider assigned. Send the rider link to your rider.';
-export const CODE_UNLOCKED_MESSAGE = 'Delivery code entry unlocked';
+export const ORDER_CANCELLED_MESSAGE = viewTexts.answers.orderCancelled;
+export const RIDER_ASSIGNED_MESSAGE = viewTexts.answers.riderAssigned;
+export const CODE_UNLOCKED_MESSAGE = viewTexts.answers.codeUnlocked;
 
-const cancelSchema = z.object({ reason: optionalText({ max: 500, tooLong: 'The reason must be at most 500 characters', invalid: 'The reason contains a character that is not allowed' }) });
+const cancelSchema = z.object({ reason: optionalText({ max: 500, tooLong: viewTexts.refusals.cancelReasonTooLong, invalid: 'The reason contains a character that is not allowed' }) });
 
 /**
  * The seller's orders, mounted at /api/seller (a session with a seller record; the seller id

@@ -138,7 +138,19 @@ describe.each(DIALECTS)("the texts inside the API's answers in the caller's lang
     expect(swahili.body.data.statusLabel).toBe(BUYER_STATUS_LABELS_SW[english.body.data.status as Order['status']]);
   });
 
-  it("the M-Pesa prompt's state on the buyer's page: paid, refused by the buyer", async () => {
+  it("a seller's change and the server's own refusals: the seller's cancel, an unknown path", async () => {
+    const order = await w.order(seller);
+    const cancelled = await w.call('POST', `/api/seller/orders/${order.id}/cancel`, { cookie: seller.cookie, headers: { ...SWAHILI.headers, ...idempotencyKey() }, json: {} });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.message).toBe(viewTextsSw.answers.orderCancelled);
+    expect(cancelled.body.data.order.statusLabel).toBe(BUYER_STATUS_LABELS_SW.cancelled);
+    const missing = await w.call('GET', '/api/no-such-thing', { headers: SWAHILI.headers });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toEqual({ code: 'NOT_FOUND', message: viewTextsSw.refusals.notFound });
+    expect((await w.call('GET', '/api/no-such-thing')).body.error).toEqual({ code: 'NOT_FOUND', message: viewTexts.refusals.notFound });
+  });
+
+  it("the M-Pesa prompt's state on the buyer's page: refused by the buyer", async () => {
     const order = await w.order(seller);
     const now = new Date();
     const prompt: StkRequest = {

@@ -1,6 +1,7 @@
 import type { SellerProfile } from '../../accounts/account-records.js';
 import { err, ok, type Result } from '../../errors.js';
 import { checkPhoto, photoPath, type ImageType } from '../../files/photo.js';
+import { viewTexts } from '../../messages/view-texts.js';
 import { StoredFileExists, type FileStorage } from '../../ports/file-storage.js';
 import type { AccountsDeps } from './accounts-deps.js';
 import { publishSellerChanged } from './seller-profile.js';
@@ -64,7 +65,7 @@ async function putLogo(deps: LogoDeps, sellerId: string, bytes: Uint8Array, type
  */
 export async function uploadSellerLogo(deps: LogoDeps, args: { userId: string; bytes: Uint8Array | null }): Promise<Result<SellerProfile>> {
   if (typeof args?.userId !== 'string' || args.userId === '') return err('UNAUTHENTICATED');
-  if (!(args.bytes instanceof Uint8Array)) return err('VALIDATION_FAILED', { message: 'Please upload an image file (JPEG, PNG, WebP or GIF)' });
+  if (!(args.bytes instanceof Uint8Array)) return err('VALIDATION_FAILED', { message: viewTexts.refusals.notAnImage });
   const type = checkPhoto(args.bytes);
   if (!type.ok) return type;
   const seller = await deps.store.read((tx) => tx.sellers.findByUserId(args.userId));
