@@ -30,7 +30,16 @@ describe('orderFormSchema', () => {
       deliveryPaidBy: 'buyer',
       paymentMethod: 'mpesa_prepay',
       buyerCashAmount: null,
+      // The buyer's texts in English unless the seller chose (decision 0066).
+      buyerLocale: 'en',
     });
+  });
+
+  it("takes the buyer's language, English or Swahili, and refuses any other with its own message", () => {
+    expect(orderFormSchema.parse({ ...order, buyerLocale: 'sw' })).toMatchObject({ buyerLocale: 'sw' });
+    for (const buyerLocale of ['fr', 'SW', '', 5, null]) {
+      expect(orderFormSchema.safeParse({ ...order, buyerLocale }).error?.issues[0]?.message).toBe("Please choose the buyer's language: English or Swahili");
+    }
   });
 
   it('keeps the optional fields, trimmed', () => {
