@@ -90,6 +90,9 @@ export function payerOf(order: { readonly trackingNumber: string }): string {
  * gives plain MSISDNs in these tests: playwright.config.ts). `phone`: the payer's number when it
  * did not pay through payPaybill (an M-Pesa prompt), as 2547XXXXXXXX or +2547XXXXXXXX.
  */
+/** The code in the payer's SMS, in the buyer's language (the order keeps it, decision 0066): English or Swahili. */
+const DELIVERY_CODE_IN_SMS = /(?:delivery code is|Msimbo wako wa uwasilishaji ni) (\d{6})/;
+
 export async function readDeliveryCodeSms(order: { readonly trackingNumber: string }, phone?: string, timeoutMs = 15_000): Promise<string> {
   const msisdn = (phone ?? payers.get(order.trackingNumber) ?? '').replace(/^\+/, '');
   if (!msisdn) throw new Error(`readDeliveryCodeSms: who paid ${order.trackingNumber}?`);
@@ -99,7 +102,7 @@ export async function readDeliveryCodeSms(order: { readonly trackingNumber: stri
       .poll(
         async () => {
           const messages = (await (await sim.get(`/sim/sms/messages?number=${encodeURIComponent(`+${msisdn}`)}`)).json()) as { message: string }[];
-          code = messages.map((sms) => (sms.message.includes(order.trackingNumber) ? /delivery code is (\d{6})/.exec(sms.message)?.[1] : undefined)).find((c) => c !== undefined);
+          code = messages.map((sms) => (sms.message.includes(order.trackingNumber) ? DELIVERY_CODE_IN_SMS.exec(sms.message)?.[1] : undefined)).find((c) => c !== undefined);
           return code !== undefined;
         },
         { message: `the delivery code SMS for ${order.trackingNumber} to +${msisdn}`, timeout: timeoutMs, intervals: [100, 250, 500] },
