@@ -1,7 +1,7 @@
 import { actionsFor, cents, progressView, type OrderStatus } from '@escrow/core';
 import { vi } from 'vitest';
 import { escrowQueryClient } from '@escrow/api-client/query-client';
-import type { SellerOrderView } from '../src/shared/orders-api.ts';
+import type { RiderView, SellerOrderSummary, SellerOrderView } from '../src/shared/orders-api.ts';
 
 /**
  * A stand-in for the seller API in component tests only (the browser tests run against the real
@@ -88,6 +88,65 @@ export function sellerOrder(overrides: Partial<SellerOrderView> & { status?: Ord
       'seller',
     ),
     ...overrides,
+  };
+}
+
+/**
+ * The same order as a row of the seller's lists (the dashboard's recent orders): the summary's
+ * fields only, as core's sellerOrderSummary answers (the contract refuses any other key).
+ */
+export function sellerOrderSummary(overrides: Partial<SellerOrderView> & { status?: OrderStatus } = {}): SellerOrderSummary {
+  const order = sellerOrder(overrides);
+  return {
+    id: order.id,
+    trackingNumber: order.trackingNumber,
+    itemName: order.itemName,
+    status: order.status,
+    statusLabel: order.statusLabel,
+    progressPercent: order.progressPercent,
+    steps: order.steps,
+    paymentMethod: order.paymentMethod,
+    price: order.price,
+    serviceFee: order.serviceFee,
+    sellerPayout: order.sellerPayout,
+    riderPayout: order.riderPayout,
+    deliveryCost: order.deliveryCost,
+    paymentConfirmed: order.paymentConfirmed,
+    settlementPaid: order.settlementPaid,
+    buyerName: order.buyerName,
+    riderName: order.riderName,
+    riderPhone: order.riderPhone,
+    codeLocked: order.codeLocked,
+    createdAt: order.createdAt,
+  };
+}
+
+/** A rider of the seller's list as GET /api/seller/riders answers it (core's riderView). */
+export function sellerRider(overrides: Partial<RiderView> = {}): RiderView {
+  return { id: 'rider-1', name: 'Kamau', phone: '+254733333333', motorbikePlate: 'KMDA 123A', createdAt: '2026-01-01T09:30:00.000Z', ...overrides };
+}
+
+/**
+ * The development check of every answer against its contract (@escrow/api-client/check-answer)
+ * logs a mismatch as a console error starting '[api-client]': a fake that answers what the
+ * server never would. `watchContracts()` in a beforeEach starts collecting them; `mismatches()`
+ * after the test lists them, once the checks started have run (a test asserts it is empty).
+ */
+export function watchContracts(): { mismatches: () => Promise<string[]> } {
+  const logged: string[] = [];
+  const original = console.error.bind(console);
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    if (text.startsWith('[api-client]')) logged.push(text);
+    else original(...args);
+  });
+  return {
+    mismatches: async () => {
+      // The check is loaded by dynamic import and runs once it is there: let every started check finish.
+      await vi.dynamicImportSettled();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return [...logged];
+    },
   };
 }
 

@@ -17,7 +17,7 @@ import SellerSignupPage from '../src/features/signup/seller-signup-page.tsx';
 import type { SellerOrderView } from '../src/shared/orders-api.ts';
 import { sellerEn } from '../src/i18n/en.ts';
 import sellerSw from '../src/i18n/sw.ts';
-import { FakeEventSource, ok, ORDER_ID, ORDER_PATH, sellerOrder, type FakeAnswer } from './fake-seller-api.ts';
+import { FakeEventSource, ok, ORDER_ID, ORDER_PATH, sellerOrder, sellerOrderSummary, sellerRider, watchContracts, type FakeAnswer } from './fake-seller-api.ts';
 import { englishLeftovers, sameAsEnglish } from '@escrow/ui/i18n/untranslated';
 
 // Issue 19: the seller's screens in Swahili. A text left in English on a Swahili page (or a
@@ -38,7 +38,8 @@ function expectNoEnglish(root: ParentNode = document.body, data: readonly string
   expect(findEnglish(root, data)).toEqual([]);
 }
 
-const ACCOUNT = { userId: 'user-1', email: 'amani@example.com', roles: ['seller'], isAdmin: true, sellerId: 'seller-1' };
+// An admin who also sells (the dashboard then links to the admin's): roles are the admin's only, a seller is one by sellerId.
+const ACCOUNT = { userId: 'user-1', email: 'amani@example.com', roles: ['admin'], isAdmin: true, sellerId: 'seller-1' };
 const PROFILE = {
   id: 'seller-1',
   businessName: 'Amani Phones',
@@ -73,7 +74,7 @@ const STATS = {
   averageSellerRating: 4.3,
 };
 const STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'rider_assigned', 'picked_up', 'in_transit', 'delivered', 'awaiting_settlement', 'settlement_completed', 'completed', 'cancelled'];
-const RIDERS = [{ id: 'rider-1', name: 'Kamau', phone: '+254733333333', motorbikePlate: 'KMDA 123A' }];
+const RIDERS = [sellerRider()];
 /** What the seller typed or the server holds: data, shown as it is in any language. */
 const DATA = ['Samsung Galaxy A15', 'Amani Phones', 'Wanjiku', 'Kamau', 'Westlands, Nairobi', 'Ngong Road', 'Kilimani', 'B4', 'Moi Avenue, Nairobi CBD'];
 
@@ -99,8 +100,12 @@ const signedIn = {
   '/api/seller/riders': ok({ riders: RIDERS }),
 };
 
+// The fakes answer as the server does: the development check of answers against their contracts
+// logs nothing, or the test fails (a fake the contract refuses tests a page the server never shows).
+let contracts: ReturnType<typeof watchContracts>;
 beforeEach(async () => {
   localStorage.clear();
+  contracts = watchContracts();
   await activateLocale('sw');
 });
 afterEach(async () => {
@@ -109,11 +114,14 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   localStorage.clear();
   await activateLocale('en');
+  const mismatches = await contracts.mismatches();
+  vi.restoreAllMocks();
+  expect(mismatches, 'answers of the fakes that their contracts refuse').toEqual([]);
 });
 
 describe("the seller's screens in Swahili", () => {
   it('the dashboard, with its figures, orders of every status and the guided tour, has no English', async () => {
-    const orders = STATUSES.map((status, index) => sellerOrder({ status, id: `order-${index}` }));
+    const orders = STATUSES.map((status, index) => sellerOrderSummary({ status, id: `order-${index}` }));
     fakeApi({ ...signedIn, '/api/seller/dashboard': ok({ stats: STATS, recentOrders: orders }) });
     render(<SellerDashboardPage navigate={() => undefined} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Amani Phones' })).toBeTruthy();
