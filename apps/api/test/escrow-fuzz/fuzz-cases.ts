@@ -10,7 +10,7 @@ export interface BadRequest {
   readonly body?: string | FormData | Uint8Array;
 }
 
-type Kind = 'text' | 'optText' | 'money' | 'optMoney' | 'phone' | 'terms' | 'bool' | 'rating' | 'code' | 'receipt' | 'optReceipt' | 'decision' | 'url' | 'payMethod' | 'payer' | 'ref' | 'shortCode' | 'account';
+type Kind = 'text' | 'optText' | 'money' | 'optMoney' | 'phone' | 'terms' | 'bool' | 'rating' | 'code' | 'receipt' | 'optReceipt' | 'decision' | 'url' | 'payMethod' | 'payer' | 'ref' | 'shortCode' | 'account' | 'locale';
 
 const BIG = 'x'.repeat(100_000);
 const common = [[], {}, { nested: { deeper: [1, 2, 3] } }, 1e308, true];
@@ -42,6 +42,8 @@ const INVALID: Record<Kind, readonly unknown[]> = {
   ref: [123, BIG, ...common.slice(0, 2), ...UNSTORABLE_TEXT],
   shortCode: [null, '', '   ', '1234', '12345678', 'abcde', '24 72 47', '=12345', 247247, "12345' OR '1'='1", BIG, ...common, '24724\u00007', '247247\ud800'],
   account: [null, '', '   ', 'x'.repeat(21), '=HYPERLINK("x")', 'ACC#1', '-ACC', 'ACC\n1', 12345, BIG, ...common, ...UNSTORABLE_TEXT],
+  // A language of the recipient's texts (decision 0066): 'en' or 'sw', nothing else.
+  locale: [null, '', 'fr', 'SW', 'en-KE', ' sw', 1, BIG, ...common.slice(0, 2), 'sw\u0000'],
 };
 
 export interface BodySpec {
@@ -55,7 +57,7 @@ const REASON = { valid: () => ({ reason: 'A good enough reason' }), fields: { re
 
 export const ORDER_BODY: BodySpec = {
   valid: () => ({ itemName: 'Fuzzed item', price: '1500', buyerName: 'Wanjiku', buyerPhone: '0722 000 111', buyerAddress: 'Ngong Road', deliveryCost: '200' }),
-  fields: { itemName: 'text', price: 'money', buyerName: 'text', buyerPhone: 'phone', buyerAddress: 'text', deliveryCost: 'money', pinLocationLink: 'url', landmark: 'optText', houseNumber: 'optText', estate: 'optText', pickupLocation: 'optText', deliveryPaidBy: 'payer', paymentMethod: 'payMethod', buyerCashAmount: 'optMoney' },
+  fields: { itemName: 'text', price: 'money', buyerName: 'text', buyerPhone: 'phone', buyerAddress: 'text', deliveryCost: 'money', pinLocationLink: 'url', landmark: 'optText', houseNumber: 'optText', estate: 'optText', pickupLocation: 'optText', deliveryPaidBy: 'payer', paymentMethod: 'payMethod', buyerCashAmount: 'optMoney', buyerLocale: 'locale' },
   required: ['itemName', 'price', 'buyerName', 'buyerPhone', 'buyerAddress', 'deliveryCost'],
 };
 
@@ -67,6 +69,8 @@ export const BODIES: Readonly<Record<string, BodySpec>> = {
   'POST /api/rider/orders/:id/complete': { valid: (s) => ({ deliveryCode: s.order.deliveryCode }), fields: { deliveryCode: 'code' }, required: ['deliveryCode'] },
   'POST /api/rider/orders/:id/payment-confirmation': { valid: () => ({ paymentReceived: true }), fields: { paymentReceived: 'bool', paymentIssue: 'optText' }, required: ['paymentReceived'] },
   'POST /api/rider/orders/:id/refund-request': REASON,
+  'PUT /api/rider/orders/:id/locale': { valid: () => ({ locale: 'sw' }), fields: { locale: 'locale' }, required: ['locale'] },
+  'PUT /api/buyer/orders/:id/locale': { valid: () => ({ locale: 'sw' }), fields: { locale: 'locale' }, required: ['locale'] },
   'POST /api/rider/phone-code': { valid: (s) => ({ phone: s.phones.r3 }), fields: { phone: 'phone' }, required: ['phone'] },
   'POST /api/rider/phone-proof': { valid: (s) => ({ phone: s.phones.r3, code: '123456' }), fields: { phone: 'phone', code: 'code' }, required: ['phone', 'code'] },
   'POST /api/seller/orders': ORDER_BODY,

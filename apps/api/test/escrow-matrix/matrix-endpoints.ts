@@ -48,6 +48,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The code from the payment SMS makes the caller's browser the payer's (decision 0047); only the code's holder.
   { name: 'POST /api/buyer/orders/:id/payer-browser', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, takesIdempotencyKey: false, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/payer-browser` }) },
   { name: 'POST /api/buyer/orders/:id/refund-request', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/refund-request`, json: { reason: 'Wrong item shown in the photo' } }) },
+  // The buyer's language for their texts (decision 0066): whoever opens the order as its buyer.
+  { name: 'PUT /api/buyer/orders/:id/locale', stage: 'assigned', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'PUT', path: `/api/buyer/orders/${id}/locale`, json: { locale: 'sw' } }) },
   { name: 'POST /api/buyer/orders/:id/feedback', stage: 'delivered', allowed: ['buyer (right code)'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/buyer/orders/${id}/feedback`, json: { riderRating: 5, sellerRating: 4 } }) },
 
   // rider: phone + this browser's proof of it (decision 0046); a number alone is 401 (the exploit of issue 16)
@@ -68,6 +70,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'POST /api/rider/orders/:id/pickup', stage: 'accepted', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/pickup`, photo: true }) },
   { name: 'POST /api/rider/orders/:id/complete', stage: 'in_transit', allowed: ['assigned rider'], target: 'order', mutates: true, request: (s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/complete`, json: { deliveryCode: s.order.deliveryCode } }) },
   { name: 'POST /api/rider/orders/:id/payment-confirmation', stage: 'in_transit', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/payment-confirmation`, json: { paymentReceived: true } }) },
+  // The rider's language for their texts (decision 0066): the job link's phone and key.
+  { name: 'PUT /api/rider/orders/:id/locale', stage: 'assigned', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'PUT', path: `/api/rider/orders/${id}/locale`, json: { locale: 'sw' } }) },
   { name: 'POST /api/rider/orders/:id/refund-request', stage: 'in_transit', allowed: ['assigned rider'], target: 'order', mutates: true, request: (_s, id) => ({ method: 'POST', path: `/api/rider/orders/${id}/refund-request`, json: { reason: 'Buyer rejected the item at the door' } }) },
 
   // anyone
