@@ -5,6 +5,8 @@ import { cashDeliveryCodeSms, deliveryCodeSms, outForDeliverySms, refundPaidSms,
 import { cashDeliveryCodeSmsSw, deliveryCodeSmsSw, outForDeliverySmsSw, refundPaidSmsSw, refundSentSmsSw, riderAssignedSmsSw } from './buyer-sms-sw.js';
 import { riderJobSms, riderReplacedSms } from './rider-sms.js';
 import { riderJobSmsSw, riderReplacedSmsSw } from './rider-sms-sw.js';
+import { adminEmails, type AdminEmails } from './admin-emails.js';
+import { adminEmailsSw } from './admin-emails-sw.js';
 import { sellerEmails, type SellerEmails } from './seller-emails.js';
 import { sellerEmailsSw } from './seller-emails-sw.js';
 import {
@@ -56,6 +58,8 @@ export interface RecipientTexts {
   readonly sellerEmails: SellerEmails;
   /** Account emails: the language of the request that caused them (`requestLocale`). */
   readonly accountEmails: AccountEmails;
+  /** To each admin: the admin account's language (`users.locale`). */
+  readonly adminEmails: AdminEmails;
 }
 
 const TEXTS: Readonly<Record<Locale, RecipientTexts>> = {
@@ -74,6 +78,7 @@ const TEXTS: Readonly<Record<Locale, RecipientTexts>> = {
     },
     sellerEmails,
     accountEmails,
+    adminEmails,
   },
   sw: {
     locale: 'sw',
@@ -90,6 +95,7 @@ const TEXTS: Readonly<Record<Locale, RecipientTexts>> = {
     },
     sellerEmails: sellerEmailsSw,
     accountEmails: accountEmailsSw,
+    adminEmails: adminEmailsSw,
   },
 };
 

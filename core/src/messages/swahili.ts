@@ -19,4 +19,6 @@ export { refundPaidSmsSw, refundSentSmsSw } from './buyer-sms-sw.js';
 export { sellerEmailsSw } from './seller-emails-sw.js';
 export { accountEmailsSw, describePayoutDetailsSw } from '../accounts/account-emails-sw.js';
 export { sellerEmails, type EmailText, type SellerEmails } from './seller-emails.js';
+export { adminEmails, type AdminEmails, type PaybillDetails } from './admin-emails.js';
+export { adminEmailsSw } from './admin-emails-sw.js';
 export { textsFor, type RecipientTexts } from './recipient-texts.js';

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import type { ContactMessageRow, SavedPaymentConfig } from './admin-queries.js';
 import type { OutboxRepository } from './escrow-store.js';
 import type { TransactionOptions } from './idempotency-store.js';
@@ -38,8 +39,11 @@ export interface AdminAuditRepository {
 }
 
 export interface AdminDirectory {
-  /** Every account with the admin (or super admin) role, with its e-mail; anonymised accounts excepted. */
-  list(): Promise<{ readonly userId: string; readonly email: string }[]>;
+  /**
+   * Every account with the admin (or super admin) role, with its e-mail and its language
+   * (decision 0066: absent reads English); anonymised accounts excepted.
+   */
+  list(): Promise<{ readonly userId: string; readonly email: string; readonly locale?: Locale }[]>;
 }
 
 /** What an admin write may touch, bound to one database transaction. */

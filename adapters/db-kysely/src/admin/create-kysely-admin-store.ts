@@ -73,13 +73,13 @@ function bind(conn: Kysely<Database>, codec: Codec, inserts: Inserts): AdminTx {
         const rows = await conn
           .selectFrom('users')
           .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-          .select(['users.id', 'users.email'])
+          .select(['users.id', 'users.email', 'users.locale'])
           .distinct()
           .where('user_roles.role', 'in', ['admin', 'super_admin'])
           .where('users.anonymised_at', 'is', null)
           .orderBy('users.email')
           .execute();
-        return rows.map((row) => ({ userId: row.id, email: row.email }));
+        return rows.map((row) => ({ userId: row.id, email: row.email, locale: row.locale }));
       },
     },
     outbox: kyselyOutboxRepository(conn, codec, inserts),

@@ -144,4 +144,19 @@ describe.each(DIALECTS)('messages in the recipient\'s language (%s)', (dialect) 
     expect(confirmed.map((e) => e.subject)).toEqual(['Oda mpya imeundwa', 'Malipo yamethibitishwa']);
     await w.call('PUT', '/api/auth/locale', { cookie: seller.cookie, json: { locale: 'en' } });
   });
+
+  it("each admin is told of a Paybill change in their own account's language", async () => {
+    const english = await w.admin();
+    const swahili = await w.admin();
+    expect((await w.call('PUT', '/api/auth/locale', { cookie: swahili.cookie, json: { locale: 'sw' } })).status).toBe(200);
+    const saved = await w.call('PUT', '/api/admin/payment-config', { cookie: english.cookie, json: { businessNumber: '247247', accountNumber: 'ESCROW-01', accountName: 'Sokoni Escrow Ltd' }, headers: idempotencyKey() });
+    expect(saved.status, saved.text).toBe(200);
+    // The newest: each admin got a welcome when their account was opened.
+    const toEnglish = (await emailsTo(english.email)).at(-1);
+    const toSwahili = (await emailsTo(swahili.email)).at(-1);
+    expect(toEnglish?.subject).toBe('Paybill details changed');
+    expect(toSwahili?.subject).toBe('Maelezo ya Paybill yamebadilishwa');
+    expect(toSwahili?.body).toContain(`Paybill wanayoonyeshwa wanunuzi ilibadilishwa na ${english.email} `);
+    expect(toSwahili?.body).toContain('Sasa: nambari ya biashara 247247, akaunti ESCROW-01, Sokoni Escrow Ltd');
+  });
 });

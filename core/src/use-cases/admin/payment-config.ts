@@ -3,7 +3,7 @@ import type { Actor } from '../../orders/actor.js';
 import type { AdminQueries, SavedPaymentConfig } from '../../ports/admin-queries.js';
 import type { AdminTx } from '../../ports/admin-store.js';
 import type { ChangeOptions } from '../../ports/idempotency-store.js';
-import { nairobiDateTime } from '../../export/orders-csv.js';
+import { textsFor } from '../../messages/recipient-texts.js';
 import { parseOrFirstError } from '../../validation/first-error.js';
 import { paymentConfigSchema } from '../../validation/payment-config.js';
 import type { PaybillDestination } from '../../views/buyer-order-view.js';
@@ -108,21 +108,14 @@ async function announceToAdmins(
   change: { before: SavedPaymentConfig | null; after: { businessNumber: string; accountNumber: string; accountName: string }; byUserId: string; at: Date },
 ): Promise<void> {
   const admins = await tx.admins.list();
-  const by = admins.find((a) => a.userId === change.byUserId)?.email ?? 'an admin';
-  const was = change.before ? `${change.before.businessNumber}, account ${change.before.accountNumber}, ${change.before.accountName}` : 'not set';
-  const body = [
-    `The Paybill shown to buyers was changed by ${by} on ${nairobiDateTime(change.at)} (Nairobi time).`,
-    '',
-    `Now: business number ${change.after.businessNumber}, account ${change.after.accountNumber}, ${change.after.accountName}`,
-    `Before: ${was}`,
-    '',
-    'Buyers now pay to the new number. If you did not expect this change, check the admin dashboard at once.',
-  ].join('\n');
+  const by = admins.find((a) => a.userId === change.byUserId)?.email ?? null;
   for (const recipient of admins) {
+    // Each admin reads it in their account's language (decision 0066).
+    const { subject, body } = textsFor(recipient.locale).adminEmails.paybillChanged({ by, at: change.at, before: change.before, after: change.after });
     await tx.outbox.enqueue({
       id: deps.random.uuid(),
       topic: 'notification',
-      payload: { channel: 'email', to: recipient.email, subject: 'Paybill details changed', body },
+      payload: { channel: 'email', to: recipient.email, subject, body },
       createdAt: change.at,
       attempts: 0,
       nextAttemptAt: change.at,
