@@ -3,6 +3,7 @@
 import { expect as baseExpect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { payPaybill, viewKeyOf } from './daraja-sim.ts';
+import { brokenWords } from './swahili-texts.ts';
 import { asRider, buyerView, codeLinkOf, FIRST_SCREEN, freshMpesaReceipt, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
 
 // Live updates and re-reads on a busy machine (shared CI runners) get more than the default 5 s.
@@ -56,6 +57,20 @@ test('the buyer link: its key leaves the address bar, stays on the phone, and sh
   // The other link shape opens the same order.
   await page.goto(`/buyer/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible(FIRST_SCREEN);
+  await seller.dispose();
+});
+
+test('at 360 px the top bar (the name, the language switch, Sign In) keeps every word whole, in English and in Swahili', async ({ page }) => {
+  const seller = await newSeller('Amani Phones');
+  const order = await seller.createOrder({ price: 25_000, deliveryCost: 300 });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(pathOf(order.links.buyer));
+  await expect(page.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.locator('.top-bar').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await brokenWords(page, '.top-bar')).toEqual([]);
+  await page.getByRole('button', { name: 'SW Kiswahili' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', /^sw/);
+  expect(await brokenWords(page, '.top-bar')).toEqual([]);
   await seller.dispose();
 });
 

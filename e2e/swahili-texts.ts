@@ -103,16 +103,16 @@ export async function englishOnPage(page: Page, areas: readonly Area[], data: re
 }
 
 /**
- * The order progress's step names that do not sit whole on the page: a word broken across two
- * lines (each word's text measured: more than one line box) or a name wider than its step. At
- * 360 px 'Msafirishaji' was seen broken as 'Msafirishaj-i'; empty when every name fits.
+ * Words inside `selector` broken across two lines (each word's text measured: more than one
+ * line box), as the body's `overflow-wrap: anywhere` does to a word in a squeezed box; empty
+ * when every word sits whole. At 360 px 'Msafirishaji' was seen as 'Msafirishaj-i' in the
+ * progress steps, and the brand as 'Escrow Deliver-y' beside the language switch and Sign In.
  */
-export async function brokenStepNames(page: Page): Promise<string[]> {
-  return page.locator('.order-progress__steps > li').evaluateAll((steps) =>
-    steps.flatMap((step) => {
+export async function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((boxes) =>
+    boxes.flatMap((box) => {
       const problems: string[] = [];
-      if (step.scrollWidth > step.clientWidth) problems.push(`${step.textContent ?? ''}: ${step.scrollWidth}px wide in a ${step.clientWidth}px step`);
-      const walker = document.createTreeWalker(step, NodeFilter.SHOW_TEXT);
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (node.parentElement?.closest('[aria-hidden="true"], .visually-hidden')) continue;
         const text = node.textContent ?? '';
@@ -127,4 +127,15 @@ export async function brokenStepNames(page: Page): Promise<string[]> {
       return problems;
     }),
   );
+}
+
+/**
+ * The order progress's step names that do not sit whole on the page: a word broken across two
+ * lines (brokenWords) or a name wider than its step; empty when every name fits.
+ */
+export async function brokenStepNames(page: Page): Promise<string[]> {
+  const tooWide = await page.locator('.order-progress__steps > li').evaluateAll((steps) =>
+    steps.filter((step) => step.scrollWidth > step.clientWidth).map((step) => `${step.textContent ?? ''}: ${step.scrollWidth}px wide in a ${step.clientWidth}px step`),
+  );
+  return [...tooWide, ...(await brokenWords(page, '.order-progress__steps > li'))];
 }
