@@ -68,9 +68,58 @@ export function showToast(text: string, tone: ToastTone = 'success', durationMs 
   return notify({ title: text, tone, durationMs });
 }
 
-/** Shows a toast with an optional second line; returns a function that removes it at once. */
+/** At most this many toasts show at once; the rest wait their turn (a phone's screen holds about three). */
+export const MAX_VISIBLE_TOASTS = 3;
+
+interface Toast {
+  /** Same tone, title and description: the same message (shown once however often it is asked for). */
+  readonly key: string;
+  readonly tone: ToastTone;
+  readonly element: HTMLElement;
+  /** Puts it on screen and starts its time. */
+  show(): void;
+  /** Takes it off screen (or out of the queue) for good. */
+  remove(): void;
+  /** It was on screen and something else took it off (the region removed): it no longer counts. */
+  stale(): boolean;
+}
+
+// The page's toasts: those on screen, and those waiting (errors ahead of the rest).
+const shown: Toast[] = [];
+const waiting: Toast[] = [];
+// Inserts waiting for new live regions' first tick, in order.
+let pendingInserts: (() => void)[] | null = null;
+
+function showNext(): void {
+  while (shown.length < MAX_VISIBLE_TOASTS && waiting.length > 0) {
+    const next = waiting.shift() as Toast;
+    shown.push(next);
+    next.show();
+  }
+}
+
+/** What is on screen and waiting, by title (for tests). */
+export function toastQueue(): { readonly shown: readonly string[]; readonly waiting: readonly string[] } {
+  const title = (toast: Toast) => toast.element.querySelector('.toast__message')?.textContent ?? '';
+  return { shown: shown.map(title), waiting: waiting.map(title) };
+}
+
+/**
+ * Shows a toast with an optional second line; returns a function that removes it at once.
+ * A queue (as sonner's): at most MAX_VISIBLE_TOASTS at once, the next shown as one leaves, an
+ * error ahead of waiting successes; a message already shown or waiting is not repeated (its
+ * time starts again). Each one's time runs only while it shows and is not hovered or focused.
+ */
 export function notify({ title, description, tone = 'success', durationMs = DEFAULT_DURATION_MS }: ToastOptions): () => void {
-  const { polite, assertive, fresh } = regions();
+  for (const toast of shown.filter((one) => one.stale())) toast.remove();
+  const key = JSON.stringify([tone, title, description ?? '']);
+  const same = shown.find((toast) => toast.key === key) ?? waiting.find((toast) => toast.key === key);
+  if (same) {
+    // A double tap, or a retry that failed the same way: one toast, shown for its full time again.
+    same.element.dispatchEvent(new Event('toast:restart'));
+    return same.remove;
+  }
+
   const toast = document.createElement('div');
   toast.className = `toast toast--${tone}`;
   const message = document.createElement('p');
@@ -84,7 +133,6 @@ export function notify({ title, description, tone = 'success', durationMs = DEFA
   const dismiss = document.createElement('button');
   dismiss.type = 'button';
   dismiss.className = 'toast__dismiss';
-  dismiss.setAttribute('aria-label', NAMES[currentLocale()].dismiss);
   dismiss.textContent = '×';
   const text = document.createElement('div');
   text.className = 'toast__text';
@@ -93,13 +141,11 @@ export function notify({ title, description, tone = 'success', durationMs = DEFA
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let held = false;
-  const remove = () => {
-    clearTimeout(timer);
-    toast.remove();
-  };
+  let onScreen = false;
+  let gone = false;
   const schedule = () => {
     clearTimeout(timer);
-    if (!held) timer = setTimeout(remove, durationMs);
+    if (onScreen && !held) timer = setTimeout(entry.remove, durationMs);
   };
   const hold = (value: boolean) => () => {
     held = value;
@@ -109,14 +155,59 @@ export function notify({ title, description, tone = 'success', durationMs = DEFA
   toast.addEventListener('mouseleave', hold(false));
   toast.addEventListener('focusin', hold(true));
   toast.addEventListener('focusout', hold(false));
-  dismiss.addEventListener('click', remove);
+  toast.addEventListener('toast:restart', schedule);
 
-  const target = tone === 'error' ? assertive : polite;
-  const insert = () => {
-    target.append(toast);
-    schedule();
+  const entry: Toast = {
+    key,
+    tone,
+    element: toast,
+    show() {
+      const { polite, assertive, fresh } = regions();
+      // Named when it shows, in the page's language then.
+      dismiss.setAttribute('aria-label', NAMES[currentLocale()].dismiss);
+      const insert = () => {
+        if (gone) return;
+        (tone === 'error' ? assertive : polite).append(toast);
+        onScreen = true;
+        schedule();
+      };
+      // Fresh live regions: the messages wait a tick, so they are announced (and keep their order).
+      if (fresh) {
+        const batch = [insert];
+        pendingInserts = batch;
+        setTimeout(() => {
+          pendingInserts = null;
+          for (const run of batch) run();
+        }, 50);
+      } else if (pendingInserts) pendingInserts.push(insert);
+      else insert();
+    },
+    remove() {
+      if (gone) return;
+      gone = true;
+      clearTimeout(timer);
+      toast.remove();
+      for (const list of [shown, waiting]) {
+        const at = list.indexOf(entry);
+        if (at >= 0) list.splice(at, 1);
+      }
+      showNext();
+    },
+    stale: () => onScreen && !toast.isConnected,
   };
-  if (fresh) setTimeout(insert, 50);
-  else insert();
-  return remove;
+  dismiss.addEventListener('click', entry.remove);
+
+  if (tone === 'error') {
+    const firstCalm = waiting.findIndex((other) => other.tone !== 'error');
+    waiting.splice(firstCalm < 0 ? waiting.length : firstCalm, 0, entry);
+  } else {
+    waiting.push(entry);
+  }
+  showNext();
+  return entry.remove;
+}
+
+/** Removes every toast, shown or waiting (a page that starts over, a test). */
+export function dismissAllToasts(): void {
+  for (const toast of [...waiting, ...shown]) toast.remove();
 }
