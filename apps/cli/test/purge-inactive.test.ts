@@ -8,7 +8,7 @@ import { DIALECTS, openSellerWorld, PASSWORD, type SellerSession, type SellerWor
 import { cli } from './support/run-cli.js';
 
 const SEVEN_MONTHS_AGO = () => new Date(Date.now() - 213 * 86_400_000).toISOString();
-const TABLES = ['users', 'sessions', 'user_roles', 'password_verification', 'password_reset_codes', 'sellers', 'buyer_profiles', 'riders', 'orders', 'feedback', 'rider_payment_confirmations', 'refund_requests', 'order_events', 'code_attempts', 'outbox', 'idempotency_keys', 'rate_limit_counters', 'failure_counters', 'admin_audit_log', 'ledger_postings', 'ledger_entries', 'system_config', 'stk_requests', 'c2b_payments'] as const;
+const TABLES = ['users', 'sessions', 'user_roles', 'password_verification', 'password_reset_codes', 'sellers', 'buyer_profiles', 'riders', 'orders', 'feedback', 'rider_payment_confirmations', 'refund_requests', 'order_events', 'code_attempts', 'outbox', 'idempotency_keys', 'rate_limit_counters', 'failure_counters', 'admin_audit_log', 'ledger_postings', 'ledger_entries', 'system_config', 'stk_requests', 'c2b_payments', 'rider_locales'] as const;
 
 describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (dialect) => {
   let world: SellerWorld;
@@ -19,6 +19,7 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
   let idleAdmin: Session;
   let orders: Order[];
   let riderPhone: string;
+  let sharedRiderPhone: string;
   beforeAll(async () => {
     world = await openSellerWorld(dialect);
     env = { ...world.env, ESCROW_OPERATOR: 'ops' };
@@ -29,6 +30,9 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     const admin = { kind: 'admin', userId: idleAdmin.userId } as const;
     const buyer = { buyerName: 'Zawadi Purgeme', buyerPhone: '0799 123 456', buyerAddress: 'Purgeme Court, Flat 9', landmark: 'Purgeme landmark' };
     riderPhone = await world.riderOf(leaving, '+254788765432');
+    // A rider on the leaving seller's list and on the active one's too.
+    sharedRiderPhone = await world.riderOf(leaving, '+254788700001');
+    await world.riderOf(active, sharedRiderPhone);
     const delivered = await world.delivered(leaving);
     must(await confirmSettlement(world.deps, { orderId: delivered.order.id, actor: admin, reference: 'B2C-1' }));
     const cancelled = await world.order(leaving, buyer);
@@ -66,6 +70,8 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
       .values({ id: `stk-${paidIds[0]}`, order_id: paidIds[0]!, msisdn: '254799123456', amount: 100_00, status: 'failed', checkout_request_id: `ws_CO_purge_${Date.now()}`, callback_phone: '254799123456', callbacks: 0, queries: 0, created_at: at, updated_at: at })
       .execute();
     expect(orders.map((o) => o.status).sort()).toEqual(['cancelled', 'settlement_completed', 'settlement_completed']);
+    // Both riders chose Swahili on their job pages (decision 0066: kept by phone).
+    for (const phone of [riderPhone, sharedRiderPhone]) await db.insertInto('rider_locales').values({ phone, locale: 'sw', updated_at: at }).execute();
     // Everything the seeding queued is sent now: a dispatcher pass during a test would change the
     // outbox between its dumps (it did once, on PostgreSQL in CI).
     await world.composed.sendOutboxNow();
@@ -114,6 +120,8 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     for (const secret of [leaving.email, 'Purge Me Shop', 'Zawadi Purgeme', 'ZAWADI PURGEME', '+254799123456', '254799123456', 'Purgeme', riderPhone, '+254799000111', 'purge-logo']) {
       for (const [table, rows] of Object.entries(after)) expect(rows.includes(secret), `${secret} in ${table}`).toBe(false);
     }
+    // A rider's language goes with the last list or order that names the phone; another seller's rider keeps it.
+    expect(await db().selectFrom('rider_locales').select(['phone', 'locale']).execute()).toEqual([{ phone: sharedRiderPhone, locale: 'sw' }]);
     // The orders stay, with their money, status and tracking number; the ledger is byte for byte the same.
     for (const order of orders) {
       const kept = await world.reload(order.id);

@@ -124,8 +124,12 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
     trackingNumbers: orders.map((o) => o.tracking_number),
   });
   for (const o of orders) for (const url of [o.product_photo_url, o.packaged_photo_url, o.pickup_photo_url]) if (url) files.push(url);
+  const riderPhonesNamed = [...riderPhones.map((r) => r.phone), ...orders.flatMap((o) => (o.rider_phone ? [o.rider_phone] : []))];
   const ids = orders.map((o) => o.id);
-  if (ids.length === 0) return { orders: 0, files };
+  if (ids.length === 0) {
+    await forgetRiderLanguages(trx, riderPhonesNamed);
+    return { orders: 0, files };
+  }
   // Orders keep their money, status, tracking number, receipt and times: the ledger points at them.
   await trx
     .updateTable('orders')
@@ -169,7 +173,25 @@ async function scrub(trx: Db, account: InactiveAccount, at: Date): Promise<{ ord
       await trx.updateTable('order_events').set({ data: encodeJson(data) }).where('id', '=', event.id).execute();
     }
   }
+  await forgetRiderLanguages(trx, riderPhonesNamed);
   return { orders: ids.length, files };
+}
+
+/**
+ * A rider's language is kept by phone (decision 0066) for as long as something names the phone:
+ * once the purged seller's list and orders no longer do, and no other seller's list or order
+ * does, the phone and its language are forgotten.
+ */
+async function forgetRiderLanguages(trx: Db, phones: readonly string[]): Promise<void> {
+  const unique = [...new Set(phones)];
+  for (let i = 0; i < unique.length; i += 500) {
+    await trx
+      .deleteFrom('rider_locales')
+      .where('phone', 'in', unique.slice(i, i + 500))
+      .where('phone', 'not in', trx.selectFrom('riders').select('phone'))
+      .where('phone', 'not in', trx.selectFrom('orders').select('rider_phone').where('rider_phone', 'is not', null).$narrowType<{ rider_phone: string }>())
+      .execute();
+  }
 }
 
 /**
