@@ -2,9 +2,9 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createEscrowQueryClient, EscrowQueryProvider } from '@escrow/api-client/query-client';
-import { actionsFor } from '@escrow/core';
+import { actionsFor, payoutStateLabel } from '@escrow/core';
 import { AdminScreenContext, type AdminScreen } from '../src/shared/admin-context.ts';
-import type { AdminOrder, AdminOrderDetail, AdminRefundRequest } from '../src/shared/admin-types.ts';
+import type { AdminOrder, AdminOrderDetail, AdminPayout, AdminRefundRequest } from '../src/shared/admin-types.ts';
 
 /**
  * A stand-in for the admin API in component tests only (the browser tests run against the real
@@ -68,6 +68,34 @@ const ORDER_FIELDS = {
 } as const;
 
 /** A delivered order awaiting settlement, as a row of the orders list; its actions follow the overrides unless given. */
+export const PAYOUT_ID = '9a1b2c3d-0000-4000-8000-000000000001';
+
+/** A seller payout of ORDER_ID as the admin API answers it, waiting for approval unless told; its label the core's for its state. */
+export function adminPayout(overrides: Partial<AdminPayout> = {}): AdminPayout {
+  const state = overrides.state ?? 'awaiting_approval';
+  return {
+    id: PAYOUT_ID,
+    orderId: ORDER_ID,
+    purpose: 'seller',
+    amount: 2_437_500,
+    state,
+    stateLabel: payoutStateLabel(state),
+    destination: null,
+    receipt: null,
+    receiverName: null,
+    problem: null,
+    attempt: 0,
+    originatorConversationId: null,
+    nextAttemptAt: null,
+    createdAt: '2026-01-03T09:00:00.000Z',
+    updatedAt: '2026-01-03T09:00:00.000Z',
+    completedAt: null,
+    canRetry: false,
+    canRecordReference: true,
+    ...overrides,
+  };
+}
+
 export function adminOrderRow(overrides: Partial<AdminOrder> = {}): AdminOrder {
   const row: Omit<AdminOrder, 'actions'> = {
     ...ORDER_FIELDS,

@@ -9,34 +9,11 @@ import { ReconciliationSummary } from '../src/features/payouts/reconciliation-su
 import { AdminScreenContext } from '../src/shared/admin-context.ts';
 import type { AdminOrder, AdminPayout, PayoutMode, PayoutReconciliation } from '../src/shared/admin-types.ts';
 import type { AdminQuery } from '../src/shared/use-admin-query.ts';
-import { adminOrderDetail, adminOrderRow, failure, fakeAdminApiPerTest, ok, ORDER_ID, ORDER_PATH, renderOnAdminScreen, SETTLEMENT_PATH } from './fake-admin-api.tsx';
+import { adminOrderDetail, adminOrderRow, adminPayout, PAYOUT_ID, failure, fakeAdminApiPerTest, ok, ORDER_ID, ORDER_PATH, renderOnAdminScreen, SETTLEMENT_PATH } from './fake-admin-api.tsx';
 
-const PAYOUT_ID = '9a1b2c3d-0000-4000-8000-000000000001';
 const APPROVED = 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.';
 
-function payout(overrides: Partial<AdminPayout> = {}): AdminPayout {
-  return {
-    id: PAYOUT_ID,
-    orderId: ORDER_ID,
-    purpose: 'seller',
-    amount: 2_437_500,
-    state: 'awaiting_approval',
-    stateLabel: 'Waiting for approval',
-    destination: null,
-    receipt: null,
-    receiverName: null,
-    problem: null,
-    attempt: 0,
-    originatorConversationId: null,
-    nextAttemptAt: null,
-    createdAt: '2026-01-03T09:00:00.000Z',
-    updatedAt: '2026-01-03T09:00:00.000Z',
-    completedAt: null,
-    canRetry: false,
-    canRecordReference: true,
-    ...overrides,
-  };
-}
+const payout = adminPayout;
 
 const FAILED = payout({
   state: 'failed',

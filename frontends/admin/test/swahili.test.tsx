@@ -13,7 +13,7 @@ import AdminDashboardPage from '../src/features/dashboard/admin-dashboard-page.t
 import { adminEn, type AdminMessageId } from '../src/i18n/en.ts';
 import adminSw from '../src/i18n/sw.ts';
 import type { AdminPayout, ContactSubmission, PayoutMode, PayoutReconciliation, UnverifiedPayments } from '../src/shared/admin-types.ts';
-import { adminOrderDetail, adminOrderRow, failure, ok, ORDER_ID, refundRequest, type FakeAnswer } from './fake-admin-api.tsx';
+import { adminOrderDetail, adminOrderRow, adminPayout, failure, ok, ORDER_ID, refundRequest, type FakeAnswer } from './fake-admin-api.tsx';
 
 // Issue 19: the admin's screen in Swahili. A text left in English on a Swahili page (or a
 // message id shown raw) fails here, for every tab, dialog and state.
@@ -60,34 +60,9 @@ class FakeEventSource extends EventTarget {
 }
 
 const ACCOUNT = { userId: 'admin-1', email: 'admin@example.com', roles: ['admin'], isAdmin: true, sellerId: null };
-const PAYOUT_ID = '9a1b2c3d-0000-4000-8000-000000000001';
 
-function payout(overrides: Partial<AdminPayout> = {}): AdminPayout {
-  const state = overrides.state ?? 'awaiting_approval';
-  return {
-    id: PAYOUT_ID,
-    orderId: ORDER_ID,
-    trackingNumber: 'TRK9D3F7J1',
-    itemName: 'Samsung Galaxy A15',
-    purpose: 'seller',
-    amount: 2_437_500,
-    state,
-    stateLabel: payoutStateLabel(state),
-    destination: null,
-    receipt: null,
-    receiverName: null,
-    problem: null,
-    attempt: 0,
-    originatorConversationId: null,
-    nextAttemptAt: null,
-    createdAt: '2026-01-03T09:00:00.000Z',
-    updatedAt: '2026-01-03T09:00:00.000Z',
-    completedAt: null,
-    canRetry: false,
-    canRecordReference: true,
-    ...overrides,
-  };
-}
+/** A payout with the tracking number and item the payouts list shows. */
+const payout = (overrides: Partial<AdminPayout> = {}): AdminPayout => adminPayout({ trackingNumber: 'TRK9D3F7J1', itemName: 'Samsung Galaxy A15', ...overrides });
 
 const FAILED_PAYOUT = payout({ id: 'payout-failed-1', state: 'failed', destination: 'M-Pesa 254700000001', attempt: 2, problem: 'The initiator information is invalid.', canRetry: true });
 const PAID_PAYOUTS = [
