@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locale.js';
 import type { PublicTrackingView } from '../views/public-tracking-view.js';
 import type {
   FeePolicyAnswer,
@@ -49,6 +50,7 @@ export const sellerOrderViewSchema = viewSchema<SellerOrderView>()(
     buyerCashAmount: centsAmount.nullable(),
     buyerPhone: z.string(),
     buyerAddress: z.string(),
+    buyerLocale: z.enum(LOCALES),
     pinLocationLink: textOrNull,
     landmark: textOrNull,
     houseNumber: textOrNull,

@@ -119,6 +119,8 @@ export function sellerOrderView(order: Order, extras: SellerOrderExtras) {
     buyerCashAmount: order.buyerCashAmount,
     buyerPhone: order.buyerPhone,
     buyerAddress: order.buyerAddress,
+    // The language of the buyer's SMS (decision 0066): the seller's choice, or the buyer's own since.
+    buyerLocale: order.buyerLocale,
     pinLocationLink: order.pinLocationLink,
     landmark: order.landmark,
     houseNumber: order.houseNumber,

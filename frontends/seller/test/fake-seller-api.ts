@@ -42,6 +42,7 @@ export function sellerOrder(overrides: Partial<SellerOrderView> & { status?: Ord
     buyerCashAmount: null,
     buyerPhone: '+254712345678',
     buyerAddress: 'Ngong Road',
+    buyerLocale: 'en',
     pinLocationLink: null,
     landmark: null,
     houseNumber: 'B4',

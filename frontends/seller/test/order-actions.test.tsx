@@ -59,3 +59,15 @@ describe("the seller's order page", () => {
     expect(unlockButton()).toBeNull();
   });
 });
+
+describe("the seller's order page: the buyer's language", () => {
+  it('names the language the buyer is texted in, as the order now holds it', async () => {
+    await openOrder(sellerOrder({ buyerLocale: 'sw' }));
+    const term = screen.getByText("Buyer's language", { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe('Kiswahili');
+    cleanup();
+
+    await openOrder(sellerOrder({ buyerLocale: 'en' }));
+    expect(screen.getByText("Buyer's language", { selector: 'dt' }).nextElementSibling?.textContent).toBe('English');
+  });
+});

@@ -51,8 +51,11 @@ describe.each(DIALECTS)('messages in the recipient\'s language (%s)', (dialect) 
     expect(english.buyerLocale).toBe('en');
     expect(await codeSms(english)).toEqual([`Escrow Delivery: KSh 65,000.00 received for order ${english.trackingNumber}. Your delivery code is ${english.deliveryCode}. Give it to the rider only after you check the item.`]);
     // The seller's own view of the order says which language the buyer's texts go in.
-    const view = await w.call('GET', `/api/seller/orders/${english.id}`, { cookie: seller.cookie });
-    expect(view.status).toBe(200);
+    for (const [order, locale] of [[english, 'en'], [swahili, 'sw']] as const) {
+      const view = await w.call('GET', `/api/seller/orders/${order.id}`, { cookie: seller.cookie });
+      expect(view.status).toBe(200);
+      expect(view.body.data.buyerLocale).toBe(locale);
+    }
   });
 
   it("the buyer's switch changes the language of the texts that follow; the rider's switch the rider's", async () => {
@@ -61,6 +64,8 @@ describe.each(DIALECTS)('messages in the recipient\'s language (%s)', (dialect) 
     expect(switched.status, switched.text).toBe(200);
     expect(switched.body.data).toEqual({ locale: 'sw' });
     expect((await w.reload(order.id)).buyerLocale).toBe('sw');
+    // The seller sees the buyer's own choice.
+    expect((await w.call('GET', `/api/seller/orders/${order.id}`, { cookie: seller.cookie })).body.data.buyerLocale).toBe('sw');
     // Again: nothing more changes.
     expect((await w.call('PUT', `/api/buyer/orders/${order.id}/locale`, { json: { locale: 'sw' }, headers: asBuyer(order) })).status).toBe(200);
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LOCALE_NAMES } from '@escrow/core/i18n';
 import { formatKsh } from '@escrow/ui/format/format-ksh';
 import { formatNairobiDateTime } from '@escrow/ui/format/format-nairobi-date';
 import type { SellerOrderView } from '../../shared/orders-api.ts';
@@ -38,6 +39,8 @@ export function OrderFacts({ order }: { order: SellerOrderView }) {
             <a href={`tel:${order.buyerPhone}`}>{order.buyerPhone}</a>
           </Fact>
           <Fact label={t('seller.facts.address')}>{order.buyerAddress}</Fact>
+          {/* Each language named in itself, as on the order form and the language switch. */}
+          <Fact label={t('seller.create.buyerLanguage')}>{LOCALE_NAMES[order.buyerLocale]}</Fact>
           {order.estate ? <Fact label={t('seller.facts.estate')}>{order.estate}</Fact> : null}
           {order.landmark ? <Fact label={t('seller.facts.landmark')}>{order.landmark}</Fact> : null}
           {order.houseNumber ? <Fact label={t('seller.facts.houseNumber')}>{order.houseNumber}</Fact> : null}
