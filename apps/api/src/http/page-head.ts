@@ -164,24 +164,19 @@ export function localizeLoading(html: string, loading: string): string {
 /** The document's `<html lang>` as the page's language (a BCP 47 tag: en-KE, sw-KE). */
 export const withDocumentLanguage = (html: string, tag: string): string => html.replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(tag)}">`);
 
-/** Parses dist/page-meta-sw.json; undefined (the pages' words stay English) when it is missing or malformed. */
-export function parsePageMetaTranslation(text: string | undefined): PageMetaTranslation | undefined {
+/** A JSON file of the build read by `schema`; undefined when it is missing, not JSON or not that shape. */
+function parseBuildFile<T>(schema: z.ZodType<T>, text: string | undefined): T | undefined {
   if (text === undefined) return undefined;
   try {
-    const parsed = pageMetaTranslationSchema.safeParse(JSON.parse(text));
+    const parsed = schema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Parses dist/page-meta-sw.json; undefined (the pages' words stay English) when it is missing or malformed. */
+export const parsePageMetaTranslation = (text: string | undefined): PageMetaTranslation | undefined => parseBuildFile(pageMetaTranslationSchema, text);
+
 /** Parses dist/page-meta.json; undefined (index.html served as built) when it is missing or malformed. */
-export function parsePageMeta(text: string | undefined): PageMeta | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const parsed = pageMetaSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const parsePageMeta = (text: string | undefined): PageMeta | undefined => parseBuildFile(pageMetaSchema, text);
