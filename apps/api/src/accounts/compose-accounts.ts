@@ -2,7 +2,7 @@ import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type Failu
 import { createKyselyAccountsStore, purgeExpiredAccountRows, type DatabaseHandle } from '@escrow/db-kysely';
 import type { Config } from '../config.js';
 import type { Logger } from '../http/logger.js';
-import type { AccountsHttpOptions } from './accounts-http.js';
+import type { AccountsHttpOptions } from '../features/accounts-context.js';
 import { Argon2PasswordHasher } from './argon2-password-hasher.js';
 import { googleIdentityProvider } from './google-identity-provider.js';
 import { sha256Digest } from './sha256-digest.js';

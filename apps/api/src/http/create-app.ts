@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { accountsHttp, mountAccountsRoutes, type AccountsHttpOptions } from '../accounts/accounts-http.js';
-import { contactRoutes, type ContactRouteDeps } from '../routes/contact-routes.js';
+import { accountsHttp, type AccountsHttpOptions } from '../features/accounts-context.js';
+import type { ContactRouteDeps } from '../routes/contact-routes.js';
 import { createErrorHandler, notFoundBody } from './error-handler.js';
-import { escrowHttp, mountEscrowRoutes, type EscrowHttpOptions } from './escrow-http.js';
-import { healthRoute, type CheckDatabase } from './health-route.js';
+import type { EscrowHttpOptions } from '../features/escrow-context.js';
+import type { CheckDatabase } from '../features/health/routes.js';
+import { mountFeatures } from '../features/mount-features.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { csrfProtection } from './session-csrf.js';
 import { sessionMiddleware } from './session-middleware.js';
@@ -60,11 +61,8 @@ export function createApp(deps: AppDeps): Hono {
   // The API's own texts in the caller's language (issue 19).
   app.use('/api/*', localizeMessages());
 
-  app.route('/api/health', healthRoute(deps.checkDatabase, logger));
-  if (accounts) mountAccountsRoutes(app, accounts);
-
-  if (deps.escrow) mountEscrowRoutes(app, escrowHttp(deps.escrow, logger));
-  if (deps.contact) app.route('/api/contact', contactRoutes(deps.contact));
+  // Every feature's routes: health, accounts, escrow, contact (features/mount-features.ts).
+  mountFeatures(app, { checkDatabase: deps.checkDatabase, logger, accounts, escrow: deps.escrow, contact: deps.contact });
 
   if (deps.frontendDist) {
     // The app answers a lean page's first read itself when it renders the page (decision 0059).

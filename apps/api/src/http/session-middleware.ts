@@ -1,6 +1,5 @@
-import { isAdminRole, resolveSession } from '@escrow/core';
+import { isAdminRole, resolveSession, type AccountsDeps } from '@escrow/core';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AccountsHttp } from '../accounts/accounts-http.js';
 import type { AppEnv } from './app-env.js';
 import { clearSessionCookie, readSessionToken } from './session-cookie.js';
 
@@ -9,7 +8,13 @@ import { clearSessionCookie, readSessionToken } from './session-cookie.js';
  * null. Only /api requests look the session up (pages and assets never need it). A cookie
  * whose session has ended (expired, signed out, revoked by a password change) is cleared.
  */
-export function sessionMiddleware(accounts: AccountsHttp | undefined): MiddlewareHandler {
+/** What the middleware reads sessions with: the accounts' ports and the cookie rule (the accounts context). */
+export interface SessionSource {
+  readonly deps: AccountsDeps;
+  readonly secureCookies?: boolean;
+}
+
+export function sessionMiddleware(accounts: SessionSource | undefined): MiddlewareHandler {
   // Untyped env so it mounts on any app; the variable it sets is AppEnv's `user`.
   return async (untyped, next) => {
     const c = untyped as Context<AppEnv>;

@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
 import { adminCaller, adminOnly, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
 import { pageQuerySchema, queryOf } from './seller-orders-input.js';

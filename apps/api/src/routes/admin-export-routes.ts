@@ -3,7 +3,7 @@ import { exportRangeSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 import { adminCaller, adminOnly } from './seller-orders-access.js';
 import { queryOf } from './seller-orders-input.js';
 

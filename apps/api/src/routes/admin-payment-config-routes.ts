@@ -12,7 +12,7 @@ import { paymentConfigSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
-import { paymentDefaults, type EscrowHttp } from '../http/escrow-http.js';
+import { paymentDefaults, type EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { adminCaller, adminOnly } from './seller-orders-access.js';

@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
-import type { AdminHttpOptions, EscrowHttp } from '../http/escrow-http.js';
+import type { AdminHttpOptions, EscrowHttp } from '../features/escrow-context.js';
 import { adminContactsRoutes } from './admin-contacts-routes.js';
 import { adminExportRoutes } from './admin-export-routes.js';
 import { adminPaymentConfigRoutes } from './admin-payment-config-routes.js';

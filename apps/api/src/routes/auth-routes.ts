@@ -20,7 +20,7 @@ import {
 } from '@escrow/core';
 import { changePasswordSchema, localeChoiceSchema, requestResetCodeSchema, resetPasswordSchema, signInSchema, signUpSchema, verifyResetCodeSchema } from '@escrow/core/validation';
 import { Hono, type Context } from 'hono';
-import type { AccountsHttp } from '../accounts/accounts-http.js';
+import type { AccountsHttp } from '../features/accounts-context.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorBody, sendResult } from '../http/error-handler.js';
 import { rateLimited, tooManyRequests } from '../http/escrow-rate-limits.js';

@@ -31,7 +31,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
 import { admitBuyerRequest, settleBuyerBudget } from '../http/buyer-budget.js';
 import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { buyerActor, buyerNotFound, deliveryCodeOf, deliveryCodeRequired, ORDER_ID_FORMAT, setPayerCookie } from './buyer-credentials.js';

@@ -1,17 +1,10 @@
-import { ACCOUNT_RATE_LIMITS, beginOAuthSignIn, completeOAuthSignIn, type DomainError, type IdentityProvider, type RateLimitRule } from '@escrow/core';
+import { ACCOUNT_RATE_LIMITS, beginOAuthSignIn, completeOAuthSignIn, type DomainError, type RateLimitRule } from '@escrow/core';
 import { Hono, type Context } from 'hono';
-import type { AccountsHttp } from '../accounts/accounts-http.js';
+import type { AccountsHttp, GoogleSignInHttp } from '../features/accounts-context.js';
 import type { AppEnv } from '../http/app-env.js';
-import type { Logger } from '../http/logger.js';
 import { clearOAuthStateCookie, readOAuthStateCookie, writeOAuthStateCookie } from '../http/oauth-state-cookie.js';
 import { writeSessionCookie } from '../http/session-cookie.js';
 import { languageOf } from '../http/request-language.js';
-
-/** What the Google routes need besides the accounts: the provider (composed from GOOGLE_*) and a logger for failures. */
-export interface GoogleSignInHttp {
-  readonly provider: IdentityProvider;
-  readonly logger: Logger;
-}
 
 /** Every way a Google sign-in ends badly lands on /auth, which shows the catalogue's text for the code (never text from the URL). */
 const toAuthPage = (c: Context, code: string) => c.redirect(`/auth?error=${encodeURIComponent(code)}`, 302);

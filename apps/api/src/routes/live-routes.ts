@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { notFoundBody, sendResult } from '../http/error-handler.js';
 import { settleBuyerBudget } from '../http/buyer-budget.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 import { orderEventStream } from '../http/sse.js';
 import { buyerActor, deliveryCodeOf } from './buyer-credentials.js';
 import { guardBuyerRequest } from './buyer-routes.js';

@@ -1,7 +1,7 @@
 import type { EscrowQueries, OrderChangedEvent } from '@escrow/core';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 import { eventStream, orderChangedMessage } from '../http/sse.js';
 import { sellerCaller } from './seller-orders-access.js';
 

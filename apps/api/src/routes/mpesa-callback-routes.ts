@@ -3,7 +3,7 @@ import { c2bConfirmationAck, c2bValidationAccept, c2bValidationReject, parseC2bP
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { clientAddress, clientIp } from '../http/client-address.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 
 /** Daraja's callbacks are small; anything bigger is not one. */
 const MAX_CALLBACK_BYTES = 16 * 1024;

@@ -2,7 +2,7 @@ import { getPublicTracking, publicTrackingView } from '@escrow/core';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 import { ESCROW_RATE_LIMITS, rateLimited } from '../http/escrow-rate-limits.js';
 import { ORDER_ID_FORMAT } from './buyer-credentials.js';
 

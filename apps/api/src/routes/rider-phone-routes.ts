@@ -15,7 +15,7 @@ import { riderPhoneCodeCheckSchema, riderPhoneCodeRequestSchema } from '@escrow/
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 import { rateLimited } from '../http/escrow-rate-limits.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';

@@ -2,7 +2,7 @@ import { buyerLinkPath, catalogue, riderLinkPath, sellerLinkPath, type Actor, ty
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionUser } from '../http/app-env.js';
 import { errorBody, type ErrorBody } from '../http/error-handler.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 
 export type SellerCaller =
   | { readonly ok: true; readonly user: SessionUser; readonly sellerId: string; readonly actor: Actor; readonly scope: string }

@@ -3,7 +3,7 @@ import { addRiderSchema } from '@escrow/core/validation';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
-import type { EscrowHttp } from '../http/escrow-http.js';
+import type { EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { sellerCaller, sellerOnly } from './seller-orders-access.js';

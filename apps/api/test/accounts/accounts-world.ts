@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import { postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
 import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from '../../../../adapters/db-kysely/test/support/store-harness.js';
 import { Argon2PasswordHasher } from '../../src/accounts/argon2-password-hasher.js';
-import type { AccountsHttpOptions } from '../../src/accounts/accounts-http.js';
+import type { AccountsHttpOptions } from '../../src/features/accounts-context.js';
 import { sha256Digest } from '../../src/accounts/sha256-digest.js';
 import { createApp } from '../../src/http/create-app.js';
 import { healthySqlite } from '../helpers/test-app.js';

@@ -29,7 +29,7 @@ import { FsFileStorage } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
 import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
 import { createApp } from '../../src/http/create-app.js';
-import type { EscrowHttpOptions } from '../../src/http/escrow-http.js';
+import type { EscrowHttpOptions } from '../../src/features/escrow-context.js';
 import { recordingLogger, type LogEntry } from '../helpers/recording-logger.js';
 
 export const postgres = await postgresForTests('escrow HTTP API');

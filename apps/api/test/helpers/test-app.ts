@@ -1,5 +1,5 @@
 import { createApp, type AppDeps } from '../../src/http/create-app.js';
-import type { CheckDatabase } from '../../src/http/health-route.js';
+import type { CheckDatabase } from '../../src/features/health/routes.js';
 import { recordingLogger } from './recording-logger.js';
 
 export const healthySqlite: CheckDatabase = async () => ({ ok: true, dialect: 'sqlite' });

@@ -1,9 +1,7 @@
-import type { AccountsDeps, FailureCounters, FileStorage, RateLimiter } from '@escrow/core';
-import type { Context, Hono } from 'hono';
+import type { AccountsDeps, FailureCounters, FileStorage, IdentityProvider, RateLimiter } from '@escrow/core';
+import type { Context } from 'hono';
 import { clientAddress } from '../http/client-address.js';
-import { authRoutes, meRoute } from '../routes/auth-routes.js';
-import { googleSignInRoutes, type GoogleSignInHttp } from '../routes/google-sign-in-routes.js';
-import { sellerProfileRoutes } from '../routes/seller-profile-routes.js';
+import type { Logger } from '../http/logger.js';
 
 /** What the accounts routes (auth, me, seller profile) and the session middleware need; given to createApp. */
 export interface AccountsHttpOptions {
@@ -30,21 +28,16 @@ export interface AccountsHttpOptions {
   readonly google?: GoogleSignInHttp;
 }
 
+/** What the Google routes need besides the accounts: the provider (composed from GOOGLE_*) and a logger for failures. */
+export interface GoogleSignInHttp {
+  readonly provider: IdentityProvider;
+  readonly logger: Logger;
+}
+
 export interface AccountsHttp extends AccountsHttpOptions {
   address(c: Context): string;
 }
 
 export function accountsHttp(options: AccountsHttpOptions): AccountsHttp {
   return { ...options, address: (c) => clientAddress(c, options.trustProxyHops ?? 0) };
-}
-
-/**
- * Mounts the accounts routes: /api/auth (and /api/auth/google when configured), /api/me and /api/seller/profile. Called by createApp
- * after the session middleware (which every route relies on) and before the static frontend.
- */
-export function mountAccountsRoutes(app: Hono, accounts: AccountsHttp): void {
-  if (accounts.google) app.route('/api/auth/google', googleSignInRoutes(accounts, accounts.google));
-  app.route('/api/auth', authRoutes(accounts));
-  app.route('/api/me', meRoute(accounts));
-  app.route('/api/seller/profile', sellerProfileRoutes(accounts));
 }

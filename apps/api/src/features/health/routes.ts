@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Logger } from './logger.js';
+import type { Logger } from '../../http/logger.js';
 
 /** One part of the health answer: `reason` is a few safe words ('disk full', 'unreachable'); `detail` is logged, never sent. */
 export interface PartHealth {

@@ -1,30 +1,13 @@
 import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, PaymentConfigDefaults, RateLimiter, RecordSmsDeliveryReportDeps, RiderPhoneDeps } from '@escrow/core';
 import { sha256Digest } from '../accounts/sha256-digest.js';
-import type { Context, Hono } from 'hono';
-import { adminOrdersRoutes } from '../routes/admin-orders-routes.js';
-import { adminPayoutsRoutes } from '../routes/admin-payouts-routes.js';
-import { adminAreaRoutes } from '../routes/admin-routes.js';
-import { buyerRoutes } from '../routes/buyer-routes.js';
-import { liveAdminRoutes } from '../routes/live-admin-routes.js';
-import { liveRoutes } from '../routes/live-routes.js';
-import { liveSellerRoutes } from '../routes/live-seller-routes.js';
-import { mpesaCallbackRoutes } from '../routes/mpesa-callback-routes.js';
-import { photoFilesRoute } from '../routes/photos.js';
-import { publicTrackingRoutes } from '../routes/public-tracking-routes.js';
-import { riderPhoneRoutes } from '../routes/rider-phone-routes.js';
-import { riderRoutes } from '../routes/rider-routes.js';
-import { sellerDashboardRoutes } from '../routes/seller-dashboard-routes.js';
-import { sellerFeePolicyRoutes } from '../routes/seller-fee-policy-routes.js';
-import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
-import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
-import { smsCallbackRoutes } from '../routes/sms-callback-routes.js';
-import type { BuyerBudgetDeps } from './buyer-budget.js';
-import { clientAddress } from './client-address.js';
-import type { IpAllowList } from './ip-allow-list.js';
-import type { Logger } from './logger.js';
-import { paybillSource, type PaybillSource } from './paybill-source.js';
-import type { IdempotencyDeps } from './idempotency.js';
-import { LiveOrders } from './sse.js';
+import type { Context } from 'hono';
+import type { BuyerBudgetDeps } from '../http/buyer-budget.js';
+import { clientAddress } from '../http/client-address.js';
+import type { IpAllowList } from '../http/ip-allow-list.js';
+import type { Logger } from '../http/logger.js';
+import { paybillSource, type PaybillSource } from './shared/paybill-source.js';
+import type { IdempotencyDeps } from '../http/idempotency.js';
+import { LiveOrders } from '../http/sse.js';
 
 /** What the escrow routes (buyer, rider, public tracking, photos, live) need; given to createApp. */
 export interface EscrowHttpOptions {
@@ -115,30 +98,3 @@ export function escrowHttp(options: EscrowHttpOptions, logger: Logger): EscrowHt
 
 /** The operator's Paybill (environment) as the admin area's fallback. */
 export const paymentDefaults = (paybill: PaybillDestination): PaymentConfigDefaults => ({ businessNumber: paybill.businessNumber, accountName: paybill.accountName });
-
-/**
- * Mounts the escrow routes on the app: /api/buyer, /api/rider, /api/public, /api/live and
- * the stored photos under /uploads. Called by createApp before the static frontend.
- */
-export function mountEscrowRoutes(app: Hono, h: EscrowHttp): void {
-  app.route('/api/buyer', buyerRoutes(h));
-  app.route('/api/rider', riderPhoneRoutes(h));
-  app.route('/api/rider', riderRoutes(h));
-  app.route('/api/public', publicTrackingRoutes(h));
-  app.route('/api/live', liveRoutes(h));
-  if (h.photoFiles) app.route('/uploads', photoFilesRoute(h.photoFiles));
-  if (h.mpesaCallbackSecret) app.route('/api/payments/callbacks', mpesaCallbackRoutes(h, h.mpesaCallbackSecret));
-  if (h.smsCallbacks) app.route('/api/sms/callbacks', smsCallbackRoutes({ ...h.smsCallbacks, logger: h.logger }));
-  if (h.queries) {
-    // Signed-in sellers and admins (c.get('user') from the session middleware).
-    app.route('/api/seller', sellerOrdersRoutes(h, h.queries));
-    app.route('/api/seller', sellerRidersRoutes(h));
-    app.route('/api/seller', sellerDashboardRoutes(h.queries));
-    app.route('/api/seller', sellerFeePolicyRoutes(h));
-    app.route('/api/admin', adminOrdersRoutes(h, h.queries));
-    app.route('/api/admin', adminPayoutsRoutes(h));
-    if (h.admin) app.route('/api/admin', adminAreaRoutes(h, h.admin));
-    app.route('/api/live', liveSellerRoutes(h, h.queries));
-    app.route('/api/live', liveAdminRoutes(h, h.queries));
-  }
-}

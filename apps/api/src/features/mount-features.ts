@@ -1,0 +1,82 @@
+import type { Hono } from 'hono';
+import type { Logger } from '../http/logger.js';
+import type { AccountsHttp } from './accounts-context.js';
+import { escrowHttp, type EscrowHttpOptions } from './escrow-context.js';
+import { adminOrdersRoutes } from '../routes/admin-orders-routes.js';
+import { adminPayoutsRoutes } from '../routes/admin-payouts-routes.js';
+import { adminAreaRoutes } from '../routes/admin-routes.js';
+import { authRoutes, meRoute } from '../routes/auth-routes.js';
+import { buyerRoutes } from '../routes/buyer-routes.js';
+import { contactRoutes, type ContactRouteDeps } from '../routes/contact-routes.js';
+import { googleSignInRoutes } from '../routes/google-sign-in-routes.js';
+import { liveAdminRoutes } from '../routes/live-admin-routes.js';
+import { liveRoutes } from '../routes/live-routes.js';
+import { liveSellerRoutes } from '../routes/live-seller-routes.js';
+import { mpesaCallbackRoutes } from '../routes/mpesa-callback-routes.js';
+import { photoFilesRoute } from '../routes/photos.js';
+import { publicTrackingRoutes } from '../routes/public-tracking-routes.js';
+import { riderPhoneRoutes } from '../routes/rider-phone-routes.js';
+import { riderRoutes } from '../routes/rider-routes.js';
+import { sellerDashboardRoutes } from '../routes/seller-dashboard-routes.js';
+import { sellerFeePolicyRoutes } from '../routes/seller-fee-policy-routes.js';
+import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
+import { sellerProfileRoutes } from '../routes/seller-profile-routes.js';
+import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
+import { smsCallbackRoutes } from '../routes/sms-callback-routes.js';
+import { healthRoute, type CheckDatabase } from './health/routes.js';
+
+/** What the features need from createApp: each area is mounted only when its part is given. */
+export interface FeatureDeps {
+  readonly checkDatabase: CheckDatabase;
+  readonly logger: Logger;
+  /** Accounts (built once by createApp, which also gives them to the session middleware). */
+  readonly accounts: AccountsHttp | undefined;
+  readonly escrow: EscrowHttpOptions | undefined;
+  readonly contact: ContactRouteDeps | undefined;
+}
+
+/**
+ * The one place that knows every route: each feature's routes on their path, in this order
+ * (health, accounts, escrow, contact). Called by createApp after the session and CSRF
+ * middleware and before the static frontend. No route imports this module or another's
+ * context: they get what they need from accounts-context.ts and escrow-context.ts.
+ */
+export function mountFeatures(app: Hono, deps: FeatureDeps): void {
+  app.route('/api/health', healthRoute(deps.checkDatabase, deps.logger));
+  if (deps.accounts) mountAccountsRoutes(app, deps.accounts);
+  if (deps.escrow) mountEscrowRoutes(app, deps.escrow, deps.logger);
+  if (deps.contact) app.route('/api/contact', contactRoutes(deps.contact));
+}
+
+/** /api/auth (and /api/auth/google when configured), /api/me and /api/seller/profile. */
+function mountAccountsRoutes(app: Hono, accounts: AccountsHttp): void {
+  if (accounts.google) app.route('/api/auth/google', googleSignInRoutes(accounts, accounts.google));
+  app.route('/api/auth', authRoutes(accounts));
+  app.route('/api/me', meRoute(accounts));
+  app.route('/api/seller/profile', sellerProfileRoutes(accounts));
+}
+
+/** /api/buyer, /api/rider, /api/public, /api/live, the callbacks, the stored photos under /uploads, and the seller's and admin's routes. */
+function mountEscrowRoutes(app: Hono, options: EscrowHttpOptions, logger: Logger): void {
+  const h = escrowHttp(options, logger);
+  app.route('/api/buyer', buyerRoutes(h));
+  app.route('/api/rider', riderPhoneRoutes(h));
+  app.route('/api/rider', riderRoutes(h));
+  app.route('/api/public', publicTrackingRoutes(h));
+  app.route('/api/live', liveRoutes(h));
+  if (h.photoFiles) app.route('/uploads', photoFilesRoute(h.photoFiles));
+  if (h.mpesaCallbackSecret) app.route('/api/payments/callbacks', mpesaCallbackRoutes(h, h.mpesaCallbackSecret));
+  if (h.smsCallbacks) app.route('/api/sms/callbacks', smsCallbackRoutes({ ...h.smsCallbacks, logger: h.logger }));
+  if (h.queries) {
+    // Signed-in sellers and admins (c.get('user') from the session middleware).
+    app.route('/api/seller', sellerOrdersRoutes(h, h.queries));
+    app.route('/api/seller', sellerRidersRoutes(h));
+    app.route('/api/seller', sellerDashboardRoutes(h.queries));
+    app.route('/api/seller', sellerFeePolicyRoutes(h));
+    app.route('/api/admin', adminOrdersRoutes(h, h.queries));
+    app.route('/api/admin', adminPayoutsRoutes(h));
+    if (h.admin) app.route('/api/admin', adminAreaRoutes(h, h.admin));
+    app.route('/api/live', liveSellerRoutes(h, h.queries));
+    app.route('/api/live', liveAdminRoutes(h, h.queries));
+  }
+}
