@@ -15,8 +15,9 @@ import type { AppEnv } from '../http/app-env.js';
 import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
-import { adminCaller, adminOnly, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
-import { pageQuerySchema, queryOf } from './seller-orders-input.js';
+import { adminCaller, adminOnly } from '../http/require-admin.js';
+import { SESSION_ORDER_ID_FORMAT } from '../features/shared/session-orders.js';
+import { pageQuerySchema, queryOf } from '../http/request-input.js';
 
 const contactsQuery = pageQuerySchema.extend({ status: z.enum(CONTACT_FILTERS, { error: 'Status must be open, resolved or all' }).optional() });
 

@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../features/escrow-context.js';
-import { adminCaller, adminOnly } from './seller-orders-access.js';
-import { queryOf } from './seller-orders-input.js';
+import { adminCaller, adminOnly } from '../http/require-admin.js';
+import { queryOf } from '../http/request-input.js';
 
 /**
  * GET /export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the orders as a CSV attachment (spec section

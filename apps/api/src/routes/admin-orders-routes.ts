@@ -29,8 +29,9 @@ import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { adminCaller, adminOnly, orderNotFound, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
-import { jsonBodyLimit, pageQuerySchema, queryOf } from './seller-orders-input.js';
+import { adminCaller, adminOnly } from '../http/require-admin.js';
+import { orderNotFound, SESSION_ORDER_ID_FORMAT } from '../features/shared/session-orders.js';
+import { jsonBodyLimit, pageQuerySchema, queryOf } from '../http/request-input.js';
 import { CODE_UNLOCKED_MESSAGE } from './seller-orders-routes.js';
 
 export const PAYOUT_APPROVED_MESSAGE = viewTexts.adminAnswers.payoutApproved;

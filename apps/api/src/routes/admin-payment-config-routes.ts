@@ -15,8 +15,8 @@ import { answerOf, sendResult } from '../http/error-handler.js';
 import { paymentDefaults, type EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { adminCaller, adminOnly } from './seller-orders-access.js';
-import { jsonBodyLimit } from './seller-orders-input.js';
+import { adminCaller, adminOnly } from '../http/require-admin.js';
+import { jsonBodyLimit } from '../http/request-input.js';
 
 /**
  * The Paybill shown to every buyer (Admin tab, Payment Configuration dialog):

@@ -17,8 +17,9 @@ import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { adminCaller, adminOnly, orderNotFound, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
-import { jsonBodyLimit, queryOf } from './seller-orders-input.js';
+import { adminCaller, adminOnly } from '../http/require-admin.js';
+import { orderNotFound, SESSION_ORDER_ID_FORMAT } from '../features/shared/session-orders.js';
+import { jsonBodyLimit, queryOf } from '../http/request-input.js';
 
 export const PAYOUT_MESSAGES = {
   retried: viewTexts.adminAnswers.payoutRetried,

@@ -23,8 +23,8 @@ import { adminContactsRoutes } from './admin-contacts-routes.js';
 import { adminExportRoutes } from './admin-export-routes.js';
 import { adminPaymentConfigRoutes } from './admin-payment-config-routes.js';
 
-import { adminCaller, adminOnly } from './seller-orders-access.js';
-import { pageQuerySchema, queryOf } from './seller-orders-input.js';
+import { adminCaller, adminOnly } from '../http/require-admin.js';
+import { pageQuerySchema, queryOf } from '../http/request-input.js';
 
 const search = z
   .string()

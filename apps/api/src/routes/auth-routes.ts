@@ -22,10 +22,11 @@ import { changePasswordSchema, localeChoiceSchema, requestResetCodeSchema, reset
 import { Hono, type Context } from 'hono';
 import type { AccountsHttp } from '../features/accounts-context.js';
 import type { AppEnv } from '../http/app-env.js';
-import { errorBody, sendResult } from '../http/error-handler.js';
+import { sendResult } from '../http/error-handler.js';
 import { rateLimited, tooManyRequests } from '../http/escrow-rate-limits.js';
 import { jsonBody } from '../http/json-body.js';
 import { languageOf } from '../http/request-language.js';
+import { signInRequired } from '../http/require-seller.js';
 import { clearSessionCookie, writeSessionCookie } from '../http/session-cookie.js';
 
 const limits = (accounts: AccountsHttp) => ({ rateLimiter: accounts.rateLimiter, clock: accounts.deps.clock });
@@ -35,11 +36,6 @@ function limitChecks(accounts: AccountsHttp, c: Context, perAddress: RateLimitRu
     [perAddress, accounts.address(c)],
     [perEmail, email],
   ]);
-}
-
-/** 401 for a route that needs a signed-in user. */
-export function signInRequired(c: Context): Response {
-  return c.json(errorBody({ code: 'UNAUTHENTICATED' }), 401);
 }
 
 /**

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import type { EscrowHttp } from '../features/escrow-context.js';
 import { eventStream } from '../http/sse.js';
-import { adminCaller } from './seller-orders-access.js';
+import { adminCaller } from '../http/require-admin.js';
 
 /**
  * What an admin's stream says about each change: ids and what happened, never the data

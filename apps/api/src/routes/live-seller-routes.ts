@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import type { EscrowHttp } from '../features/escrow-context.js';
 import { eventStream, orderChangedMessage } from '../http/sse.js';
-import { sellerCaller } from './seller-orders-access.js';
+import { sellerCaller } from '../http/require-seller.js';
 
 /**
  * GET /api/live/seller: server-sent `order.changed` events of the signed-in seller's own orders

@@ -2,7 +2,7 @@ import { getSellerDashboard, sellerDashboardView, sellerOrderSummary, type Escro
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
-import { sellerCaller, sellerOnly } from './seller-orders-access.js';
+import { sellerCaller, sellerOnly } from '../http/require-seller.js';
 
 /**
  * GET /api/seller/dashboard: the stats cards of spec section 9 (computed by the database in one

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../features/escrow-context.js';
-import { sellerCaller, sellerOnly } from './seller-orders-access.js';
+import { sellerCaller, sellerOnly } from '../http/require-seller.js';
 
 /**
  * GET /api/seller/fee-policy: the service fee the server charges (FEE_BASIS_POINTS, 250 = 2.5%),

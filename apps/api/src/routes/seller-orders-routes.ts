@@ -30,8 +30,10 @@ import type { EscrowHttp } from '../features/escrow-context.js';
 import { idempotent, type KeyedOptions } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
 import { BUYER_REJECTED_MESSAGE } from './rider-routes.js';
-import { orderLinks, orderNotFound, sellerCaller, sellerOnly, SESSION_ORDER_ID_FORMAT } from './seller-orders-access.js';
-import { jsonBodyLimit, orderFormBodyLimit, pageQuerySchema, queryOf, readNewOrder } from './seller-orders-input.js';
+import { orderLinks, orderNotFound, SESSION_ORDER_ID_FORMAT } from '../features/shared/session-orders.js';
+import { sellerCaller, sellerOnly } from '../http/require-seller.js';
+import { jsonBodyLimit, pageQuerySchema, queryOf } from '../http/request-input.js';
+import { orderFormBodyLimit, readNewOrder } from '../features/seller/new-order-input.js';
 
 export const ORDER_CANCELLED_MESSAGE = viewTexts.answers.orderCancelled;
 export const RIDER_ASSIGNED_MESSAGE = viewTexts.answers.riderAssigned;

@@ -22,7 +22,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { sendResult } from '../http/error-handler.js';
 import { rateLimited, tooManyRequests } from '../http/escrow-rate-limits.js';
 import { jsonInputOrEmpty } from '../http/json-body.js';
-import { signInRequired } from './auth-routes.js';
+import { signInRequired } from '../http/require-seller.js';
 import { photoBodyLimit, readPhotoUpload } from './photos.js';
 import { languageOf } from '../http/request-language.js';
 

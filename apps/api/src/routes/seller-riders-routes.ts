@@ -6,8 +6,8 @@ import { answerOf, sendResult } from '../http/error-handler.js';
 import type { EscrowHttp } from '../features/escrow-context.js';
 import { idempotent } from '../http/idempotency.js';
 import { jsonBody } from '../http/json-body.js';
-import { sellerCaller, sellerOnly } from './seller-orders-access.js';
-import { jsonBodyLimit } from './seller-orders-input.js';
+import { sellerCaller, sellerOnly } from '../http/require-seller.js';
+import { jsonBodyLimit } from '../http/request-input.js';
 
 /** Rider ids are UUIDs; anything else is a rider this seller does not have. */
 const RIDER_ID_FORMAT = /^[A-Za-z0-9_-]{1,100}$/;
