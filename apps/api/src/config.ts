@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseIpAllowList, type IpAllowList } from './http/ip-allow-list.js';
+import type { LogFormat, LogLevel } from './http/logger.js';
 import type { SmtpSettings } from '@escrow/notify-smtp';
 import { smtpSettingsFromEnv } from './accounts/smtp-config.js';
 import { googleSignInFromEnv, type GoogleSignInSettings } from './accounts/google-config.js';
@@ -74,6 +75,9 @@ const envSchema = z.object({
   // lines to this file instead of printing them, the text of sensitive messages (codes) included,
   // which standard output never shows. Never in production.
   NOTIFY_CONSOLE_FILE: optional(z.string().min(1)),
+  // Request and event logs (decision 0068): the lowest level written, and JSON lines or pretty ones for a person.
+  LOG_LEVEL: optional(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'must be trace, debug, info, warn, error, fatal or silent' })),
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'], { error: 'must be json or pretty' })),
 });
 
 export interface Config {
@@ -148,6 +152,13 @@ export interface Config {
   consoleNotifierFile?: string;
   /** Sign in with Google (GOOGLE_* variables, decision 0060); absent: no Google routes and no button. */
   google?: GoogleSignInSettings;
+  /**
+   * LOG_LEVEL and LOG_FORMAT; NODE_ENV=production writes JSON when LOG_FORMAT is unset
+   * (decision 0068). Absent (or a part absent): level info, and JSON lines unless standard output
+   * is a terminal (`npm start` in a shell), where they are pretty; a process whose output a
+   * program reads (tests, supervisors) gets JSON.
+   */
+  log?: { level?: LogLevel; format?: LogFormat };
 }
 
 export class ConfigError extends Error {
@@ -236,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     ...(vars.AT_CALLBACK_SECRET ? { smsCallbackSecret: vars.AT_CALLBACK_SECRET } : {}),
     ...(google.google ? { google: google.google } : {}),
+    ...logSettingsOf(vars, env.NODE_ENV === 'production'),
     ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
       : {}),
@@ -248,6 +260,13 @@ function linkBaseOf(vars: { PUBLIC_BASE_URL?: string | undefined; HOST: string; 
   if (vars.PORT === 0) return {};
   const host = vars.HOST === '0.0.0.0' || vars.HOST === '::' ? 'localhost' : vars.HOST.includes(':') ? `[${vars.HOST}]` : vars.HOST;
   return { linkBase: `http://${host}:${vars.PORT}` };
+}
+
+/** LOG_LEVEL and LOG_FORMAT when set; production writes JSON unless LOG_FORMAT says otherwise. */
+function logSettingsOf(vars: { LOG_LEVEL?: LogLevel | undefined; LOG_FORMAT?: LogFormat | undefined }, production: boolean): { log?: { level?: LogLevel; format?: LogFormat } } {
+  const format = vars.LOG_FORMAT ?? (production ? 'json' : undefined);
+  const log = { ...(vars.LOG_LEVEL ? { level: vars.LOG_LEVEL } : {}), ...(format ? { format } : {}) };
+  return Object.keys(log).length > 0 ? { log } : {};
 }
 
 /** The payout worker's waits the environment sets (MPESA_PAYOUT_*_SECONDS); none set: nothing, and the core's defaults hold. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { runPrimary } from './cluster-primary.js';
 import { compose } from './composition-root.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { consoleLogger as logger } from './http/logger.js';
+import { createLogger } from './http/logger.js';
 import { startServer } from './http/serve.js';
 
 function readConfig(): Config {
@@ -65,6 +65,8 @@ async function serveApi(config: Config): Promise<void> {
 }
 
 const config = readConfig();
+// JSON lines in production or when a program reads the output, pretty in a terminal (decision 0068).
+const logger = createLogger(config.log);
 if (config.workers !== undefined && cluster.isPrimary) runPrimary({ workers: config.workers, logger });
 // Not awaited at the top level: the bundle that runs this is CommonJS (decision 0056). serveApi
 // handles a failed start itself; anything else it throws ends the process as an unhandled rejection.

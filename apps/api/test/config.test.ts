@@ -167,6 +167,17 @@ describe('loadConfig', () => {
     expect(production.sms).toBeUndefined();
     expect(production.consoleNotifierFile).toBeUndefined();
   });
+
+  it('reads the log settings (decision 0068): LOG_LEVEL and LOG_FORMAT, JSON in production unless told otherwise', () => {
+    expect(loadConfig({}).log).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development' }).log).toBeUndefined();
+    expect(loadConfig({ LOG_LEVEL: 'debug' }).log).toEqual({ level: 'debug' });
+    expect(loadConfig({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'warn' }).log).toEqual({ level: 'warn', format: 'pretty' });
+    expect(loadConfig({ NODE_ENV: 'production' }).log).toEqual({ format: 'json' });
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).log).toEqual({ format: 'pretty' });
+    expect(loadConfig({ LOG_LEVEL: '', LOG_FORMAT: '' }).log).toBeUndefined();
+    expect(problemsOf({ LOG_LEVEL: 'verbose', LOG_FORMAT: 'xml' })).toEqual(['LOG_LEVEL: must be trace, debug, info, warn, error, fatal or silent', 'LOG_FORMAT: must be json or pretty']);
+  });
 });
 
 describe('start-up with a bad environment', () => {

@@ -7,6 +7,7 @@ import type { EscrowHttpOptions } from '../features/escrow-context.js';
 import type { CheckDatabase } from '../features/health/routes.js';
 import { mountFeatures } from '../features/mount-features.js';
 import { consoleLogger, type Logger } from './logger.js';
+import { requestLogging } from './request-log.js';
 import { csrfProtection } from './session-csrf.js';
 import { sessionMiddleware } from './session-middleware.js';
 import { staticFrontend } from './static-frontend.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const logger = deps.logger ?? consoleLogger;
   const app = new Hono();
+  // A request id (X-Request-Id), a logger bound to it (c.var.logger), one access line per request (decision 0068).
+  app.use(...requestLogging(logger));
 
   app.use(
     secureHeaders({

@@ -4,6 +4,7 @@ import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from './logger.js';
+import { requestLoggerOf } from './request-log.js';
 
 /**
  * The one place where coded errors become HTTP answers. A Record over ErrorCode: a code
@@ -174,9 +175,15 @@ function landingPage(c: Context): string | undefined {
   return PAGE_NAVIGATIONS.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.page;
 }
 
+/** The path as logged: the secret segment of the M-Pesa and SMS callback paths replaced by its name. */
+const loggedPath = (path: string): string => path.replace(/\/callbacks\/[^/]+/, '/callbacks/:secret');
+
 export function createErrorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
     const landing = landingPage(c);
+    // The request's logger: its lines carry the request id; the path keeps no callback secret.
+    const log = requestLoggerOf(c, logger);
+    const path = loggedPath(c.req.path);
     if (error instanceof HTTPException && error.status < 500) {
       const status = error.status as ContentfulStatusCode;
       const body: ErrorBody = {
@@ -187,14 +194,14 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
     if (error instanceof UnstorableTextError) {
       // Text no column can hold reached the store: every field refuses it with its own message
       // first, so this is a path that missed it. The request was bad, not the server.
-      logger.warn('Refused text no database column can hold (NUL or a lone surrogate)', { method: c.req.method, path: c.req.path });
+      log.warn('Refused text no database column can hold (NUL or a lone surrogate)', { method: c.req.method, path });
       return c.json(errorBody({ code: 'VALIDATION_FAILED', message: catalogue.validation.common.invalidInput }), 400);
     }
     const failure = infrastructureFailure(error);
     if (failure) {
-      logger.error(`Service unavailable: ${failure.part} ${failure.reason} (${failure.cause})`, {
+      log.error(`Service unavailable: ${failure.part} ${failure.reason} (${failure.cause})`, {
         method: c.req.method,
-        path: c.req.path,
+        path,
         part: failure.part,
         reason: failure.reason,
         cause: failure.cause,
@@ -206,10 +213,11 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
       const body: ErrorBody = { error: { code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE } };
       return c.json(body, 503);
     }
-    logger.error('Unhandled error while serving a request', {
+    log.error('Unhandled error while serving a request', {
       method: c.req.method,
-      path: c.req.path,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+      path,
+      // The error whole (name, message, code, stack and its cause), scrubbed by the logger.
+      error: error instanceof Error ? error : String(error),
     });
     if (landing) {
       c.header('Cache-Control', 'no-store');
