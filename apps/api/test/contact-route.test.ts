@@ -9,7 +9,7 @@ import { createTestSchema, postgresForTests } from '../../../adapters/db-kysely/
 import { compose } from '../src/composition-root.js';
 import { loadConfig } from '../src/config.js';
 import { createApp } from '../src/http/create-app.js';
-import { CONTACT_MAX_BODY_BYTES, CONTACT_RATE_LIMIT } from '../src/routes/contact-routes.js';
+import { CONTACT_MAX_BODY_BYTES, CONTACT_RATE_LIMIT } from '../src/features/contact/routes.js';
 import { recordingLogger } from './helpers/recording-logger.js';
 
 const postgres = await postgresForTests('POST /api/contact');

@@ -1,29 +1,23 @@
 import type { Hono } from 'hono';
 import type { Logger } from '../http/logger.js';
 import type { AccountsHttp } from './accounts-context.js';
+import { adminRoutes } from './admin/routes.js';
+import { googleSignInRoutes } from './auth/google-routes.js';
+import { authRoutes, meRoute } from './auth/routes.js';
+import { buyerRoutes } from './buyer/routes.js';
+import { contactRoutes, type ContactRouteDeps } from './contact/routes.js';
 import { escrowHttp, type EscrowHttpOptions } from './escrow-context.js';
-import { adminOrdersRoutes } from '../routes/admin-orders-routes.js';
-import { adminPayoutsRoutes } from '../routes/admin-payouts-routes.js';
-import { adminAreaRoutes } from '../routes/admin-routes.js';
-import { authRoutes, meRoute } from '../routes/auth-routes.js';
-import { buyerRoutes } from '../routes/buyer-routes.js';
-import { contactRoutes, type ContactRouteDeps } from '../routes/contact-routes.js';
-import { googleSignInRoutes } from '../routes/google-sign-in-routes.js';
-import { liveAdminRoutes } from '../routes/live-admin-routes.js';
-import { liveRoutes } from '../routes/live-routes.js';
-import { liveSellerRoutes } from '../routes/live-seller-routes.js';
-import { mpesaCallbackRoutes } from '../routes/mpesa-callback-routes.js';
-import { photoFilesRoute } from '../routes/photos.js';
-import { publicTrackingRoutes } from '../routes/public-tracking-routes.js';
-import { riderPhoneRoutes } from '../routes/rider-phone-routes.js';
-import { riderRoutes } from '../routes/rider-routes.js';
-import { sellerDashboardRoutes } from '../routes/seller-dashboard-routes.js';
-import { sellerFeePolicyRoutes } from '../routes/seller-fee-policy-routes.js';
-import { sellerOrdersRoutes } from '../routes/seller-orders-routes.js';
-import { sellerProfileRoutes } from '../routes/seller-profile-routes.js';
-import { sellerRidersRoutes } from '../routes/seller-riders-routes.js';
-import { smsCallbackRoutes } from '../routes/sms-callback-routes.js';
 import { healthRoute, type CheckDatabase } from './health/routes.js';
+import { liveAdminRoutes } from './live/admin-routes.js';
+import { liveRoutes } from './live/routes.js';
+import { liveSellerRoutes } from './live/seller-routes.js';
+import { mpesaCallbackRoutes } from './mpesa-callbacks/routes.js';
+import { photoFilesRoute } from './photos/routes.js';
+import { publicTrackingRoutes } from './public-tracking/routes.js';
+import { riderRoutes } from './rider/routes.js';
+import { sellerProfileRoutes } from './seller/profile-routes.js';
+import { sellerRoutes } from './seller/routes.js';
+import { smsCallbackRoutes } from './sms-callbacks/routes.js';
 
 /** What the features need from createApp: each area is mounted only when its part is given. */
 export interface FeatureDeps {
@@ -60,7 +54,6 @@ function mountAccountsRoutes(app: Hono, accounts: AccountsHttp): void {
 function mountEscrowRoutes(app: Hono, options: EscrowHttpOptions, logger: Logger): void {
   const h = escrowHttp(options, logger);
   app.route('/api/buyer', buyerRoutes(h));
-  app.route('/api/rider', riderPhoneRoutes(h));
   app.route('/api/rider', riderRoutes(h));
   app.route('/api/public', publicTrackingRoutes(h));
   app.route('/api/live', liveRoutes(h));
@@ -69,13 +62,8 @@ function mountEscrowRoutes(app: Hono, options: EscrowHttpOptions, logger: Logger
   if (h.smsCallbacks) app.route('/api/sms/callbacks', smsCallbackRoutes({ ...h.smsCallbacks, logger: h.logger }));
   if (h.queries) {
     // Signed-in sellers and admins (c.get('user') from the session middleware).
-    app.route('/api/seller', sellerOrdersRoutes(h, h.queries));
-    app.route('/api/seller', sellerRidersRoutes(h));
-    app.route('/api/seller', sellerDashboardRoutes(h.queries));
-    app.route('/api/seller', sellerFeePolicyRoutes(h));
-    app.route('/api/admin', adminOrdersRoutes(h, h.queries));
-    app.route('/api/admin', adminPayoutsRoutes(h));
-    if (h.admin) app.route('/api/admin', adminAreaRoutes(h, h.admin));
+    app.route('/api/seller', sellerRoutes(h, h.queries));
+    app.route('/api/admin', adminRoutes(h, h.queries));
     app.route('/api/live', liveSellerRoutes(h, h.queries));
     app.route('/api/live', liveAdminRoutes(h, h.queries));
   }

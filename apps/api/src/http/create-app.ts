@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { accountsHttp, type AccountsHttpOptions } from '../features/accounts-context.js';
-import type { ContactRouteDeps } from '../routes/contact-routes.js';
+import type { ContactRouteDeps } from '../features/contact/routes.js';
 import { createErrorHandler, notFoundBody } from './error-handler.js';
 import type { EscrowHttpOptions } from '../features/escrow-context.js';
 import type { CheckDatabase } from '../features/health/routes.js';
