@@ -17,6 +17,10 @@ export interface RecordingLogger extends Logger {
   readonly lines: string[];
 }
 
+const made: RecordingLogger[] = [];
+/** Every recording logger made so far in this test file, oldest first: the way to the lines of a world that keeps its logger inside. */
+export const recordingLoggers = (): readonly RecordingLogger[] => made;
+
 /**
  * The API's real logger (pino with its redaction and scrubbing, JSON lines, level debug) writing
  * into memory, so tests can assert on logs, scan them for secrets and stay quiet.
@@ -36,5 +40,7 @@ export function recordingLogger(): RecordingLogger {
       },
     },
   );
-  return Object.assign(logger, { entries, requests, lines });
+  const recording = Object.assign(logger, { entries, requests, lines });
+  made.push(recording);
+  return recording;
 }
