@@ -49,6 +49,8 @@ describe('the API logger (pino, decision 0068)', () => {
     expect(line).toContain('abc123');
     expect(line).toContain('"attempts":3');
     expect(line.trimEnd().split('\n')).toHaveLength(1);
+    logger.info('request completed', { method: 'GET', route: '/api/buyer/orders/:id', status: 200, durationMs: 3.1, actor: 'buyer' });
+    expect(lines[1]).toContain('GET /api/buyer/orders/:id 200 3.1 ms buyer');
   });
 
   it('never writes a password, token, cookie, delivery code or full phone number, at the top or nested', () => {

@@ -112,6 +112,9 @@ function prettyStream(out: LogDestination, colorize: boolean): DestinationStream
   const prettify = pinoPretty.prettyFactory({
     colorize,
     messageKey: 'message',
+    // An access line reads as the request it was: `GET /api/buyer/orders/:id 200 3.1 ms buyer`.
+    messageFormat: (log, messageKey) =>
+      log['route'] !== undefined && log['status'] !== undefined ? `${String(log['method'])} ${String(log['route'])} ${String(log['status'])} ${String(log['durationMs'])} ms ${String(log['actor'])}` : String(log[messageKey]),
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname',
     singleLine: true,
