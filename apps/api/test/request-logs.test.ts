@@ -40,7 +40,7 @@ describe('the API logger (pino, decision 0068)', () => {
 
   it('writes pretty lines for a person when asked: one line each, with the message and fields, not JSON', () => {
     const { lines, logger } = captured({ format: 'pretty' });
-    logger.child?.({ requestId: 'abc123' }).warn('payout round failed', { attempts: 3 });
+    logger.child?.({ reqId: 'abc123' }).warn('payout round failed', { attempts: 3 });
     expect(lines).toHaveLength(1);
     const line = lines[0] ?? '';
     expect(() => JSON.parse(line)).toThrow();
@@ -96,8 +96,8 @@ describe('request ids and access lines', () => {
     expect(ids[0]).toMatch(UUID);
     expect(ids[1]).toMatch(UUID);
     expect(ids[0]).not.toBe(ids[1]);
-    expect(logger.requests.map((line) => line.fields?.['requestId'])).toEqual(ids);
-    expect(logger.requests[0]).toEqual({ level: 'info', message: ACCESS_LINE_MESSAGE, fields: { requestId: ids[0], method: 'GET', route: '/api/*', status: 404, durationMs: expect.any(Number), actor: 'anonymous' } });
+    expect(logger.requests.map((line) => line.fields?.['reqId'])).toEqual(ids);
+    expect(logger.requests[0]).toEqual({ level: 'info', message: ACCESS_LINE_MESSAGE, fields: { reqId: ids[0], method: 'GET', route: '/api/*', status: 404, durationMs: expect.any(Number), actor: 'anonymous' } });
   });
 
   it('takes a caller\'s X-Request-Id only when it is a short safe token', async () => {
@@ -110,7 +110,7 @@ describe('request ids and access lines', () => {
     }
     // Health checks are debug lines, the rest info.
     expect(logger.requests.map((line) => line.level)).toEqual(['debug', 'debug', 'debug', 'debug', 'debug', 'debug']);
-    expect(logger.requests[0]?.fields).toMatchObject({ requestId: 'edge-7f3a_91=', route: '/api/health', status: 200 });
+    expect(logger.requests[0]?.fields).toMatchObject({ reqId: 'edge-7f3a_91=', route: '/api/health', status: 200 });
   });
 
   it('logs the route pattern, the order id and the Idempotency-Key, never the URL\'s query', async () => {
@@ -120,7 +120,7 @@ describe('request ids and access lines', () => {
     const response = await app.request('/api/buyer/orders/ord_42/payment?code=SECRETVIEWKEYSECRET01&phone=0712345678', { method: 'POST', headers: { 'idempotency-key': key, 'x-delivery-code': '482913' } });
     expect(response.status).toBe(201);
     expect(logger.requests).toEqual([
-      { level: 'info', message: ACCESS_LINE_MESSAGE, fields: { requestId: expect.stringMatching(UUID), method: 'POST', route: '/api/buyer/orders/:id/payment', status: 201, durationMs: expect.any(Number), actor: 'buyer', orderId: 'ord_42', idempotencyKey: key } },
+      { level: 'info', message: ACCESS_LINE_MESSAGE, fields: { reqId: expect.stringMatching(UUID), method: 'POST', route: '/api/buyer/orders/:id/payment', status: 201, durationMs: expect.any(Number), actor: 'buyer', orderId: 'ord_42', idempotencyKey: key } },
     ]);
     const all = logger.lines.join('\n');
     for (const secret of ['SECRETVIEWKEY', '0712345678', '482913']) expect(all).not.toContain(secret);
@@ -155,11 +155,11 @@ describe('request ids and access lines', () => {
     expect(response.status).toBe(500);
     const errorLine = logger.entries.find((entry) => entry.level === 'error');
     expect(errorLine?.fields).toMatchObject({
-      requestId: 'req-500',
+      reqId: 'req-500',
       path: '/api/payments/callbacks/:secret/stk',
       error: { name: 'Error', message: 'the ledger refused it', cause: { name: 'TypeError', message: 'entries is not iterable', code: 'E_POSTINGS' } },
     });
-    expect(logger.requests[0]?.fields).toMatchObject({ requestId: 'req-500', status: 500 });
+    expect(logger.requests[0]?.fields).toMatchObject({ reqId: 'req-500', status: 500 });
     expect(logger.lines.join('\n')).not.toContain('0123456789abcdef0123456789abcdef');
   });
 
@@ -171,6 +171,6 @@ describe('request ids and access lines', () => {
       return c.text('ok');
     });
     const response = await app.request('/api/echo');
-    expect(logger.entries).toEqual([{ level: 'warn', message: 'inside the handler', fields: { requestId: response.headers.get('x-request-id') } }]);
+    expect(logger.entries).toEqual([{ level: 'warn', message: 'inside the handler', fields: { reqId: response.headers.get('x-request-id') } }]);
   });
 });

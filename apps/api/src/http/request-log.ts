@@ -36,7 +36,8 @@ const LIVE_ORDER = /^\/api\/live\/orders\//;
 export function requestLogging(logger: Logger): MiddlewareHandler[] {
   const access: MiddlewareHandler = async (c, next) => {
     const started = performance.now();
-    const requestLogger = withBindings(logger, { requestId: c.get('requestId') as string });
+    // `reqId`, not `requestId`: lines already use that name for an M-Pesa prompt's stk_requests row.
+    const requestLogger = withBindings(logger, { reqId: c.get('requestId') as string });
     c.set('logger', requestLogger);
     await next();
     const line = accessLine(c, performance.now() - started);

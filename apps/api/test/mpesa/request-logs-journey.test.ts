@@ -120,13 +120,13 @@ describe('request logs of a whole journey (sqlite)', () => {
     const access = parsed.filter((line) => line['message'] === ACCESS_LINE_MESSAGE);
     for (const answer of answers) {
       expect(answer.requestId, `${answer.method} ${answer.path}`).toMatch(UUID);
-      const mine = access.filter((line) => line['requestId'] === answer.requestId);
+      const mine = access.filter((line) => line['reqId'] === answer.requestId);
       expect(mine, `${answer.method} ${answer.path}`).toHaveLength(1);
       expect(mine[0]).toMatchObject({ method: answer.method, status: answer.status, durationMs: expect.any(Number), actor: expect.stringMatching(/^(seller|admin|rider|buyer|anonymous)$/) });
       expect(String(mine[0]?.['route'])).not.toContain('?');
     }
-    for (const line of access) expect(line['requestId'], JSON.stringify(line)).toEqual(expect.stringMatching(/^[\w=-]{1,64}$/));
-    const accessOf = (path: string, method = 'POST') => access.find((line) => line['requestId'] === answers.find((a) => a.path === path && a.method === method)?.requestId);
+    for (const line of access) expect(line['reqId'], JSON.stringify(line)).toEqual(expect.stringMatching(/^[\w=-]{1,64}$/));
+    const accessOf = (path: string, method = 'POST') => access.find((line) => line['reqId'] === answers.find((a) => a.path === path && a.method === method)?.requestId);
     expect(accessOf('/api/seller/orders')).toMatchObject({ level: 'info', route: '/api/seller/orders', status: 201, actor: 'seller', idempotencyKey: createKey['idempotency-key'] });
     expect(accessOf(`/api/rider/orders/${orderId}/complete`)).toMatchObject({ route: '/api/rider/orders/:id/complete', status: 200, actor: 'rider', orderId, idempotencyKey: completeKey['idempotency-key'] });
     expect(accessOf(`/api/buyer/orders/${orderId}/mpesa-prompt`)).toMatchObject({ route: '/api/buyer/orders/:id/mpesa-prompt', status: 202, actor: 'buyer', orderId });
@@ -139,6 +139,6 @@ describe('request logs of a whole journey (sqlite)', () => {
     // M-Pesa's callbacks (the STK result, the B2C result) over real HTTP: logged by their pattern, the secret never.
     const callbacks = access.filter((line) => String(line['route']).startsWith('/api/payments/callbacks/'));
     expect(callbacks.map((line) => line['route'])).toEqual(expect.arrayContaining(['/api/payments/callbacks/:secret/stk', '/api/payments/callbacks/:secret/payouts/result']));
-    for (const line of callbacks) expect(line).toMatchObject({ method: 'POST', status: 200, actor: 'anonymous', requestId: expect.stringMatching(UUID) });
+    for (const line of callbacks) expect(line).toMatchObject({ method: 'POST', status: 200, actor: 'anonymous', reqId: expect.stringMatching(UUID) });
   });
 });
