@@ -100,6 +100,15 @@ describe('request ids and access lines', () => {
     expect(logger.requests[0]).toEqual({ level: 'info', message: ACCESS_LINE_MESSAGE, fields: { reqId: ids[0], method: 'GET', route: '/api/*', status: 404, durationMs: expect.any(Number), actor: 'anonymous' } });
   });
 
+  it('answers the id on a Response a handler built itself (files, pages) too', async () => {
+    const { app, logger } = testApp();
+    app.get('/api/raw', () => new Response('x', { headers: { 'content-type': 'text/plain' } }));
+    const response = await app.request('/api/raw', { headers: { 'x-request-id': 'raw-1' } });
+    expect(await response.text()).toBe('x');
+    expect(response.headers.get('x-request-id')).toBe('raw-1');
+    expect(logger.requests[0]?.fields).toMatchObject({ reqId: 'raw-1', route: '/api/raw', status: 200 });
+  });
+
   it('takes a caller\'s X-Request-Id only when it is a short safe token', async () => {
     const { app, logger } = testApp();
     const kept = await app.request('/api/health', { headers: { 'x-request-id': 'edge-7f3a_91=' } });

@@ -40,6 +40,8 @@ export function requestLogging(logger: Logger): MiddlewareHandler[] {
     const requestLogger = withBindings(logger, { reqId: c.get('requestId') as string });
     c.set('logger', requestLogger);
     await next();
+    // requestId() set it on the context; an answer built as a Response of its own (files, pages) lacks it.
+    if (!c.res.headers.has('X-Request-Id')) c.header('X-Request-Id', c.get('requestId') as string);
     const line = accessLine(c, performance.now() - started);
     const quiet = line.route === '/api/health' || !c.req.path.startsWith('/api/');
     if (quiet) requestLogger.debug?.(ACCESS_LINE_MESSAGE, { ...line });
