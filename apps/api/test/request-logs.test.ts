@@ -53,6 +53,22 @@ describe('the API logger (pino, decision 0068)', () => {
     expect(lines[1]).toContain('GET /api/buyer/orders/:id 200 3.1 ms buyer');
   });
 
+  it('without a format, writes pretty lines to a terminal and JSON lines to anything else', () => {
+    const was = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY');
+    try {
+      for (const [isTTY, json] of [[true, false], [false, true]] as const) {
+        Object.defineProperty(process.stdout, 'isTTY', { value: isTTY, configurable: true });
+        const { lines, logger } = captured({});
+        logger.info('database ready', { dialect: 'sqlite' });
+        expect(lines[0]?.startsWith('{"level":"info"'), `isTTY ${isTTY}`).toBe(json);
+        expect(lines[0]).toContain('database ready');
+      }
+    } finally {
+      if (was) Object.defineProperty(process.stdout, 'isTTY', was);
+      else delete (process.stdout as { isTTY?: boolean }).isTTY;
+    }
+  });
+
   it('never writes a password, token, cookie, delivery code or full phone number, at the top or nested', () => {
     const { lines, logger } = captured({ format: 'json' });
     logger.warn('sign-up for +254712345678 from 0722 555 101', {
