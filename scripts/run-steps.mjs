@@ -7,9 +7,11 @@ export const PNPM = ['npx', '-y', 'pnpm@10.34.8'];
 export function run(title, command, args, options = {}) {
   const started = Date.now();
   console.log(`\n=== ${title}: ${[command, ...args].join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const { onFailure: _onFailure, ...spawnOptions } = options;
+  const result = spawnSync(command, args, { stdio: 'inherit', ...spawnOptions, env: { ...process.env, ...options.env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
+    options.onFailure?.();
     console.error(`\n=== ${title} FAILED after ${seconds} s (exit ${result.status ?? result.signal})`);
     process.exit(result.status || 1);
   }

@@ -2,9 +2,10 @@
 // `npm test`: install and run every test: lint, typecheck, the core's dependency rule, the
 // core (property-based), adapters on SQLite AND PostgreSQL, the API, and the browser tests
 // against the production build. With CI=true PostgreSQL is mandatory.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { build, install, run } from './run-steps.mjs';
+import { printFailures } from './report-failures.mjs';
 
 const started = Date.now();
 const timings = {};
@@ -14,9 +15,16 @@ timings.lint = run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 timings.typecheck = run('typecheck', 'node', ['scripts/typecheck.mjs']);
 timings.dependencies = run('core dependency rule', 'node', ['scripts/check-core-imports.mjs']);
 mkdirSync('test-results', { recursive: true });
-timings.vitest = run('core, adapters (SQLite + PostgreSQL), API', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+// No report of an earlier run is read as this one's.
+for (const report of ['test-results/vitest.json', 'test-results/playwright.json']) rmSync(report, { force: true });
+timings.vitest = run('core, adapters (SQLite + PostgreSQL), API', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], {
+  onFailure: () => printFailures('vitest', 'test-results/vitest.json'),
+});
 timings.build = build();
-timings.browser = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' } });
+timings.browser = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' },
+  onFailure: () => printFailures('playwright', 'test-results/playwright.json'),
+});
 
 const unit = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
 const browser = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
