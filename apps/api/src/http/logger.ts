@@ -1,6 +1,11 @@
 import { pino, stdTimeFunctions, type DestinationStream } from 'pino';
-import pinoPretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import { scrubLogFields, scrubLogText } from './log-scrub.js';
+
+// pino-pretty is loaded only for pretty lines (a terminal, development): production starts without it.
+// Through createRequire, as the adapters load pg and nodemailer, so the bundle leaves it out (scripts/bundle-api.mjs).
+const loadPretty = (): typeof PinoPretty => createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
 
 export type LogFields = Record<string, unknown>;
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
@@ -77,7 +82,7 @@ const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${fie
 export function createLogger(settings: LogSettings = {}, destination?: LogDestination): Logger {
   const pretty = (settings.format ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
   const out: LogDestination = destination ?? pino.destination({ dest: 1, sync: true });
-  const stream: DestinationStream = pretty ? prettyStream(out, destination === undefined && pinoPretty.isColorSupported) : out;
+  const stream: DestinationStream = pretty ? prettyStream(out, destination === undefined) : out;
   const root = pino(
     {
       level: settings.level ?? 'info',
@@ -108,9 +113,10 @@ function wrap(p: pino.Logger): Logger {
   };
 }
 
-function prettyStream(out: LogDestination, colorize: boolean): DestinationStream {
+function prettyStream(out: LogDestination, toTerminal: boolean): DestinationStream {
+  const pinoPretty = loadPretty();
   const prettify = pinoPretty.prettyFactory({
-    colorize,
+    colorize: toTerminal && pinoPretty.isColorSupported,
     messageKey: 'message',
     // An access line reads as the request it was: `GET /api/buyer/orders/:id 200 3.1 ms buyer`.
     messageFormat: (log, messageKey) =>
