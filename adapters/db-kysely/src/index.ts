@@ -1,7 +1,7 @@
 export { openSqlite, type SqliteOptions } from './connection/open-sqlite.js';
 export { openPostgres, type PostgresOptions } from './connection/open-postgres.js';
 export { openDatabase, SQLITE_FILE_NAME, type OpenDatabaseOptions } from './connection/open-database.js';
-export { MigrationFailedError, WRITE_PROBE_CACHE_MS, type DatabaseHandle, type HealthCheck } from './connection/database-handle.js';
+export { MigrationFailedError, WRITE_PROBE_CACHE_MS, type DatabaseHandle, type HealthCheck, type PoolUse } from './connection/database-handle.js';
 export { escrowMigrations, escrowMigrationProvider } from './migrations/escrow-migrations.js';
 export { createKyselyEscrowStore, type EscrowStoreOptions } from './store/create-kysely-escrow-store.js';
 export { createKyselyIdempotencyStore } from './idempotency/kysely-idempotency-store.js';
@@ -12,6 +12,7 @@ export { loadMpesaCallbackSecret, loadServerSecret } from './secrets/server-secr
 export { createKyselyContactStore } from './contact/kysely-contact-store.js';
 export { createKyselyEscrowQueries } from './queries/create-kysely-escrow-queries.js';
 export { createKyselyAdminQueries } from './queries/admin-kysely-queries.js';
+export { createKyselyMetricsQueries } from './queries/metrics-queries.js';
 export { createKyselyAdminStore } from './admin/create-kysely-admin-store.js';
 export { createKyselyLedgerAudit } from './queries/admin-ledger-audit.js';
 export { createKyselyInactiveAccounts } from './admin/kysely-inactive-accounts.js';

@@ -14,6 +14,7 @@ import {
   createKyselyFileReferences,
   createKyselyIdempotencyStore,
   createKyselyJobLeases,
+  createKyselyMetricsQueries,
   createKyselyRateLimiter,
   createKyselySmsDeliveryReports,
   loadMpesaCallbackSecret,
@@ -35,6 +36,7 @@ import type { Logger } from './http/logger.js';
 import { startOutboxDispatcher } from './outbox-dispatcher.js';
 import { composeMpesa, registerC2bUrls, startPaymentReconciler, startPayoutWorker, type ComposedMpesa } from './mpesa-payments.js';
 import { composeNotifier } from './notifications/compose-notifier.js';
+import { createApiMetrics } from './metrics/api-metrics.js';
 
 export interface Composed {
   readonly app: Hono;
@@ -163,6 +165,10 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     },
     accounts: accounts.http,
     contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
+    // Prometheus's scrape (decision 0069): database figures per scrape, this process's requests, streams and pool.
+    ...(config.metrics
+      ? { metrics: { token: config.metrics.token, metrics: createApiMetrics({ queries: createKyselyMetricsQueries(database.db), clock: systemClock, ...(database.poolUse ? { poolUse: () => database.poolUse?.() } : {}) }) } }
+      : {}),
   });
   // Idempotency keys are kept 25 hours, riders' phone codes 10 minutes and phone proofs 30 days;
   // expired ones are swept hourly by whichever instance runs.

@@ -78,6 +78,8 @@ const envSchema = z.object({
   // Request and event logs (decision 0068): the lowest level written, and JSON lines or pretty ones for a person.
   LOG_LEVEL: optional(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'must be trace, debug, info, warn, error, fatal or silent' })),
   LOG_FORMAT: optional(z.enum(['json', 'pretty'], { error: 'must be json or pretty' })),
+  // GET /metrics for Prometheus (decision 0069): served only with this token, sent as `Authorization: Bearer <token>`.
+  METRICS_TOKEN: optional(z.string().regex(/^[A-Za-z0-9._~+/=-]{32,256}$/, 'must be 32 to 256 letters, digits or ._~+/=- (make one with `openssl rand -hex 32`)')),
 });
 
 export interface Config {
@@ -152,6 +154,8 @@ export interface Config {
   consoleNotifierFile?: string;
   /** Sign in with Google (GOOGLE_* variables, decision 0060); absent: no Google routes and no button. */
   google?: GoogleSignInSettings;
+  /** METRICS_TOKEN: GET /metrics answers a scraper bearing it (decision 0069); absent: no /metrics and no request metrics. */
+  metrics?: { token: string };
   /**
    * LOG_LEVEL and LOG_FORMAT; NODE_ENV=production writes JSON when LOG_FORMAT is unset
    * (decision 0068). Absent (or a part absent): level info, and JSON lines unless standard output
@@ -247,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     ...(vars.AT_CALLBACK_SECRET ? { smsCallbackSecret: vars.AT_CALLBACK_SECRET } : {}),
     ...(google.google ? { google: google.google } : {}),
+    ...(vars.METRICS_TOKEN ? { metrics: { token: vars.METRICS_TOKEN } } : {}),
     ...logSettingsOf(vars, env.NODE_ENV === 'production'),
     ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }

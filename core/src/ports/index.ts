@@ -26,3 +26,4 @@ export * from './unstorable-text.js';
 export type * from './failure-counters.js';
 export * from './sms-delivery-reports.js';
 export type * from './rider-phones.js';
+export type * from './metrics-queries.js';

@@ -35,8 +35,18 @@ export interface DatabaseHandle {
    * their live events apart by it.
    */
   namespace(): Promise<string>;
+  /** PostgreSQL: the pool's connections now (for metrics); absent on SQLite, whose one connection is never waited for. */
+  poolUse?(): PoolUse;
   /** Closes the connection or pool; the handle is unusable afterwards. */
   close(): Promise<void>;
+}
+
+/** A connection pool's state: its ceiling, the connections open, those idle, and the requests waiting for one. */
+export interface PoolUse {
+  readonly max: number;
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
 }
 
 export class MigrationFailedError extends Error {
@@ -61,6 +71,8 @@ export function createHandle(args: {
   /** A connection of their own for migrations (destroyed after); default `db`. */
   migrationDb?: () => Kysely<Database>;
   close: () => Promise<void>;
+  /** The pool's connections now (PostgreSQL). */
+  poolUse?: () => PoolUse;
   /** Clock for the write probe's cache (tests). */
   now?: () => number;
 }): DatabaseHandle {
@@ -79,6 +91,7 @@ export function createHandle(args: {
   return {
     db,
     dialect,
+    ...(args.poolUse ? { poolUse: args.poolUse } : {}),
     async migrate() {
       const on = args.migrationDb?.() ?? db;
       try {

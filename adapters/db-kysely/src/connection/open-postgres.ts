@@ -109,6 +109,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
       // Unnamed statements: the migrations change tables under the statements they run.
       return new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool: migrationPool, namedStatements: false }) });
     },
+    poolUse: () => ({ max: options.poolSize ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   });
 }

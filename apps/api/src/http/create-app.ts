@@ -12,6 +12,7 @@ import { csrfProtection } from './session-csrf.js';
 import { sessionMiddleware } from './session-middleware.js';
 import { staticFrontend } from './static-frontend.js';
 import { localizeMessages } from './localize-messages.js';
+import { metricsRoutes, type MetricsRouteDeps } from '../features/metrics/routes.js';
 
 export interface AppDeps {
   checkDatabase: CheckDatabase;
@@ -26,6 +27,8 @@ export interface AppDeps {
   accounts?: AccountsHttpOptions;
   /** POST /api/contact (the public contact form); absent in tests of other parts. */
   contact?: ContactRouteDeps;
+  /** GET /metrics and the request metrics (METRICS_TOKEN, decision 0069); absent: neither. */
+  metrics?: MetricsRouteDeps;
 }
 
 /** Builds the HTTP app; production (main.ts) and the tests both go through here. */
@@ -35,6 +38,8 @@ export function createApp(deps: AppDeps): Hono {
   // A request id (X-Request-Id), a logger bound to it (c.var.logger), one access line per request (decision 0068).
   app.use(...requestLogging(logger));
 
+  // First, so it times and counts every answer, the refusals of the middleware below included.
+  if (deps.metrics) app.use(deps.metrics.metrics.middleware);
   app.use(
     secureHeaders({
       // Same-origin only: the shell, its remotes and the API share one origin. Buyer links carry
@@ -66,6 +71,7 @@ export function createApp(deps: AppDeps): Hono {
 
   // Every feature's routes: health, accounts, escrow, contact (features/mount-features.ts).
   mountFeatures(app, { checkDatabase: deps.checkDatabase, logger, accounts, escrow: deps.escrow, contact: deps.contact });
+  if (deps.metrics) app.route('/metrics', metricsRoutes(deps.metrics));
 
   if (deps.frontendDist) {
     // The app answers a lean page's first read itself when it renders the page (decision 0059).
