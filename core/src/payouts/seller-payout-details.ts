@@ -1,5 +1,4 @@
 import type { PayoutDestination } from '../ports/payout-gateway.js';
-import type { SellerRef } from '../ports/records.js';
 import type { PayoutDetailsChoice, PayoutDetailsMethod } from '../validation/seller-payout-details.js';
 import type { SellerPayoutMethod } from '../validation/payment-number.js';
 
@@ -45,7 +44,7 @@ export function payoutDetailsHeldUntil(details: Pick<SellerPayoutDetails, 'chang
  * only the payout details, which change only with the password. A Paybill without its account
  * reference gives no destination (`missing`): nothing is paid until the seller adds it.
  */
-export function sellerPayoutDestination(seller: Pick<SellerRef, 'payoutDetails'>, now: Date): SellerPayoutDestination {
+export function sellerPayoutDestination(seller: { readonly payoutDetails: SellerPayoutDetails }, now: Date): SellerPayoutDestination {
   const details = seller.payoutDetails;
   const destination = payoutDestinationOf(details);
   if (destination === null) return { destination: null, heldUntil: null, missing: 'paybill_account_reference' };

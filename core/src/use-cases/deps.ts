@@ -6,7 +6,19 @@ import type { MpesaGateway } from '../ports/mpesa-gateway.js';
 import type { PaymentGateway } from '../ports/payment-gateway.js';
 import type { PayoutGateway } from '../ports/payout-gateway.js';
 import type { Random } from '../ports/random.js';
-import type { PayoutTiming } from './payouts/payout-timing.js';
+
+/**
+ * The payout worker's waits (MPESA_PAYOUT_SENDING_LEASE_SECONDS, MPESA_PAYOUT_RESULT_WAIT_SECONDS,
+ * MPESA_PAYOUT_STATUS_CHECK_SECONDS); absent, today's: a 2-minute lease, 5 minutes for a Result,
+ * a first status query after 1 minute. Shorter waits only make M-Pesa asked sooner: a payout is
+ * never sent again on a wait running out, only asked about by its OriginatorConversationID.
+ */
+export interface PayoutTiming {
+  readonly sendingLeaseMs: number;
+  readonly resultWaitMs: number;
+  /** The wait before the first status query; later ones wait 2, 5, 15, 30 and then 60 times as long. */
+  readonly firstStatusCheckMs: number;
+}
 
 /** The ports every escrow use case is given by the app's composition root. */
 export interface EscrowDeps {

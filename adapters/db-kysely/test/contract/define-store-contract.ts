@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { StoreHarness, StoreTarget } from '../support/store-harness.js';
+import type { HarnessAccess } from './harness-access.js';
 import { idempotencyContract } from './idempotency-contract.js';
 import { ledgerContract } from './ledger-contract.js';
 import { moneyOutReferencesContract } from './money-out-references-contract.js';
@@ -14,9 +15,6 @@ import { statusQueriesContract } from './status-queries-contract.js';
 import { riderPhonesContract } from './rider-phones-contract.js';
 import { transactionsContract } from './transactions-contract.js';
 import { unstorableTextContract } from './unstorable-text-contract.js';
-
-/** Gives each test a fresh database; `harness()` is only valid inside a test. */
-export type HarnessAccess = () => StoreHarness;
 
 /**
  * The EscrowStore contract, written once and run unchanged against every dialect. Each test

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { createKyselyIdempotencyStore } from '../../src/index.js';
 import { newOrder, newRider, seedSeller } from '../support/fixtures.js';
 import type { StoreHarness } from '../support/store-harness.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 const DAY = 86_400_000;
 

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { expectRefused } from '../support/expectations.js';
 import { at, newOrder, seedSeller } from '../support/fixtures.js';
 import type { StoreHarness } from '../support/store-harness.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 /** Amounts above 2^31 on purpose: they must survive BIGINT and the pg int8 parser as numbers. */
 const BIG = 4_000_000_000_00;

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { expectRefused, gate, within } from '../support/expectations.js';
 import { at, cents, newC2bPayment, newOrder, newStkRequest, seedSeller } from '../support/fixtures.js';
 import type { StoreHarness } from '../support/store-harness.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 async function orders(h: StoreHarness, count: number): Promise<Order[]> {
   const seller = await seedSeller(h);

@@ -1,7 +1,7 @@
 import type { Order } from '@escrow/core';
 import { expect, it } from 'vitest';
 import { at, newOrder, newRider, phone, seedSeller } from '../support/fixtures.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 const ids = (orders: readonly Order[]): string[] => orders.map((o) => o.id);
 

@@ -2,7 +2,7 @@ import type { Order, OrderChanges } from '@escrow/core';
 import { expect, it } from 'vitest';
 import { expectRefused } from '../support/expectations.js';
 import { at, cents, newOrder, receiptCode, seedSeller, trackingNumber } from '../support/fixtures.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 export function ordersContract(harness: HarnessAccess): void {
   it('round-trips a fresh order with every optional field empty', async () => {

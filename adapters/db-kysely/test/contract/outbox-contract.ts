@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { gate, within } from '../support/expectations.js';
 import { at } from '../support/fixtures.js';
 import type { StoreHarness } from '../support/store-harness.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 const message = (id: string, createdMinute: number, extra: Partial<OutboxMessage> = {}): OutboxMessage => ({
   id,

@@ -2,7 +2,7 @@ import type { CodeAttempt, OrderEvent, RiderPaymentConfirmation } from '@escrow/
 import { expect, it } from 'vitest';
 import { expectRefused } from '../support/expectations.js';
 import { at, newOrder, newRider, phone, seedSeller } from '../support/fixtures.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 export function peopleAndAuditContract(harness: HarnessAccess): void {
   it("keeps a seller's riders: one per phone per seller, listed in the order added, deletable", async () => {

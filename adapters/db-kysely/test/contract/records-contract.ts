@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { expectRefused } from '../support/expectations.js';
 import { at, newOrder, receiptCode, seedSeller } from '../support/fixtures.js';
 import type { StoreHarness } from '../support/store-harness.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 async function twoOrders(h: StoreHarness): Promise<[Order, Order]> {
   const seller = await seedSeller(h);

@@ -1,7 +1,7 @@
 import type { RiderPhoneCode, RiderPhoneProof } from '@escrow/core';
 import { expect, it } from 'vitest';
 import { at, newRider, phone, seedSeller } from '../support/fixtures.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 const code = (p: string, overrides: Partial<RiderPhoneCode> = {}): RiderPhoneCode => ({
   id: `code-${Math.random().toString(36).slice(2)}`,

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { createKyselySmsDeliveryReports } from '../../src/index.js';
 import { expectRefused } from '../support/expectations.js';
 import { at } from '../support/fixtures.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 const report = (status: SmsDeliveryReport['status'], minute: number, extra: Partial<SmsDeliveryReport> = {}): SmsDeliveryReport => ({
   providerMessageId: 'ATXid_5c2d0e1f',

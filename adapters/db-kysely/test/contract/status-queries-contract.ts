@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { expectRefused, gate, within } from '../support/expectations.js';
 import { at, cents, newOrder, newStatusQuery, seedSeller } from '../support/fixtures.js';
 import type { StoreHarness } from '../support/store-harness.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 async function orders(h: StoreHarness, made: readonly Order[]): Promise<void> {
   await h.store.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { sleep } from '../support/expectations.js';
 import { at, newC2bPayment, newOrder, newRider, newStatusQuery, newStkRequest, receiptCode, seedSeller } from '../support/fixtures.js';
 import type { StoreHarness } from '../support/store-harness.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 /** One write through every repository, as a use case would make them. */
 async function writeEverything(tx: EscrowTx, order: Order): Promise<void> {

@@ -2,7 +2,7 @@ import { UnstorableTextError } from '@escrow/core';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { newOrder, newRider, seedSeller } from '../support/fixtures.js';
-import type { HarnessAccess } from './define-store-contract.js';
+import type { HarnessAccess } from './harness-access.js';
 
 const UNSTORABLE = ['Nokia\u0000', 'x\ud800', '\udfff'];
 

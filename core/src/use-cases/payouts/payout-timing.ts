@@ -1,4 +1,4 @@
-import type { EscrowDeps } from '../deps.js';
+import type { EscrowDeps, PayoutTiming } from '../deps.js';
 
 /** How long a claimed payout may stay `sending` before it is treated as unknown (the process that claimed it died). */
 export const SENDING_LEASE_MS = 2 * 60_000;
@@ -8,19 +8,6 @@ export const RESULT_WAIT_MS = 5 * 60_000;
 export const FIRST_STATUS_CHECK_MS = 60_000;
 /** After this many status queries without an answer that settles it, a person is asked to look. */
 export const STATUS_CHECKS_BEFORE_ALERT = 6;
-
-/**
- * The payout worker's waits (MPESA_PAYOUT_SENDING_LEASE_SECONDS, MPESA_PAYOUT_RESULT_WAIT_SECONDS,
- * MPESA_PAYOUT_STATUS_CHECK_SECONDS); absent, today's: a 2-minute lease, 5 minutes for a Result,
- * a first status query after 1 minute. Shorter waits only make M-Pesa asked sooner: a payout is
- * never sent again on a wait running out, only asked about by its OriginatorConversationID.
- */
-export interface PayoutTiming {
-  readonly sendingLeaseMs: number;
-  readonly resultWaitMs: number;
-  /** The wait before the first status query; later ones wait 2, 5, 15, 30 and then 60 times as long. */
-  readonly firstStatusCheckMs: number;
-}
 
 export const DEFAULT_PAYOUT_TIMING: PayoutTiming = { sendingLeaseMs: SENDING_LEASE_MS, resultWaitMs: RESULT_WAIT_MS, firstStatusCheckMs: FIRST_STATUS_CHECK_MS };
 

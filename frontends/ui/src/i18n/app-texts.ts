@@ -3,7 +3,7 @@ import { catalogue } from '@escrow/core/messages';
 import { BUYER_STATUS_LABELS, PROGRESS_STEPS, type OrderStatus } from '@escrow/core/orders';
 import { registerCatalog, type Catalog } from './i18n.ts';
 import { uiEn } from './kit-texts.ts';
-import type { CatalogueId, StatusId, UiTextId } from './ui-texts.ts';
+import type { CatalogueId, StatusId, UiTextId } from './text-ids.ts';
 
 /** The spec's texts and the product decisions' (the core's catalogue) by message id, in English verbatim. */
 export const catalogueTextsEn = flattenTexts(catalogue, 'catalogue') as Readonly<Record<CatalogueId, string>>;

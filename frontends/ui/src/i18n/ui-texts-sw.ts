@@ -1,8 +1,8 @@
 import { flattenTexts } from '@escrow/core/i18n';
 import { BUYER_STATUS_LABELS_SW, catalogueSw, PROGRESS_STEPS_SW } from '@escrow/core/messages-sw';
 import type { OrderStatus } from '@escrow/core/orders';
-import type { uiEn } from './kit-texts.ts';
-import type { CatalogueId, StatusId, UiTextId } from './ui-texts.ts';
+import type { uiEn } from './kit-texts-en.ts';
+import type { CatalogueId, StatusId, UiTextId } from './text-ids.ts';
 
 export const uiSw: Readonly<Record<keyof typeof uiEn, string>> = {
   'ui.loading': 'Inafungua…',
