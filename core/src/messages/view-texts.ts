@@ -36,7 +36,7 @@ export const viewTexts = {
   },
   /** The M-Pesa prompt's state on the buyer's page (payments/stk-result.ts). */
   mpesaPrompt: stkResultMessages,
-  /** Answers of the buyer's, rider's and seller's changes (apps/api/src/routes). */
+  /** Answers of the buyer's, rider's and seller's changes (apps/api/src/features). */
   answers: {
     codeSent: 'Code sent to {phone}.',
     refundRequested: 'Your refund request was sent. An admin will review it and contact you.',
@@ -45,7 +45,7 @@ export const viewTexts = {
     riderAssigned: 'Rider assigned. Send the rider link to your rider.',
     codeUnlocked: 'Delivery code entry unlocked',
   },
-  /** Answers of an admin's changes (apps/api/src/routes/admin-*-routes.ts). */
+  /** Answers of an admin's changes (apps/api/src/features/admin/*-routes.ts). */
   adminAnswers: {
     payoutApproved: 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.',
     refundRecorded: 'Refund recorded. The order is cancelled.',

@@ -3,7 +3,7 @@ import { USER_ROLES } from '../accounts/account-records.js';
 import type { AccountAnswer, ContactMessageSent, PasswordReset, ResetCodeSent, ResetCodeVerified, SessionAnswer, SignInOptions } from '../views/session-answers.js';
 import { viewSchema } from './exact.js';
 
-// The session's and the shell's answers (apps/api/src/routes/auth-routes.ts, contact-routes.ts).
+// The session's and the shell's answers (apps/api/src/features/auth/routes.ts, contact/routes.ts).
 
 const account = z.strictObject({ userId: z.string(), email: z.string(), roles: z.array(z.enum(USER_ROLES)), isAdmin: z.boolean(), sellerId: z.string().nullable() });
 

@@ -6,7 +6,7 @@ import type { AdminOrderView, AdminRefundRequestView } from './admin-order-view.
 import type { PayoutView } from './admin-payout-view.js';
 import type { UnmatchedPaymentView } from './unmatched-payment-view.js';
 
-// The answers of /api/admin that its routes put together from the views (apps/api/src/routes/admin-*-routes.ts,
+// The answers of /api/admin that its routes put together from the views (apps/api/src/features/admin/*-routes.ts,
 // each checked with `satisfies Wire<...>`): the frontends read them as Wire<...> (@escrow/api-client/contracts/admin).
 
 /** How this deployment pays sellers and riders (MPESA_PAYOUTS, decision 0051); `manual`: by hand, recorded with Mark Paid. */

@@ -2,7 +2,7 @@ import type { Feedback } from '../ports/records.js';
 import type { CodeResent } from '../use-cases/resend-delivery-code.js';
 import type { BuyerOrderStatusView, BuyerOrderView } from './buyer-order-view.js';
 
-// The answers of /api/buyer that its routes put together from the views (apps/api/src/routes/buyer-routes.ts,
+// The answers of /api/buyer that its routes put together from the views (apps/api/src/features/buyer/routes.ts,
 // each checked with `satisfies Wire<...>`): the buyer's page reads them as Wire<...> (@escrow/api-client/contracts/buyer).
 
 /** GET /api/buyer/orders/:id: the buyer's view, and whether the server can send M-Pesa prompts (STK Push). */

@@ -3,7 +3,7 @@ import type { RiderPhoneCodeRequested } from '../use-cases/rider-phone/request-r
 import type { ProvenRiderPhone } from '../use-cases/rider-phone/verify-rider-phone-code.js';
 import type { RiderJobStatusView, RiderJobSummary } from './rider-job-view.js';
 
-// The answers of /api/rider that its routes put together from the views (apps/api/src/routes/rider-*-routes.ts,
+// The answers of /api/rider that its routes put together from the views (apps/api/src/features/rider/*-routes.ts,
 // each checked with `satisfies Wire<...>`): the rider's pages read them as Wire<...> (@escrow/api-client/contracts/rider).
 
 /** GET /api/rider/jobs/available and /api/rider/jobs/assigned. */

@@ -3,7 +3,7 @@ import type { ListPageView } from './admin-answers.js';
 import type { SellerDashboardView } from './seller-dashboard-view.js';
 import type { OrderLinks, RiderView, SellerOrderSummary, SellerOrderView } from './seller-order-view.js';
 
-// The answers of /api/seller that its routes put together from the views (apps/api/src/routes/seller-*-routes.ts,
+// The answers of /api/seller that its routes put together from the views (apps/api/src/features/seller/*-routes.ts,
 // each checked with `satisfies Wire<...>`): the seller's screens read them as Wire<...> (@escrow/api-client/contracts/seller).
 
 /** GET /api/seller/dashboard: the stats cards and the latest orders. */

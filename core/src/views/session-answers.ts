@@ -1,7 +1,7 @@
 import type { AccountSummary } from '../accounts/account-records.js';
 
-// The answers of /api/auth and /api/contact that the shell's pages read (apps/api/src/routes/auth-routes.ts
-// and contact-routes.ts, each held with `satisfies Wire<...>`): the shell reads them as Wire<...>
+// The answers of /api/auth and /api/contact that the shell's pages read (apps/api/src/features/auth/routes.ts
+// and contact/routes.ts, each held with `satisfies Wire<...>`): the shell reads them as Wire<...>
 // (@escrow/api-client/contracts/session).
 
 /** POST /api/auth/sign-in, /sign-up and /change-password: the signed-in account. */

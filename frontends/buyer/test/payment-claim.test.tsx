@@ -16,7 +16,7 @@ const RECEIPT = 'NLJ7RT61SV';
 const BEING_VERIFIED_HEADING = 'Payment Being Verified';
 const NOTE_TITLE = 'Payment being verified';
 
-/** What POST /payment answers (apps/api buyer-routes.ts): the order's status and the server's message. */
+/** What POST /payment answers (apps/api features/buyer/routes.ts): the order's status and the server's message. */
 const paymentAnswer = (paymentConfirmed: boolean, message: string) =>
   ok({ order: { id: ORDER_ID, ...progressView(paymentConfirmed ? 'paid' : 'awaiting_payment'), paymentConfirmed }, message });
 

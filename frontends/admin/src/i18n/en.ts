@@ -396,7 +396,7 @@ const adminTexts = {
   'admin.export.busy': 'Exporting…',
   'admin.export.failed': 'Failed to export data. Please try again.',
 
-  // The API's own answers to the admin (apps/api/src/routes/admin-*-routes.ts), which are not the
+  // The API's own answers to the admin (apps/api/src/features/admin/*-routes.ts), which are not the
   // catalogue's: found by their English and shown in the page's language (use-admin-t.ts localText).
   'admin.answer.payoutApproved': 'Payout approved. It goes to M-Pesa as soon as it is due; the order settles when M-Pesa confirms.',
   'admin.answer.refundRecorded': 'Refund recorded. The order is cancelled.',

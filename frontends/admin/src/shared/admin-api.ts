@@ -23,7 +23,7 @@ export interface PaymentConfigFields {
 /** No mpesaReference with M-Pesa payouts on: M-Pesa sends the refund to the phone that paid. */
 export type RefundDecision = { readonly decision: 'refund'; readonly mpesaReference?: string; readonly note?: string } | { readonly decision: 'reject'; readonly note?: string };
 
-/** Every call the admin screen makes (the API: apps/api/src/routes/admin-*-routes.ts). */
+/** Every call the admin screen makes (the API: apps/api/src/features/admin/*-routes.ts). */
 export const adminApi = {
   signOut,
 

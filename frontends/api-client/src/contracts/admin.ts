@@ -48,7 +48,7 @@ export type AdminUnverifiedPayments = Wire<UnverifiedPaymentsAnswer>;
 export type AdminUnverifiedOrderPayment = AdminUnverifiedPayments['orders'][number];
 export type AdminUnmatchedPayment = Wire<UnmatchedPaymentView>;
 
-/** Every call of the admin screen, by method and route (apps/api/src/routes/admin-*-routes.ts), and its answer. */
+/** Every call of the admin screen, by method and route (apps/api/src/features/admin/*-routes.ts), and its answer. */
 export interface AdminEndpoints {
   'GET /api/admin/summary': AdminSummary;
   'GET /api/admin/orders': AdminOrdersPage;

@@ -10,7 +10,7 @@ export type BuyerRefundRequested = Wire<RefundRequestRecorded>;
 export type BuyerFeedbackSubmitted = Wire<BuyerFeedbackSent>;
 export type BuyerCodeSentAgain = Wire<BuyerCodeResent>;
 
-/** Every call of the buyer's page, by method and route (apps/api/src/routes/buyer-routes.ts), and its answer. */
+/** Every call of the buyer's page, by method and route (apps/api/src/features/buyer/routes.ts), and its answer. */
 export interface BuyerEndpoints {
   'GET /api/buyer/orders/:id': BuyerOrder;
   'POST /api/buyer/orders/:id/payment': BuyerPaymentConfirmed;

@@ -24,7 +24,7 @@ export type RiderJobTakenAnswer = Wire<RiderJobTaken>;
 export type RiderPhoneCodeSentAnswer = Wire<RiderPhoneCodeSent>;
 export type RiderPhoneProvenAnswer = Wire<RiderPhoneProven>;
 
-/** Every call of the rider's pages, by method and route (apps/api/src/routes/rider-*-routes.ts), and its answer. */
+/** Every call of the rider's pages, by method and route (apps/api/src/features/rider/*-routes.ts), and its answer. */
 export interface RiderEndpoints {
   'POST /api/rider/phone-code': RiderPhoneCodeSentAnswer;
   'GET /api/rider/phone-proof': Wire<RiderProvenPhone>;

@@ -33,7 +33,7 @@ export type SellerOrderChange = Wire<SellerOrderChanged>;
 export type SellerRider = Wire<RiderView>;
 export type PublicOrder = Wire<PublicTrackingView>;
 
-/** Every call of the seller's screens, by method and route (apps/api/src/routes/seller-*-routes.ts), and its answer. */
+/** Every call of the seller's screens, by method and route (apps/api/src/features/seller/*-routes.ts), and its answer. */
 export interface SellerEndpoints {
   'GET /api/seller/profile': SellerProfile;
   'POST /api/seller/profile': SellerProfile;

@@ -1,7 +1,7 @@
 import type { AccountAnswer, AccountSummary, ContactMessageSent, PasswordReset, ResetCodeSent, ResetCodeVerified, SessionAnswer, SignInOptions } from '@escrow/core';
 import type { Wire } from '../wire.ts';
 
-// The session's and the shell's own answers (apps/api/src/routes/auth-routes.ts, contact-routes.ts). Types only.
+// The session's and the shell's own answers (apps/api/src/features/auth/routes.ts, contact/routes.ts). Types only.
 
 /** The signed-in account as the API answers it (the core's AccountSummary). */
 export type Account = Wire<AccountSummary>;

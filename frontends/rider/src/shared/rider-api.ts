@@ -45,7 +45,7 @@ function headers(credentials: RiderCredentials, idempotencyKey?: string): Record
 const post = <T>(path: string, credentials: RiderCredentials, body: unknown, key: string, fallbackMessage: string): Promise<ApiResult<T>> =>
   requestJson<T>('POST', path, body, { fallbackMessage, headers: headers(credentials, key) });
 
-/** The rider pages' calls (apps/api/src/routes/rider-routes.ts, rider-phone-routes.ts). */
+/** The rider pages' calls (apps/api/src/features/rider/job-routes.ts, phone-routes.ts). */
 export const riderApi = {
   /** A code by SMS to the phone; the proof it leads to is an HttpOnly cookie the browser keeps. */
   sendPhoneCode: (phone: string, idempotencyKey: string, fallbackMessage: string) =>

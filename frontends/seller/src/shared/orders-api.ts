@@ -23,7 +23,7 @@ const idempotent = (fallbackMessage: string, key: string) => ({ fallbackMessage,
 const orderPath = (orderId: string) => `/api/seller/orders/${encodeURIComponent(orderId)}`;
 
 /**
- * The seller's orders, riders and dashboard (apps/api/src/routes/seller-*-routes.ts). Every
+ * The seller's orders, riders and dashboard (apps/api/src/features/seller/*-routes.ts). Every
  * change carries an Idempotency-Key made for that one action, so a retry after a lost answer
  * never does it twice.
  */

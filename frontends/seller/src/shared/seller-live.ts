@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@escrow/core/orders';
 import { useLiveStream } from '@escrow/api-client/live';
 
-/** The seller's live stream: every change of the seller's orders (apps/api/src/routes/live-seller-routes.ts). */
+/** The seller's live stream: every change of the seller's orders (apps/api/src/features/live/seller-routes.ts). */
 export const SELLER_LIVE = '/api/live/seller';
 
 /** The data of a server-sent `order.changed` event (apps/api/src/http/sse.ts). */

@@ -26,7 +26,7 @@ const headers = (deliveryCode: string, idempotencyKey?: string) => ({
  */
 export type BuyerChange = Pick<BuyerPaymentConfirmed, 'message'> & Partial<Pick<BuyerPaymentConfirmed, 'order' | 'deliveryCode'>>;
 
-/** The buyer page's calls (apps/api/src/routes/buyer-routes.ts). */
+/** The buyer page's calls (apps/api/src/features/buyer/routes.ts). */
 export const buyerApi = {
   order: (orderId: string, deliveryCode: string, fallbackMessage: string, signal?: AbortSignal): Promise<ApiResult<Answer<'GET /api/buyer/orders/:id'>>> =>
     requestJson<Answer<'GET /api/buyer/orders/:id'>>('GET', orderPath(orderId), undefined, { fallbackMessage, headers: headers(deliveryCode), ...(signal ? { signal } : {}) }),
