@@ -178,6 +178,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_LEVEL: '', LOG_FORMAT: '' }).log).toBeUndefined();
     expect(problemsOf({ LOG_LEVEL: 'verbose', LOG_FORMAT: 'xml' })).toEqual(['LOG_LEVEL: must be trace, debug, info, warn, error, fatal or silent', 'LOG_FORMAT: must be json or pretty']);
   });
+
+  it('serves /metrics only with METRICS_TOKEN (decision 0069), a token of 32 to 256 safe characters', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metrics).toBeUndefined();
+    const token = '0123456789abcdef0123456789abcdef';
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token });
+    expect(loadConfig({ METRICS_TOKEN: `${'A'.repeat(250)}._~+/=` }).metrics).toEqual({ token: `${'A'.repeat(250)}._~+/=` });
+    const refused = ['METRICS_TOKEN: must be 32 to 256 letters, digits or ._~+/=- (make one with `openssl rand -hex 32`)'];
+    for (const bad of [token.slice(1), `${token} `, `${token}"`, 'x'.repeat(257), `${token}\n`]) expect(problemsOf({ METRICS_TOKEN: bad }), bad).toEqual(refused);
+  });
 });
 
 describe('start-up with a bad environment', () => {

@@ -52,9 +52,9 @@ export function escrowGauges(registry: Registry, sources: EscrowGaugeSources): E
   const orders = new Gauge({ name: 'escrow_orders', help: 'Orders by status.', labelNames: ['status'] as const, registers });
   const payments = new Gauge({ name: 'escrow_payments', help: 'M-Pesa payment records by kind (stk_push, c2b) and state.', labelNames: ['kind', 'state'] as const, registers });
   const payouts = new Gauge({ name: 'escrow_payouts', help: 'Payouts by purpose (seller, rider, refund) and state.', labelNames: ['purpose', 'state'] as const, registers });
-  const outboxUnsent = new Gauge({ name: 'escrow_outbox_unsent_messages', help: 'Outbox messages neither delivered nor given up.', registers });
-  const outboxAge = new Gauge({ name: 'escrow_outbox_oldest_unsent_age_seconds', help: 'Age of the oldest unsent outbox message; 0 when none is unsent.', registers });
-  const outboxGivenUp = new Gauge({ name: 'escrow_outbox_given_up_messages', help: 'Outbox messages given up on and never delivered.', registers });
+  // Labelled even where one series would do: a gauge without labels always shows a value (0), and a family the database did not give must show none.
+  const outbox = new Gauge({ name: 'escrow_outbox_messages', help: 'Outbox messages not delivered: unsent (waiting or being sent) or given up.', labelNames: ['state'] as const, registers });
+  const outboxAge = new Gauge({ name: 'escrow_outbox_oldest_age_seconds', help: 'Age of the oldest outbox message in the state; 0 when there is none.', labelNames: ['state'] as const, registers });
   const up = new Gauge({ name: 'escrow_metrics_collect_up', help: '1 when the family was read from the database on this scrape, else 0.', labelNames: ['family'] as const, registers });
   const errors = new Counter({ name: 'escrow_metrics_collect_errors_total', help: 'Database reads of a metrics family that failed or timed out.', labelNames: ['family'] as const, registers });
   const poolSize = sources.poolUse ? new Gauge({ name: 'escrow_db_pool_size', help: 'Most connections the PostgreSQL pool of this process may open.', registers }) : undefined;
@@ -92,13 +92,13 @@ export function escrowGauges(registry: Registry, sources: EscrowGaugeSources): E
       const backlog = await sources.queries.outboxBacklog();
       const now = sources.clock.now().getTime();
       return () => {
-        outboxUnsent.set(backlog.unsent);
-        outboxAge.set(backlog.oldestUnsentAt === null ? 0 : Math.max(0, (now - backlog.oldestUnsentAt.getTime()) / 1_000));
-        outboxGivenUp.set(backlog.givenUp);
+        outbox.set({ state: 'unsent' }, backlog.unsent);
+        outbox.set({ state: 'given_up' }, backlog.givenUp);
+        outboxAge.set({ state: 'unsent' }, backlog.oldestUnsentAt === null ? 0 : Math.max(0, (now - backlog.oldestUnsentAt.getTime()) / 1_000));
       };
     },
   };
-  const familyGauges: Record<DatabaseFamily, readonly Gauge[]> = { orders: [orders], payments: [payments], payouts: [payouts], outbox: [outboxUnsent, outboxAge, outboxGivenUp] };
+  const familyGauges: Record<DatabaseFamily, readonly Gauge[]> = { orders: [orders], payments: [payments], payouts: [payouts], outbox: [outbox, outboxAge] };
 
   const readAll = async (): Promise<void> => {
     await Promise.all(
