@@ -40,7 +40,7 @@ export default {
       severity: 'error',
       comment: 'Not even the core itself by package name (@escrow/core): only relative imports inside core/src.',
       from: { path: '^core/src/' },
-      to: { dependencyTypes: ['aliased-workspace', 'aliased-subpath-import', 'aliased-tsconfig', 'aliased-tsconfig-paths', 'aliased-tsconfig-base-url'] },
+      to: { dependencyTypes: ['undetermined', 'aliased', 'aliased-workspace', 'aliased-subpath-import', 'aliased-tsconfig', 'aliased-tsconfig-paths', 'aliased-tsconfig-base-url'] },
     },
     {
       name: 'adapters-not-apps-or-frontends',
