@@ -218,6 +218,10 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
     const stream = sseReader(response);
     expect(await stream.next()).toEqual({ event: 'ready', data: { orderId: watched.id } });
     expect(valueOf(await scrape(), 'escrow_sse_clients')).toBe(1);
+    // The counted stream still carries the order's changes.
+    must(await cancelOrder(composed.deps, { orderId: watched.id, actor: { kind: 'seller', sellerId } }));
+    expect((await stream.nextEvent('order.changed'))?.data).toMatchObject({ orderId: watched.id, status: 'cancelled' });
+    expect(valueOf(await scrape(), 'escrow_sse_clients')).toBe(1);
     leave.abort();
     await stream.cancel().catch(() => undefined);
     const gone = await eventually(scrape, (e) => valueOf(e, 'escrow_sse_clients') === 0);

@@ -1,0 +1,58 @@
+import type { OutboxMessage } from '@escrow/core';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createKyselyMetricsQueries } from '../../src/index.js';
+import { at, newC2bPayment, newOrder, newStkRequest, seedSeller } from '../support/fixtures.js';
+import { postgresForTests } from '../support/postgres.js';
+import { harnessPerTest, postgresTarget, sqliteTarget, type StoreTarget } from '../support/store-harness.js';
+
+const postgres = await postgresForTests('metrics queries');
+const targets: StoreTarget[] = [sqliteTarget, ...(postgres.available ? [postgresTarget(postgres.url)] : [])];
+const open = harnessPerTest();
+
+const message = (createdAt: Date): OutboxMessage => ({ id: randomUUID(), topic: 'notification', payload: { to: 'x' }, createdAt, attempts: 0, nextAttemptAt: createdAt, deliveredAt: null, lastError: null });
+const sorted = <T>(rows: readonly T[]): T[] => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+describe.each(targets)('the metrics queries on $name', (target) => {
+  it('give nothing on an empty database', async () => {
+    const h = await open(target);
+    const queries = createKyselyMetricsQueries(h.db);
+    expect(await queries.ordersByStatus()).toEqual([]);
+    expect(await queries.paymentsByState()).toEqual([]);
+    expect(await queries.payoutsByState()).toEqual([]);
+    expect(await queries.outboxBacklog()).toEqual({ unsent: 0, oldestUnsentAt: null, givenUp: 0 });
+  });
+
+  it('count orders by status, STK Pushes and Paybill payments by status, and the outbox backlog from the oldest unsent message', async () => {
+    const h = await open(target);
+    const seller = await seedSeller(h);
+    const orders = [newOrder(seller.id), newOrder(seller.id), newOrder(seller.id, { status: 'cancelled' }), newOrder(seller.id, { status: 'paid', paymentConfirmed: true })];
+    const [first, second] = orders;
+    await h.store.transaction(async (tx) => {
+      for (const order of orders) await tx.orders.insert(order);
+      await tx.mpesa.insertStkRequest(newStkRequest(first!.id, { status: 'failed' }));
+      await tx.mpesa.insertStkRequest(newStkRequest(second!.id, { status: 'failed' }));
+      await tx.mpesa.insertStkRequest(newStkRequest(second!.id, { status: 'pending' }));
+      await tx.mpesa.insertC2bPayment(newC2bPayment({ status: 'unmatched' }));
+    });
+    const oldest = message(at(1));
+    const delivered = message(at(0));
+    const givenUp = message(at(0, 5));
+    const newer = message(at(7));
+    await h.store.transaction(async (tx) => {
+      for (const m of [oldest, delivered, givenUp, newer]) await tx.outbox.enqueue(m);
+    });
+    await h.store.transaction(async (tx) => {
+      await tx.outbox.markDelivered(delivered.id, at(2));
+      const [claimed] = (await tx.outbox.claimDue(at(3), 10, at(4))).filter((m) => m.id === givenUp.id);
+      await tx.outbox.markGivenUp(givenUp.id, claimed!.attempts, 'refused', at(3));
+    });
+
+    const queries = createKyselyMetricsQueries(h.db);
+    const defaultStatus = orders[0]!.status;
+    expect(sorted(await queries.ordersByStatus())).toEqual(sorted([{ status: defaultStatus, count: 2 }, { status: 'cancelled', count: 1 }, { status: 'paid', count: 1 }]));
+    expect(sorted(await queries.paymentsByState())).toEqual(sorted([{ kind: 'stk_push', state: 'failed', count: 2 }, { kind: 'stk_push', state: 'pending', count: 1 }, { kind: 'c2b', state: 'unmatched', count: 1 }]));
+    // The oldest message is still unsent, though it was claimed (leased) above and not sent.
+    expect(await queries.outboxBacklog()).toEqual({ unsent: 2, oldestUnsentAt: at(1), givenUp: 1 });
+  });
+});
