@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { promClient } from './prom-client.js';
 import { escrowGauges, type EscrowGaugeSources } from './escrow-gauges.js';
 import { httpMetrics } from './http-metrics.js';
 
@@ -13,6 +14,7 @@ export interface ApiMetrics {
 }
 
 export function createApiMetrics(sources: EscrowGaugeSources): ApiMetrics {
+  const { Registry, collectDefaultMetrics } = promClient();
   const registry = new Registry();
   // Process figures (CPU, memory, event loop lag, heap, handles) under their usual names.
   collectDefaultMetrics({ register: registry });

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, PAYOUT_STATES, type C2bPaymentStatus, type Clock, type MetricsQueries, type PayoutPurpose, type StkRequestStatus } from '@escrow/core';
 import type { PoolUse } from '@escrow/db-kysely';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Gauge, Registry } from 'prom-client';
+import { promClient } from './prom-client.js';
 
 const STK_STATUSES: readonly StkRequestStatus[] = ['sending', 'pending', 'paid', 'failed', 'unknown'];
 const C2B_STATUSES: readonly C2bPaymentStatus[] = ['matched', 'unmatched', 'attached', 'refunded'];
@@ -48,6 +49,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
  * reported), shows `escrow_metrics_collect_up{family} 0` and counts an error; the rest is answered.
  */
 export function escrowGauges(registry: Registry, sources: EscrowGaugeSources): EscrowGauges {
+  const { Counter, Gauge } = promClient();
   const registers = [registry];
   const orders = new Gauge({ name: 'escrow_orders', help: 'Orders by status.', labelNames: ['status'] as const, registers });
   const payments = new Gauge({ name: 'escrow_payments', help: 'M-Pesa payment records by kind (stk_push, c2b) and state.', labelNames: ['kind', 'state'] as const, registers });

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { promClient } from './prom-client.js';
 
 /** Requests no API route answered: the frontend's files and pages, and unknown paths (404). */
 export const STATIC_ROUTE = 'static';
@@ -68,6 +69,7 @@ function watchedBody(body: ReadableStream<Uint8Array>, onEnd: () => void): Reada
  * escrow_sse_clients (live streams open now) on `registry`, and the middleware that records them.
  */
 export function httpMetrics(registry: Registry): HttpMetrics {
+  const { Counter, Gauge, Histogram } = promClient();
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code.',
