@@ -12,7 +12,7 @@ export { loadMpesaCallbackSecret, loadServerSecret } from './secrets/server-secr
 export { createKyselyContactStore } from './contact/kysely-contact-store.js';
 export { createKyselyEscrowQueries } from './queries/create-kysely-escrow-queries.js';
 export { createKyselyAdminQueries } from './queries/admin-kysely-queries.js';
-export { createKyselyMetricsQueries } from './queries/metrics-queries.js';
+export { createKyselyMetricsQueries, type MetricsQueriesOptions } from './queries/metrics-queries.js';
 export { createKyselyAdminStore } from './admin/create-kysely-admin-store.js';
 export { createKyselyLedgerAudit } from './queries/admin-ledger-audit.js';
 export { createKyselyInactiveAccounts } from './admin/kysely-inactive-accounts.js';

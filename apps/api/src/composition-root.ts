@@ -37,6 +37,7 @@ import { startOutboxDispatcher } from './outbox-dispatcher.js';
 import { composeMpesa, registerC2bUrls, startPaymentReconciler, startPayoutWorker, type ComposedMpesa } from './mpesa-payments.js';
 import { composeNotifier } from './notifications/compose-notifier.js';
 import { createApiMetrics } from './metrics/api-metrics.js';
+import { DEFAULT_COLLECT_TIMEOUT_MS } from './metrics/escrow-gauges.js';
 
 export interface Composed {
   readonly app: Hono;
@@ -167,7 +168,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
     // Prometheus's scrape (decision 0069): database figures per scrape, this process's requests, streams and pool.
     ...(config.metrics
-      ? { metrics: { token: config.metrics.token, metrics: createApiMetrics({ queries: createKyselyMetricsQueries(database.db), clock: systemClock, ...(database.poolUse ? { poolUse: () => database.poolUse?.() } : {}) }) } }
+      ? { metrics: { token: config.metrics.token, metrics: createApiMetrics({ queries: createKyselyMetricsQueries(database.db, { dialect: database.dialect, statementTimeoutMs: DEFAULT_COLLECT_TIMEOUT_MS }), clock: systemClock, ...(database.poolUse ? { poolUse: () => database.poolUse?.() } : {}) }) } }
       : {}),
   });
   // Idempotency keys are kept 25 hours, riders' phone codes 10 minutes and phone proofs 30 days;

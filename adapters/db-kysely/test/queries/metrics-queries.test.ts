@@ -1,5 +1,7 @@
 import type { OutboxMessage } from '@escrow/core';
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createKyselyMetricsQueries } from '../../src/index.js';
 import { at, newC2bPayment, newOrder, newStkRequest, seedSeller } from '../support/fixtures.js';
@@ -54,5 +56,33 @@ describe.each(targets)('the metrics queries on $name', (target) => {
     expect(sorted(await queries.paymentsByState())).toEqual(sorted([{ kind: 'stk_push', state: 'failed', count: 2 }, { kind: 'stk_push', state: 'pending', count: 1 }, { kind: 'c2b', state: 'unmatched', count: 1 }]));
     // The oldest message is still unsent, though it was claimed (leased) above and not sent.
     expect(await queries.outboxBacklog()).toEqual({ unsent: 2, oldestUnsentAt: at(1), givenUp: 1 });
+  });
+});
+
+describe.runIf(postgres.available)('the metrics queries on PostgreSQL with a statement timeout', () => {
+  it('give up on a read the server cannot answer in time (a table locked), and leave the connection with its own timeout', async () => {
+    const h = await open(postgresTarget(postgres.url), { poolSize: 1 });
+    const queries = createKyselyMetricsQueries(h.db, { dialect: 'postgres', statementTimeoutMs: 200 });
+    expect(await queries.ordersByStatus()).toEqual([]);
+    const locker = new pg.Client({ connectionString: h.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table orders in access exclusive mode');
+      const started = Date.now();
+      await expect(queries.ordersByStatus()).rejects.toMatchObject({ code: '57014' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // Without the timeout the same read waits for the lock (the pool's own limit is 30 s).
+      const unbounded = createKyselyMetricsQueries(h.db, { dialect: 'postgres' }).ordersByStatus();
+      const waited = await Promise.race([unbounded.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 600))]);
+      expect(waited).toBe('waiting');
+      await locker.query('rollback');
+      expect(await unbounded).toEqual([]);
+    } finally {
+      await locker.end();
+    }
+    // SET LOCAL: the pool's one connection is back to the statement timeout openPostgres gave it.
+    const { rows } = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(h.db);
+    expect(rows[0]?.statement_timeout).toBe('30s');
   });
 });
