@@ -23,9 +23,12 @@ async function coldStart(args, env, whenHealthy = async () => {}) {
   const port = await freePort();
   const agent = keepAliveAgent(1);
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env.PATH, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env.PATH, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The API logs errors to standard output too (decision 0068): the tail of both shows why a start failed.
   let errors = '';
-  child.stderr.on('data', (chunk) => (errors += chunk));
+  const keep = (chunk) => (errors = (errors + chunk).slice(-4_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`exited at start: ${errors}`);

@@ -100,10 +100,14 @@ async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-audit-'));
   const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The API logs everything, errors included, to standard output (decision 0068): both are kept,
+  // so a start-up failure shows its reason.
   let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const keep = (chunk) => (stderr = (stderr + chunk).slice(-4_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
