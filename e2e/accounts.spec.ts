@@ -1,17 +1,13 @@
 import type { Page } from '@playwright/test';
 import { resetCodeFor, waitForMail } from './accounts-mailbox.ts';
-import { freshAddress } from './escrow-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAxeViolations } from './public-site.ts';
 import { expectTapTargets } from './seller-support.ts';
+import { freshAddress, freshEmail } from '@escrow/test-kit';
 
 const PASSWORD = 'Sokoni#2026';
 // A real 1x1 PNG, so the uploaded logo can be shown back.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-let counter = 0;
-/** A fresh address per test (and per retry), lower-case as the server stores it. */
-const newEmail = (label: string) => `${label}-${process.pid}-${Date.now()}-${(counter += 1)}@example.com`;
 
 /** Signs up through the API in the page's browser context, so the browser holds the session. */
 async function signUpByApi(page: Page, email: string, password = PASSWORD): Promise<void> {
@@ -42,7 +38,7 @@ test.describe('accounts: sign-up, seller onboarding, profile, sign-out and sign-
     // And a wrong password for the payout details.
     consoleGuard.expectHttpError('/api/seller/profile/payout-details', 400);
     consoleGuard.expectHttpError('/api/auth/sign-in', 401);
-    const email = newEmail('amani');
+    const email = freshEmail('amani');
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
@@ -167,7 +163,7 @@ test.describe('accounts: sign-up, seller onboarding, profile, sign-out and sign-
 
   test('forgot password: the code comes by email, is verified, and sets a new password', async ({ page, consoleGuard }) => {
     consoleGuard.expectHttpError('/api/auth/verify-reset-code', 400);
-    const email = newEmail('reset');
+    const email = freshEmail('reset');
     await signUpByApi(page, email);
     await page.context().clearCookies();
 
@@ -224,7 +220,7 @@ test.describe('accounts: sign-up, seller onboarding, profile, sign-out and sign-
       await expect(page, path).toHaveURL('/auth');
     }
     // Signed in, no seller record yet.
-    await signUpByApi(page, newEmail('redirect'));
+    await signUpByApi(page, freshEmail('redirect'));
     await page.goto('/auth');
     await expect(page).toHaveURL('/seller/signup');
     for (const path of ['/seller/profile', '/seller/dashboard']) {
@@ -242,7 +238,7 @@ test.describe('accounts: sign-up, seller onboarding, profile, sign-out and sign-
   });
 
   test('the notice is not shown on a computer', async ({ page }) => {
-    await signUpByApi(page, newEmail('desktop'));
+    await signUpByApi(page, freshEmail('desktop'));
     await page.goto('/seller/signup');
     await expect(page.getByRole('button', { name: 'Create Seller Profile' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Using a phone' })).toHaveCount(0);
@@ -260,7 +256,7 @@ test.describe('accounts on a phone', () => {
       await expectNoHorizontalScroll(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
-      const email = newEmail('mobile');
+      const email = freshEmail('mobile');
       await signUpByApi(page, email);
       await page.goto('/seller/signup');
       const notice = page.getByRole('complementary', { name: 'Using a phone' });

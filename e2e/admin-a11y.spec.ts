@@ -2,9 +2,11 @@
 // tap targets of at least 44px on the phone, and axe finds no serious or critical violation.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { seedDeliveredOrder, seedSeller, sendContactMessage, signInAsNewAdmin, uniqueId } from './admin-seed.ts';
 import { expectNoHorizontalScroll, findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
 import { DESKTOP, PHONE, seriousAxeViolations } from './public-site.ts';
+import { newSeller, pricedOrder, seedDeliveredOrder, sendContactMessage } from './kit/seed.ts';
+import { signInAsNewAdmin } from './kit/page-session.ts';
+import { uniqueId } from '@escrow/test-kit';
 
 async function checkView(page: Page, phone: boolean, what: string): Promise<void> {
   await expectNoHorizontalScroll(page);
@@ -17,14 +19,13 @@ for (const viewport of [PHONE, DESKTOP]) {
     // axe is evaluated through DevTools; the CSP stays on.
     test.use({ viewport });
 
-    test('every tab and dialog fits, is labelled and passes axe', async ({ page, baseURL }) => {
+    test('every tab and dialog fits, is labelled and passes axe', async ({ page }) => {
       test.setTimeout(90_000);
       const phone = viewport.width < 768;
-      const origin = baseURL ?? '';
-      const seller = await seedSeller(origin, `Mama Mboga Fresh Produce and Electronics ${uniqueId('wide')}`);
-      const order = await seedDeliveredOrder(origin, seller, { priceKsh: '1234567.89', deliveryKsh: '450', itemName: `Samsung Galaxy S24 Ultra 512GB Titanium Black ${uniqueId('i')}` });
+      const seller = await newSeller(`Mama Mboga Fresh Produce and Electronics ${uniqueId('wide')}`);
+      const order = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '1234567.89', deliveryKsh: '450', itemName: `Samsung Galaxy S24 Ultra 512GB Titanium Black ${uniqueId('i')}` }));
       const contactName = `Otieno ${uniqueId('a11y')}`;
-      await sendContactMessage(origin, contactName, 'A long message that should wrap nicely on a small phone screen without pushing anything sideways.');
+      await sendContactMessage(contactName, 'A long message that should wrap nicely on a small phone screen without pushing anything sideways.');
       await signInAsNewAdmin(page);
       await openAdminDashboard(page);
       await findOrder(page, order.trackingNumber);

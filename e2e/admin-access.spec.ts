@@ -1,14 +1,15 @@
 // Who may open /admin: only an account with the admin role. Everyone else is told so and sent home.
-import { freshAddress } from './escrow-seed.ts';
 import { expect, test } from './fixtures.ts';
-import { newEmail, PASSWORD, signInAsNewAdmin } from './admin-seed.ts';
 import { openAdminDashboard, REMOTE_LOAD_MS } from './admin-page.ts';
+import { PASSWORD } from './kit/seed.ts';
+import { freshAddress, freshEmail } from '@escrow/test-kit';
+import { signInAsNewAdmin } from './kit/page-session.ts';
 
 const DENIED = 'Access denied. Admin privileges required.';
 
 test.describe('admin: access', () => {
   test('a signed-in account without the admin role is denied and lands on /', async ({ page }) => {
-    const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email: newEmail('visitor'), password: PASSWORD } });
+    const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email: freshEmail('visitor'), password: PASSWORD } });
     expect(signUp.status()).toBe(201);
     await page.goto('/admin');
     await expect(page.getByText(DENIED)).toBeVisible({ timeout: REMOTE_LOAD_MS });

@@ -5,24 +5,25 @@
 // recorded on the payout ('Record M-Pesa reference'), where Mark Paid took the reference before.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { createOrder, payOrder, requestRefund, seedDeliveredOrder, seedSeller, signInAsNewAdmin } from './admin-seed.ts';
 import { findOrder, openAdminDashboard } from './admin-page.ts';
+import { newSeller, payOrder, pricedOrder, requestRefund, seedDeliveredOrder } from './kit/seed.ts';
+import { signInAsNewAdmin } from './kit/page-session.ts';
+import { uniqueId } from '@escrow/test-kit';
 
 const USED = 'This M-Pesa reference is already recorded for another payout or refund. Check the reference in the M-Pesa message and enter it again.';
 const PAYMENT = "This M-Pesa reference is a buyer's payment into an order, not a payout or refund. Enter the reference of the money you sent.";
 const reference = (): string => `R${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}`;
 
-test('a reference already used for a refund is refused for another refund and for a payout paid by hand, in any case; a payment receipt too', async ({ page, baseURL, consoleGuard }) => {
+test('a reference already used for a refund is refused for another refund and for a payout paid by hand, in any case; a payment receipt too', async ({ page, consoleGuard }) => {
   test.setTimeout(120_000);
-  const origin = baseURL ?? '';
-  const seller = await seedSeller(origin);
-  const first = await createOrder(seller, { priceKsh: '3000', deliveryKsh: '200' });
-  const second = await createOrder(seller, { priceKsh: '3500', deliveryKsh: '200' });
-  await payOrder(origin, first);
-  const secondReceipt = await payOrder(origin, second);
-  await requestRefund(origin, first, 'Never arrived');
-  await requestRefund(origin, second, 'Wrong colour');
-  const delivered = await seedDeliveredOrder(origin, seller, { priceKsh: '5000', deliveryKsh: '250' });
+  const seller = await newSeller(`Duka ${uniqueId('s')}`);
+  const first = await seller.createOrder(pricedOrder({ priceKsh: '3000', deliveryKsh: '200' }));
+  const second = await seller.createOrder(pricedOrder({ priceKsh: '3500', deliveryKsh: '200' }));
+  await payOrder(first);
+  const secondReceipt = await payOrder(second);
+  await requestRefund(first, 'Never arrived');
+  await requestRefund(second, 'Wrong colour');
+  const delivered = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '5000', deliveryKsh: '250' }));
 
   await signInAsNewAdmin(page);
   // The refusals below are 409s the page asks for on purpose (Chromium logs each as a console error).

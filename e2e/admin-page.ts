@@ -1,7 +1,6 @@
 // Helpers for the admin screen's browser tests (e2e/admin-*.spec.ts).
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { centsOf } from './admin-seed.ts';
 
 /** How long a first visit may take to download and start the admin remote. */
 export const REMOTE_LOAD_MS = 20_000;
@@ -52,4 +51,45 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
       .filter((element) => element.getBoundingClientRect().height < 44)
       .map((element) => element.outerHTML.slice(0, 120)),
   );
+}
+
+/** '12,345.50' and 'KSh 12,345.50' as integer cents. */
+export function centsOf(text: string): number {
+  const match = /(-?)([\d,]+)\.(\d{2})/.exec(text);
+  if (!match) throw new Error(`not an amount: ${text}`);
+  return (match[1] ? -1 : 1) * (Number(match[2]?.replaceAll(',', '')) * 100 + Number(match[3]));
+}
+
+/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const char = body[i];
+    if (quoted) {
+      if (char === '"' && body[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && body[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
 }

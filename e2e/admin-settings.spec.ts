@@ -1,8 +1,10 @@
 // The admin's other work: the Paybill buyers pay into, contact messages, refund requests.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { createOrder, payOrder, requestRefund, seedSeller, sendContactMessage, signInAsNewAdmin, uniqueId } from './admin-seed.ts';
 import { openAdminDashboard } from './admin-page.ts';
+import { newSeller, payOrder, pricedOrder, requestRefund, sendContactMessage } from './kit/seed.ts';
+import { signInAsNewAdmin } from './kit/page-session.ts';
+import { uniqueId } from '@escrow/test-kit';
 
 test.describe('admin: settings, contacts and refunds', () => {
   test('payment information: read-only until Edit, Cancel restores the saved values, Save and the dialog update it', async ({ page }) => {
@@ -57,9 +59,9 @@ test.describe('admin: settings, contacts and refunds', () => {
     await expect(page.getByRole('region', { name: 'Payment Information' }).getByLabel('Account name')).toHaveValue('Escrow Trust Account');
   });
 
-  test('a contact message is marked resolved and shown dimmed with a Resolved badge', async ({ page, baseURL }) => {
+  test('a contact message is marked resolved and shown dimmed with a Resolved badge', async ({ page }) => {
     const name = `Wanjiku ${uniqueId('contact')}`;
-    await sendContactMessage(baseURL ?? '', name, 'My order has not arrived yet. Please help.');
+    await sendContactMessage(name, 'My order has not arrived yet. Please help.');
     await signInAsNewAdmin(page);
     await openAdminDashboard(page);
     await page.getByRole('tab', { name: 'Contacts' }).click();
@@ -75,13 +77,12 @@ test.describe('admin: settings, contacts and refunds', () => {
     await expect(resolved.getByRole('button', { name: /^Mark Resolved/ })).toHaveCount(0);
   });
 
-  test('a refund request is listed with the buyer reason and refunded with the M-Pesa reference', async ({ page, baseURL }) => {
-    const origin = baseURL ?? '';
-    const seller = await seedSeller(origin);
-    const order = await createOrder(seller, { priceKsh: '4500', deliveryKsh: '200' });
-    await payOrder(origin, order);
+  test('a refund request is listed with the buyer reason and refunded with the M-Pesa reference', async ({ page }) => {
+    const seller = await newSeller(`Duka ${uniqueId('s')}`);
+    const order = await seller.createOrder(pricedOrder({ priceKsh: '4500', deliveryKsh: '200' }));
+    await payOrder(order);
     const reason = `The seller stopped answering (${uniqueId('reason')})`;
-    await requestRefund(origin, order, reason);
+    await requestRefund(order, reason);
 
     await signInAsNewAdmin(page);
     await openAdminDashboard(page);

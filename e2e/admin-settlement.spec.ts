@@ -4,23 +4,25 @@
 // the order settles; the summary follows live; the seller's revenue counts it.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { assignRider, centsOf, createOrder, deliver, parseCsv, payOrder, pickUp, seedDeliveredOrder, seedSeller, signInAsNewAdmin } from './admin-seed.ts';
-import { findOrder, openAdminDashboard, summaryCount, summaryNote, summaryValue } from './admin-page.ts';
+import { centsOf, findOrder, openAdminDashboard, parseCsv, summaryCount, summaryNote, summaryValue } from './admin-page.ts';
 import { simPayoutsFor } from './daraja-sim.ts';
+import { deliver, newSeller, payOrder, pickUp, pricedOrder, seedDeliveredOrder } from './kit/seed.ts';
+import { signInAsNewAdmin } from './kit/page-session.ts';
+import { uniqueId } from '@escrow/test-kit';
 
 test.describe('admin: settlement', () => {
   test('an admin made with the CLI sees a delivered order, exports it, approves its payout, M-Pesa pays it, and the figures follow live', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const origin = baseURL ?? '';
-    const seller = await seedSeller(origin);
+    const seller = await newSeller(`Duka ${uniqueId('s')}`);
     // KSh 15,000 with delivery paid by the seller: fee 375.00, rider 300.00, seller 14,325.00.
-    const delivered = await seedDeliveredOrder(origin, seller, { priceKsh: '15000', deliveryKsh: '300', sellerPaysDelivery: true });
+    const delivered = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '15000', deliveryKsh: '300', sellerPaysDelivery: true }));
     expect([delivered.serviceFee, delivered.riderPayout, delivered.sellerPayout]).toEqual([37_500, 30_000, 1_432_500]);
     // A second order waits in transit; it is delivered while the admin watches.
-    const second = await createOrder(seller, { priceKsh: '2000', deliveryKsh: '250' });
-    await payOrder(origin, second);
-    await assignRider(seller, second);
-    await pickUp(origin, second);
+    const created = await seller.createOrder(pricedOrder({ priceKsh: '2000', deliveryKsh: '250' }));
+    await payOrder(created);
+    const second = await seller.assignNewRider(created);
+    await pickUp(second);
 
     await signInAsNewAdmin(page);
     await openAdminDashboard(page);
@@ -70,7 +72,7 @@ test.describe('admin: settlement', () => {
     // Live: the rider delivers the second order through the API; the card follows without a reload.
     const awaitingBefore = await summaryCount(page, 'Awaiting Settlement');
     const payoutBefore = centsOf(await summaryNote(page, 'Awaiting Settlement').innerText());
-    await deliver(origin, second);
+    await deliver(second);
     await expect.poll(() => summaryCount(page, 'Awaiting Settlement')).toBeGreaterThanOrEqual(awaitingBefore + 1);
     await expect.poll(async () => centsOf(await summaryNote(page, 'Awaiting Settlement').innerText())).toBeGreaterThanOrEqual(payoutBefore + second.sellerPayout + second.riderPayout);
 

@@ -4,16 +4,18 @@
 // records the refund of another; each is sent once and each card leaves the list.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { createOrder, seedSeller, signInAsNewAdmin } from './admin-seed.ts';
 import { expectNoHorizontalScroll, openAdminDashboard, smallTapTargets } from './admin-page.ts';
 import { payPaybill, receiptAsSellerSeesIt } from './daraja-sim.ts';
+import { newSeller, pricedOrder } from './kit/seed.ts';
+import { signInAsNewAdmin } from './kit/page-session.ts';
+import { uniqueId } from '@escrow/test-kit';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('admin: an unmatched Paybill payment is attached to its order, another is refunded', async ({ page, baseURL, consoleGuard }) => {
+test('admin: an unmatched Paybill payment is attached to its order, another is refunded', async ({ page, consoleGuard }) => {
   test.setTimeout(120_000);
-  const seller = await seedSeller(baseURL ?? '');
-  const order = await createOrder(seller, { priceKsh: '2400', deliveryKsh: '200' });
+  const seller = await newSeller(`Duka ${uniqueId('s')}`);
+  const order = await seller.createOrder(pricedOrder({ priceKsh: '2400', deliveryKsh: '200' }));
   // One character wrong in the account number, and a payment to an account that means nothing.
   const mistyped = `${order.trackingNumber.slice(0, -1)}${order.trackingNumber.endsWith('Q') ? 'W' : 'Q'}`;
   const attachable = await payPaybill({ trackingNumber: mistyped, price: order.price });

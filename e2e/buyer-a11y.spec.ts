@@ -3,8 +3,8 @@
 // at least 44px high.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { asRider, codeLinkOf, FIRST_SCREEN, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
-import { DESKTOP, expectNoHorizontalScroll, expectTapTargets, PHONE, seriousAxeViolations } from './order-screens.ts';
+import { codeLinkOf, DESKTOP, expectNoHorizontalScroll, expectTapTargets, FIRST_SCREEN, pathOf, PHONE, seriousAxeViolations } from './order-screens.ts';
+import { asRider, newSeller, payOrder, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -35,7 +35,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await checkScreen(page, phone);
 
       const paid = await seller.createOrder();
-      await payAsBuyer(paid);
+      await payOrder(paid);
       // The payer, with the code from the payment SMS: refunds and rating are theirs (issue 16).
       await page.goto(codeLinkOf(paid));
       await expect(page.getByRole('heading', { name: 'Your delivery code' })).toBeVisible(FIRST_SCREEN);

@@ -7,12 +7,14 @@
 // The simulator is one process shared by every worker, and it refuses a second prompt to a phone
 // that has one pending: each test prompts a phone number of its own, typed into the field.
 import type { APIRequestContext } from '@playwright/test';
-import { FIRST_SCREEN, freshAddress } from './escrow-seed.ts';
 import { expectBuyerPaid, expectWaiting, markDocument, openBuyerPage, PAY_BUTTON, payFrom, PRICE, SAID, stillTheSameDocument } from './buyer-prompt.ts';
-import { createOrder, expect, expectNoHorizontalScroll, PHONE, sellerOrder, signedInSeller } from './seller-support.ts';
-import { readDeliveryCodeSms, receiptAsSellerSeesIt, simUrl, viewKeyOf } from './daraja-sim.ts';
+import { readDeliveryCodeSms, receiptAsSellerSeesIt, simUrl } from './daraja-sim.ts';
 import { test } from './people.ts';
 import { answerOnPhone, finishedPromptsOn, openPhonePage, ownPhone, pendingPromptOn, PIN } from './sim-phone.ts';
+import { FIRST_SCREEN } from './order-screens.ts';
+import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';
+import { createOrder, sellerOrder, signedInSeller } from './kit/page-session.ts';
+import { freshAddress, viewKeyOf } from '@escrow/test-kit';
 
 // Several people's pages on a real server and a simulator, on a shared machine.
 test.describe.configure({ timeout: 120_000 });
@@ -40,10 +42,10 @@ test.beforeEach(async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': freshAddress() });
 });
 
-test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pages show the order paid without a reload', async ({ page: sellerPage, baseURL, request, person }, testInfo) => {
+test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pages show the order paid without a reload', async ({ page: sellerPage, request, person }, testInfo) => {
   const phone = ownPhone();
-  await signedInSeller(sellerPage, baseURL ?? '', 'Prompt Journey Shop');
-  const order = await createOrder(sellerPage, baseURL ?? '', { itemName: 'Oraimo FreePods 4', price: PRICE });
+  await signedInSeller(sellerPage, 'Prompt Journey Shop');
+  const order = await createOrder(sellerPage, { itemName: 'Oraimo FreePods 4', price: PRICE });
 
   // The seller watches the order.
   await sellerPage.goto(`/order/${order.id}`);
@@ -92,10 +94,10 @@ test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pa
   expect(await simPromptsTo(request, phone.msisdn)).toHaveLength(1);
 });
 
-test('cancelled on the phone: the buyer reads why and taps "Try again", a new prompt comes, approved, paid', async ({ page, baseURL, request, person }) => {
+test('cancelled on the phone: the buyer reads why and taps "Try again", a new prompt comes, approved, paid', async ({ page, request, person }) => {
   const phone = ownPhone();
-  await signedInSeller(page, baseURL ?? '', 'Prompt Cancel Shop');
-  const order = await createOrder(page, baseURL ?? '', { itemName: 'Ramtons Blender', price: PRICE });
+  await signedInSeller(page, 'Prompt Cancel Shop');
+  const order = await createOrder(page, { itemName: 'Ramtons Blender', price: PRICE });
   const buyer = await openBuyerPage(person, order);
   await payFrom(buyer, phone);
 
@@ -124,10 +126,10 @@ test('cancelled on the phone: the buyer reads why and taps "Try again", a new pr
   expect(await sellerOrder(page, order.id)).toMatchObject({ status: 'paid', paymentConfirmed: true, mpesaReceipt: receiptAsSellerSeesIt(approved?.receiptNumber) });
 });
 
-test('a wrong PIN: the buyer reads that the PIN was wrong, and nothing is paid', async ({ page, baseURL, request, person }) => {
+test('a wrong PIN: the buyer reads that the PIN was wrong, and nothing is paid', async ({ page, request, person }) => {
   const phone = ownPhone();
-  await signedInSeller(page, baseURL ?? '', 'Prompt PIN Shop');
-  const order = await createOrder(page, baseURL ?? '', { itemName: 'Hotpoint Kettle', price: PRICE });
+  await signedInSeller(page, 'Prompt PIN Shop');
+  const order = await createOrder(page, { itemName: 'Hotpoint Kettle', price: PRICE });
   const buyer = await openBuyerPage(person, order);
   await payFrom(buyer, phone);
 
@@ -146,10 +148,10 @@ test('a wrong PIN: the buyer reads that the PIN was wrong, and nothing is paid',
   expect(await sellerOrder(page, order.id)).toMatchObject({ status: 'awaiting_payment', paymentConfirmed: false, mpesaReceipt: null });
 });
 
-test('a double tap on Pay sends one prompt', async ({ page, baseURL, request, person }) => {
+test('a double tap on Pay sends one prompt', async ({ page, request, person }) => {
   const phone = ownPhone();
-  await signedInSeller(page, baseURL ?? '', 'Prompt Double Tap Shop');
-  const order = await createOrder(page, baseURL ?? '', { itemName: 'Infinix Hot 40', price: PRICE });
+  await signedInSeller(page, 'Prompt Double Tap Shop');
+  const order = await createOrder(page, { itemName: 'Infinix Hot 40', price: PRICE });
   const buyer = await openBuyerPage(person, order);
   const sends: string[] = [];
   buyer.on('request', (sent) => {

@@ -2,9 +2,11 @@
 // orders are seeded through the seller's HTTP API (e2e/escrow-seed.ts).
 import { expect as baseExpect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { payPaybill, viewKeyOf } from './daraja-sim.ts';
+import { payPaybill } from './daraja-sim.ts';
 import { brokenWords } from './swahili-texts.ts';
-import { asRider, buyerView, codeLinkOf, FIRST_SCREEN, freshMpesaReceipt, newSeller, pathOf, payAsBuyer, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
+import { codeLinkOf, FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { asRider, buyerView, newSeller, payOrder, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
+import { freshMpesaReceipt, viewKeyOf } from '@escrow/test-kit';
 
 // Live updates and re-reads on a busy machine (shared CI runners) get more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -245,7 +247,7 @@ test('rating after delivery: both ratings required, comment optional, locked onc
 test('the item does not match: a refund request with a reason', async ({ page }) => {
   const seller = await newSeller();
   const order = await seller.createOrder();
-  await payAsBuyer(order);
+  await payOrder(order);
   // The shared link alone (the seller has it too) offers no refund: that is the payer's.
   await page.goto(pathOf(order.links.buyer));
   await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible(FIRST_SCREEN);

@@ -1,7 +1,7 @@
 // The buyer page's M-Pesa prompt ("Pay ... with M-Pesa"), as the buyer sees and taps it, for the
 // browser tests where a person answers the prompt on the simulator's phone page (e2e/sim-phone.ts).
 import type { Page } from '@playwright/test';
-import { FIRST_SCREEN, pathOf } from './escrow-seed.ts';
+import { FIRST_SCREEN, pathOf } from './order-screens.ts';
 import { expect } from './seller-support.ts';
 
 /** The buyer page's words (core/src/payments/stk-result.ts), as the buyer reads them. */

@@ -4,10 +4,13 @@
 // for M-Pesa's PIN prompt and /phone/sms for the SMS. The buyer reads the code in the SMS, as a
 // person reads it on the page, and gives it to the rider; the seller never sees it.
 import { expectBuyerPaid, markDocument, openBuyerPage, payFrom, PRICE, stillTheSameDocument } from './buyer-prompt.ts';
-import { FIRST_SCREEN, freshAddress, pathOf } from './escrow-seed.ts';
 import { test } from './people.ts';
-import { createOrder, expect, expectNoHorizontalScroll, PNG, sellerOrder, signedInSeller } from './seller-support.ts';
 import { answerOnPhone, finishedPromptsOn, openPhonePage, openSmsInbox, ownPhone, pendingPromptOn, PIN, readDeliveryCodeOn, smsIn } from './sim-phone.ts';
+import { FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { PNG } from './kit/seed.ts';
+import { createOrder, sellerOrder, signedInSeller } from './kit/page-session.ts';
+import { expect, expectNoHorizontalScroll } from './seller-support.ts';
+import { freshAddress } from '@escrow/test-kit';
 
 // Four people's pages on a real server and a simulator, on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -18,16 +21,15 @@ const RIDER_NAME = 'Kevin Otieno';
 /** "07xx xxx 123", as the buyer and seller pages name the phone the code went to. */
 const masked = (typed: string) => `${typed.slice(0, 2)}xx xxx ${typed.slice(-3)}`;
 
-test('the buyer reads the delivery code in the SMS on the phone that paid and gives it to the rider; the seller never sees it', async ({ page: seller, baseURL, person, consoleGuard }, testInfo) => {
-  const origin = baseURL ?? '';
+test('the buyer reads the delivery code in the SMS on the phone that paid and gives it to the rider; the seller never sees it', async ({ page: seller, person, consoleGuard }, testInfo) => {
   const payer = ownPhone();
   const riderPhone = ownPhone();
   await seller.context().setExtraHTTPHeaders({ 'X-Forwarded-For': freshAddress() });
 
   // 1. The seller makes an M-Pesa order and copies the buyer link from the order page: the link
   // carries the order's view key, not a delivery code.
-  await signedInSeller(seller, origin, 'SMS Journey Phones');
-  const order = await createOrder(seller, origin, { itemName: ITEM, price: PRICE, paymentMethod: 'mpesa_prepay' });
+  await signedInSeller(seller, 'SMS Journey Phones');
+  const order = await createOrder(seller, { itemName: ITEM, price: PRICE, paymentMethod: 'mpesa_prepay' });
   await seller.goto(`/order/${order.id}`);
   await expect(seller.getByRole('heading', { level: 1, name: ITEM })).toBeVisible(FIRST_SCREEN);
   await expect(seller.getByText('Awaiting payment')).toBeVisible();

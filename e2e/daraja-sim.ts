@@ -2,8 +2,8 @@
 // simulator (apps/daraja-sim, started by playwright.config.ts), which POSTs the C2B confirmation
 // to the API's callback URL (registered by the API at start-up); the confirmation pays the order.
 // A receipt typed on the buyer page is only a claim until then.
-import { randomInt } from 'node:crypto';
 import { expect, request, type APIRequestContext } from '@playwright/test';
+import { freshPhone } from '@escrow/test-kit';
 
 /** The simulator's origin, e.g. http://127.0.0.1:41234. */
 export function simUrl(): string {
@@ -11,9 +11,6 @@ export function simUrl(): string {
   if (!port) throw new Error('E2E_SIM_PORT is not set (see playwright.config.ts)');
   return `http://127.0.0.1:${port}`;
 }
-
-/** A Safaricom number (2547XXXXXXXX) for the payer. */
-export const freshMsisdn = (): string => `2547${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
 /** What a Paybill payer sends for a price in cents: whole shillings, rounded up. */
 export const wholeShillings = (cents: number): number => Math.ceil(cents / 100);
@@ -53,7 +50,7 @@ export async function payPaybill(
   order: { readonly trackingNumber: string; readonly price: number },
   options: { msisdn?: string; shillings?: number; msisdnFormat?: 'sha256' | 'masked' | 'plain' } = {},
 ): Promise<string> {
-  const msisdn = options.msisdn ?? freshMsisdn();
+  const msisdn = options.msisdn ?? freshPhone().msisdn;
   payers.set(order.trackingNumber, msisdn);
   return withSim(async (sim) => {
     // msisdnFormat: how this payment's confirmation shows the phone (the browser tests' simulator shows it plain).
@@ -111,9 +108,6 @@ export async function readDeliveryCodeSms(order: { readonly trackingNumber: stri
     return code ?? '';
   });
 }
-
-/** The secret of a buyer link (`/buyer/order/{id}?code=...`): the order's view key. */
-export const viewKeyOf = (buyerLink: string): string => new URL(buyerLink, 'http://x').searchParams.get('code') ?? '';
 
 /** How the simulator answers the next payouts to one receiver (apps/daraja-sim/src/payouts/payout-behaviour-book.ts). */
 export interface PayoutBehaviour {

@@ -7,8 +7,9 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.ts';
 import { payPaybill, readDeliveryCodeSms } from './daraja-sim.ts';
-import { FIRST_SCREEN, freshAddress, freshMpesaReceipt, freshPhone } from './escrow-seed.ts';
-import { PASSWORD, PNG, newEmail } from './seller-support.ts';
+import { FIRST_SCREEN } from './order-screens.ts';
+import { PASSWORD, PNG } from './kit/seed.ts';
+import { freshAddress, freshEmail, freshMpesaReceipt, freshPhone } from '@escrow/test-kit';
 
 // Live updates and first loads of each remote on a busy machine get more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -37,7 +38,7 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
   await sellerDashboard.context().setExtraHTTPHeaders({ 'X-Forwarded-For': freshAddress() });
 
   // 1. The seller signs up and onboards.
-  const sellerEmail = newEmail('journey-seller');
+  const sellerEmail = freshEmail('journey-seller');
   // The dashboard tour is for people (e2e/seller-onboarding.spec.ts); this test is about the order.
   await sellerDashboard.addInitScript(() => localStorage.setItem('seller-dashboard:tour-done', 'true'));
   await sellerDashboard.goto('/auth');
@@ -186,7 +187,7 @@ test('one order from sign-up to awaiting settlement: seller, buyer, rider and ad
   // 8. The seller's dashboard lists the order as delivered; the admin sees it awaiting settlement.
   await expect(sellerDashboard.getByRole('link', { name: new RegExp(itemName) })).toContainText('Delivered - awaiting settlement');
 
-  const adminEmail = newEmail('journey-admin');
+  const adminEmail = freshEmail('journey-admin');
   const admin = await personContext(browser, origin, consoleGuard.watch);
   await admin.goto('/auth');
   await admin.getByRole('button', { name: "Don't have an account? Sign up" }).click();

@@ -1,8 +1,29 @@
-// Checks shared by the buyer and rider browser tests: the phone rules and the axe scan.
+// Shared by the buyer and rider browser tests: their pages' addresses, the phone rules and the axe scan.
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 export { DESKTOP, PHONE, seriousAxeViolations } from './public-site.ts';
+
+/**
+ * The first screen after a page load downloads the shell and a remote; on a busy machine that
+ * can take longer than the default 5 s of an expectation.
+ */
+export const FIRST_SCREEN = { timeout: 20_000 } as const;
+
+/** The path (no origin) of a link, as a test opens it in the browser. */
+export const pathOf = (link: string): string => {
+  const url = new URL(link);
+  return url.pathname + url.search;
+};
+
+/**
+ * The buyer page as the payer opens it with the code from the payment SMS (links that carry the
+ * real code keep working, issue 16): the page then holds the code (refunds, rating).
+ */
+export function codeLinkOf(order: { readonly id: string; readonly deliveryCode?: string | undefined }): string {
+  if (!order.deliveryCode) throw new Error(`codeLinkOf: order ${order.id} has no code yet (pay it first)`);
+  return `/buyer/order/${order.id}?code=${order.deliveryCode}`;
+}
 
 /** No sideways scrolling: the content is no wider than the viewport. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {

@@ -6,11 +6,13 @@
 // it touches no other test.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createOrder, payOrder, requestRefund, seedDeliveredOrder, seedSeller, signInAsNewAdmin, uniquePhone } from './admin-seed.ts';
 import { expectNoHorizontalScroll, findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
 import { payerOf, setPayoutBehaviour, simPayoutsFor } from './daraja-sim.ts';
 import { seriousAxeViolations } from './public-site.ts';
 import { ksh, PHONE } from './seller-support.ts';
+import { freshPhone, uniqueId } from '@escrow/test-kit';
+import { newSeller, payOrder, pricedOrder, requestRefund, riderCredentials, seedDeliveredOrder } from './kit/seed.ts';
+import { signInAsNewAdmin } from './kit/page-session.ts';
 
 /** Fits 360 px, tap targets of 44 px, and nothing axe calls serious or critical (once the last toast, which goes by itself, is gone). */
 async function checkView(page: Page, what: string): Promise<void> {
@@ -46,15 +48,14 @@ async function approve(page: Page, row: Locator, order: { itemName: string; trac
   await expect(dialog).toBeHidden();
 }
 
-test("the admin approves a delivered order's payout on a phone: M-Pesa pays seller and rider, the receipt shows, the order settles; the seller reads it awaiting settlement meanwhile", async ({ page, browser, baseURL, consoleGuard }) => {
+test("the admin approves a delivered order's payout on a phone: M-Pesa pays seller and rider, the receipt shows, the order settles; the seller reads it awaiting settlement meanwhile", async ({ page, browser, consoleGuard }) => {
   test.setTimeout(150_000);
-  const origin = baseURL ?? '';
-  const phone = uniquePhone();
-  const seller = await seedSeller(origin, undefined, { phone });
+  const phone = freshPhone().local;
+  const seller = await newSeller(`Duka ${uniqueId('s')}`, { phone });
   // M-Pesa answers the seller's payout 30 s after accepting it: long enough to see it in flight on a busy machine.
   await setPayoutBehaviour(msisdnOf(phone), { outcome: 'success', resultDelayMs: 30_000 });
   // The seller pays delivery: the rider is paid at settlement too.
-  const order = await seedDeliveredOrder(origin, seller, { priceKsh: '4000', deliveryKsh: '200', sellerPaysDelivery: true });
+  const order = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '4000', deliveryKsh: '200', sellerPaysDelivery: true }));
 
   await signInAsNewAdmin(page);
   await openAdminDashboard(page);
@@ -85,7 +86,7 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   const paid = await simPayoutsFor(order.trackingNumber);
   expect(paid.map((p) => ({ receiver: p.receiver, amount: p.amount, status: p.status })).sort((a, b) => b.amount - a.amount)).toEqual([
     { receiver: msisdnOf(phone), amount: Math.floor(order.sellerPayout / 100), status: 'completed' },
-    { receiver: msisdnOf(order.riderPhone ?? ''), amount: Math.floor(order.riderPayout / 100), status: 'completed' },
+    { receiver: msisdnOf(riderCredentials(order.links.rider ?? '').phone), amount: Math.floor(order.riderPayout / 100), status: 'completed' },
   ]);
   const sellerReceipt = paid.find((p) => p.receiver === msisdnOf(phone))?.receipt ?? '';
   expect(sellerReceipt).toMatch(/^[A-Z0-9]{10}$/);
@@ -112,14 +113,13 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   await seller.api.dispose();
 });
 
-test('a payout M-Pesa refuses shows why in words and stays in the reconciliation until Retry pays it', async ({ page, baseURL }) => {
+test('a payout M-Pesa refuses shows why in words and stays in the reconciliation until Retry pays it', async ({ page }) => {
   test.setTimeout(150_000);
-  const origin = baseURL ?? '';
-  const phone = uniquePhone();
-  const seller = await seedSeller(origin, undefined, { phone });
+  const phone = freshPhone().local;
+  const seller = await newSeller(`Duka ${uniqueId('s')}`, { phone });
   // The business account lacks float for the first payout to this seller; the next one goes through.
   await setPayoutBehaviour(msisdnOf(phone), { outcome: 'insufficient_funds', times: 1 });
-  const order = await seedDeliveredOrder(origin, seller, { priceKsh: '2500', deliveryKsh: '150' });
+  const order = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '2500', deliveryKsh: '150' }));
 
   await signInAsNewAdmin(page);
   await openAdminDashboard(page);
@@ -173,13 +173,12 @@ test('a payout M-Pesa refuses shows why in words and stays in the reconciliation
   await seller.api.dispose();
 });
 
-test('a refund the admin approves without a reference: M-Pesa sends it to the phone that paid, and the buyer page says so', async ({ page, browser, baseURL }) => {
+test('a refund the admin approves without a reference: M-Pesa sends it to the phone that paid, and the buyer page says so', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  const origin = baseURL ?? '';
-  const seller = await seedSeller(origin);
-  const order = await createOrder(seller, { priceKsh: '1800', deliveryKsh: '150' });
-  await payOrder(origin, order);
-  await requestRefund(origin, order, 'The seller cannot deliver this week');
+  const seller = await newSeller(`Duka ${uniqueId('s')}`);
+  const order = await seller.createOrder(pricedOrder({ priceKsh: '1800', deliveryKsh: '150' }));
+  await payOrder(order);
+  await requestRefund(order, 'The seller cannot deliver this week');
 
   await signInAsNewAdmin(page);
   await openAdminDashboard(page);

@@ -3,8 +3,8 @@
 // guarded by the console guard like the test's own page, and closes it after the test.
 import type { BrowserContext, Page } from '@playwright/test';
 import { test as guarded } from './fixtures.ts';
-import { freshAddress } from './escrow-seed.ts';
-import { PHONE } from './seller-support.ts';
+import { freshAddress } from '@escrow/test-kit';
+import { PHONE } from './public-site.ts';
 
 export interface PersonOptions {
   /** Another origin than the app's, e.g. the simulator's (simUrl() in e2e/daraja-sim.ts). */

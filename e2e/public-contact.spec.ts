@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { uniqueId } from '@escrow/test-kit';
 import { expect, test } from './fixtures.ts';
 import { contactRows, openPage } from './public-site.ts';
 
@@ -73,7 +74,7 @@ test.describe('/contact', () => {
   }
 
   test('sends a message to the server, which stores it unresolved, and says Message Sent!', async ({ page }) => {
-    const marker = `contact-e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const marker = uniqueId('contact-e2e');
     await fill(page, { name: '  Amina Hassan ', email: 'amina@example.com', phone: '0712 345 678', message: `Hello, can I sell shoes? ${marker}` });
     const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/contact');
     await send(page).click();
@@ -89,7 +90,7 @@ test.describe('/contact', () => {
   });
 
   test('stores an empty phone as no phone', async ({ page }) => {
-    const marker = `no-phone-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const marker = uniqueId('no-phone');
     await fill(page, { name: 'Otieno', email: 'otieno@example.com', message: marker });
     await send(page).click();
     await expect(form(page).getByRole('status')).toContainText('Message Sent!');

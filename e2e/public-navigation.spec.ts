@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { freshAddress } from './escrow-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, HEADLINE, openPage, PHONE, stubVerifiedSellers, VERIFIED_SELLERS_URL } from './public-site.ts';
+import { freshAddress, freshEmail } from '@escrow/test-kit';
 
 test.use({ viewport: PHONE });
 
@@ -118,7 +118,7 @@ test.describe('the slide-out menu on a phone', () => {
   test('hides Sign In from a signed-in seller and offers the dashboard instead', async ({ page, consoleGuard }) => {
     // A signed-in seller without a seller record yet; /api/me answers 200.
     consoleGuard.expectHttpError('/api/me', 401);
-    const email = `menu-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const email = freshEmail('menu');
     const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email, password: 'Secret#123' } });
     expect(signUp.status(), await signUp.text()).toBe(201);
     expect((await page.request.get('/api/me')).status()).toBe(200);
@@ -204,7 +204,7 @@ test.describe('the top bar of the app pages', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await expect(signIn()).toHaveCount(0);
 
-    const email = `topbar-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const email = freshEmail('topbar');
     const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email, password: 'Secret#123' } });
     expect(signUp.status(), await signUp.text()).toBe(201);
     // Signed in without a seller record yet: the seller pages lead to the seller profile form.

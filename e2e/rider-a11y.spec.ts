@@ -3,9 +3,9 @@
 // at least 44px high.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { asRider, FIRST_SCREEN, newSeller, pathOf, payAsBuyer, riderCredentials, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
-import { DESKTOP, expectNoHorizontalScroll, expectTapTargets, PHONE, seriousAxeViolations } from './order-screens.ts';
+import { DESKTOP, expectNoHorizontalScroll, expectTapTargets, FIRST_SCREEN, pathOf, PHONE, seriousAxeViolations } from './order-screens.ts';
 import { readRiderCodeSms } from './rider-sms.ts';
+import { asRider, newSeller, payOrder, riderCredentials, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -55,7 +55,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       const { order } = await seedAssignedOrder(seller);
       const { phone: riderPhone } = riderCredentials(order.links.rider ?? '');
       const open = await seller.createOrder({ itemName: 'Sony WH-1000XM5' });
-      await payAsBuyer(open);
+      await payOrder(open);
       consoleGuard.expectHttpError('/api/rider/phone-proof', 400);
 
       await page.goto('/rider');

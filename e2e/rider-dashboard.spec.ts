@@ -2,8 +2,10 @@
 // phone (decision 0046), the tabs 'Available Jobs (n)' and 'My Jobs (n)', taking a job and
 // opening it again from My Jobs.
 import { expect as baseExpect, test } from './fixtures.ts';
-import { FIRST_SCREEN, freshPhone, newSeller, payAsBuyer, useFreshAddress } from './escrow-seed.ts';
 import { readRiderCodeSms, riderCodeSmsCount } from './rider-sms.ts';
+import { FIRST_SCREEN } from './order-screens.ts';
+import { freshPhone } from '@escrow/test-kit';
+import { newSeller, payOrder, useFreshAddress } from './kit/seed.ts';
 
 const expect = baseExpect.configure({ timeout: 10_000 });
 test.describe.configure({ timeout: 90_000 });
@@ -17,7 +19,7 @@ test.beforeEach(async ({ context }) => {
 test('a listed rider proves the phone with the code from the SMS, finds a paid job, accepts it and opens it again from My Jobs', async ({ page, consoleGuard }) => {
   const seller = await newSeller('Amani Phones');
   const order = await seller.createOrder({ itemName: 'HP EliteBook 840' });
-  await payAsBuyer(order);
+  await payOrder(order);
   const rider = await seller.addRider('Otieno Rider');
   const local = `0${rider.phone.slice(4)}`;
   consoleGuard.expectHttpError('/api/rider/phone-proof', 400);

@@ -1,7 +1,8 @@
 // The rider's job view (/rider/{orderId}?phone=...&key=...) against the real API: orders are
 // seeded and riders assigned through the seller's HTTP API (e2e/escrow-seed.ts).
 import { expect as baseExpect, test } from './fixtures.ts';
-import { FIRST_SCREEN, newSeller, PNG, pathOf, riderCredentials, seedAssignedOrder, useFreshAddress } from './escrow-seed.ts';
+import { FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { newSeller, PNG, riderCredentials, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
 
 // Live updates and re-reads on a busy machine get more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 10_000 });

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { expect, ksh, PNG, sellerOrder, signedInSeller } from './seller-support.ts';
+import { PNG } from './kit/seed.ts';
+import { expect, ksh } from './seller-support.ts';
+import { sellerOrder, signedInSeller } from './kit/page-session.ts';
 
 /** The value beside a label in the fee preview. */
 const previewValue = (page: Page, label: string) =>
@@ -13,7 +15,7 @@ test.describe('create order', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('the form checks the shared rules, previews the fee as the server computes it, and the result screen gives working links', async ({ page, baseURL }) => {
-    await signedInSeller(page, baseURL ?? '', 'Amani Phones');
+    await signedInSeller(page, 'Amani Phones');
     await page.goto('/seller/dashboard');
     await page.getByRole('link', { name: 'Create Order' }).click();
     await expect(page).toHaveURL('/seller/create-order');
@@ -118,9 +120,9 @@ test.describe('create order', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'iPhone 13, 128 GB' })).toBeVisible();
   });
 
-  test("a failure says 'Failed to create order' and keeps what was typed; sending again creates one order", async ({ page, baseURL, consoleGuard }) => {
+  test("a failure says 'Failed to create order' and keeps what was typed; sending again creates one order", async ({ page, consoleGuard }) => {
     consoleGuard.expectHttpError('/api/seller/orders', 502);
-    await signedInSeller(page, baseURL ?? '', 'Retry Shop');
+    await signedInSeller(page, 'Retry Shop');
     await page.goto('/seller/create-order');
     await page.getByLabel('Item name').fill('Retry item');
     await page.getByLabel('Price (KSh)').fill('500');

@@ -1,12 +1,14 @@
 import { test } from './fixtures.ts';
-import { buyerPays, createOrder, expect, ksh, signedInSeller } from './seller-support.ts';
+import { createOrder, signedInSeller } from './kit/page-session.ts';
+import { expect, ksh } from './seller-support.ts';
+import { payOrder } from './kit/seed.ts';
 
 // Long journeys through a real server on a shared machine.
 test.describe.configure({ timeout: 90_000 });
 
 test.describe('dashboard live updates', () => {
-  test('a new order and the buyer confirming payment show as 8-second toasts and update the figures, without a reload', async ({ page, baseURL, request }) => {
-    await signedInSeller(page, baseURL ?? '', 'Live Updates Shop');
+  test('a new order and the buyer confirming payment show as 8-second toasts and update the figures, without a reload', async ({ page }) => {
+    await signedInSeller(page, 'Live Updates Shop');
     await page.goto('/seller/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Live Updates Shop' })).toBeVisible();
     await expect(page.getByText('No orders yet.')).toBeVisible();
@@ -18,7 +20,7 @@ test.describe('dashboard live updates', () => {
     const notifications = page.getByRole('region', { name: /Notification/ });
 
     // Another device of the seller creates an order: it appears live.
-    const order = await createOrder(page, baseURL ?? '', { itemName: 'Sony WH-1000XM5', price: '38500' });
+    const order = await createOrder(page, { itemName: 'Sony WH-1000XM5', price: '38500' });
     await expect(notifications.getByText('New order: Sony WH-1000XM5')).toBeVisible();
     await expect(page.getByRole('link', { name: /Sony WH-1000XM5/ })).toBeVisible();
     await expect(stat('Total orders')).toHaveText('1');
@@ -42,7 +44,7 @@ test.describe('dashboard live updates', () => {
     });
 
     // The buyer pays through the buyer API, from elsewhere.
-    await buyerPays(request, order);
+    await payOrder(order);
     const paid = notifications.locator('.toast').filter({ hasText: 'Payment confirmed: Sony WH-1000XM5' });
     await expect(paid).toBeVisible();
     await expect(paid).toContainText('Assign a rider to proceed');

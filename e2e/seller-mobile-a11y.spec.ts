@@ -3,7 +3,9 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { seriousAxeViolations } from './public-site.ts';
-import { addRider, buyerPays, createOrder, expect, expectNoHorizontalScroll, expectTapTargets, PHONE, PNG, signedInSeller } from './seller-support.ts';
+import { expect, expectNoHorizontalScroll, expectTapTargets, PHONE } from './seller-support.ts';
+import { payOrder, PNG } from './kit/seed.ts';
+import { addRider, createOrder, signedInSeller } from './kit/page-session.ts';
 
 const DESKTOP = { width: 1280, height: 900 } as const;
 
@@ -21,11 +23,11 @@ for (const viewport of [PHONE, DESKTOP]) {
     // axe is evaluated in the page, which the site's CSP (rightly) refuses.
     test.use({ viewport, bypassCSP: true });
 
-    test('dashboard, riders dialog, create order, result screen and order pages', async ({ page, baseURL, request, browser }) => {
-      await signedInSeller(page, baseURL ?? '', 'Mobile Check Shop', { tour: viewport === DESKTOP });
-      await addRider(page, baseURL ?? '', 'Kipchoge');
-      const paid = await createOrder(page, baseURL ?? '', { itemName: 'A rather long item name: Samsung Galaxy S24 Ultra 512GB Titanium Black, boxed' });
-      await buyerPays(request, paid);
+    test('dashboard, riders dialog, create order, result screen and order pages', async ({ page, browser }) => {
+      await signedInSeller(page, 'Mobile Check Shop', { tour: viewport === DESKTOP });
+      await addRider(page, 'Kipchoge');
+      const paid = await createOrder(page, { itemName: 'A rather long item name: Samsung Galaxy S24 Ultra 512GB Titanium Black, boxed' });
+      await payOrder(paid);
 
       await page.goto('/seller/dashboard');
       await expect(page.getByRole('heading', { level: 1, name: 'Mobile Check Shop' })).toBeVisible();

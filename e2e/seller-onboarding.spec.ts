@@ -1,13 +1,15 @@
-import { freshAddress } from './escrow-seed.ts';
 import { test } from './fixtures.ts';
-import { expect, grantAdmin, newEmail, PASSWORD, PHONE, signedInSeller } from './seller-support.ts';
+import { grantAdmin, PASSWORD } from './kit/seed.ts';
+import { expect, PHONE } from './seller-support.ts';
+import { freshAddress, freshEmail } from '@escrow/test-kit';
+import { signedInSeller } from './kit/page-session.ts';
 
 // Long journeys through a real server on a shared machine.
 test.describe.configure({ timeout: 90_000 });
 
 test.describe('seller onboarding, the dashboard and the riders dialog', () => {
   test('a new seller signs up, onboards, takes the 4-step tour once, and sees an empty dashboard', async ({ page }) => {
-    const email = newEmail('onboard');
+    const email = freshEmail('onboard');
     await page.goto('/auth');
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
     await page.getByLabel('Email').fill(email);
@@ -68,16 +70,16 @@ test.describe('seller onboarding, the dashboard and the riders dialog', () => {
     await expect(page.getByText('Step 1 of 4')).toHaveCount(0);
   });
 
-  test('the tour is not shown on a phone', async ({ page, baseURL }) => {
+  test('the tour is not shown on a phone', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signedInSeller(page, baseURL ?? '', 'Phone Tour Shop', { tour: true });
+    await signedInSeller(page, 'Phone Tour Shop', { tour: true });
     await page.goto('/seller/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Phone Tour Shop' })).toBeVisible();
     await expect(page.getByText('Step 1 of 4')).toHaveCount(0);
   });
 
-  test('skipping the tour is remembered too', async ({ page, baseURL }) => {
-    await signedInSeller(page, baseURL ?? '', 'Skip Tour Shop', { tour: true });
+  test('skipping the tour is remembered too', async ({ page }) => {
+    await signedInSeller(page, 'Skip Tour Shop', { tour: true });
     await page.goto('/seller/dashboard');
     await page.getByRole('dialog', { name: 'Your numbers' }).getByRole('button', { name: 'Skip tour' }).click();
     await expect(page.getByText('Step 1 of 4')).toHaveCount(0);
@@ -86,8 +88,8 @@ test.describe('seller onboarding, the dashboard and the riders dialog', () => {
     await expect(page.getByText('Step 1 of 4')).toHaveCount(0);
   });
 
-  test('the riders dialog lists, adds and removes riders, with the spec messages, and keeps focus inside', async ({ page, baseURL }) => {
-    await signedInSeller(page, baseURL ?? '', 'Rider Dialog Shop');
+  test('the riders dialog lists, adds and removes riders, with the spec messages, and keeps focus inside', async ({ page }) => {
+    await signedInSeller(page, 'Rider Dialog Shop');
     await page.goto('/seller/dashboard');
     await page.getByRole('button', { name: 'Manage Riders' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your riders' });
@@ -138,7 +140,7 @@ test.describe('seller onboarding, the dashboard and the riders dialog', () => {
 
   test("failures say 'Failed to add rider' and 'Failed to delete rider'", async ({ page, baseURL, consoleGuard }) => {
     consoleGuard.expectHttpError('/api/seller/riders', 500);
-    await signedInSeller(page, baseURL ?? '', 'Failing Riders Shop');
+    await signedInSeller(page, 'Failing Riders Shop');
     const add = await page.request.post('/api/seller/riders', { headers: { origin: new URL(baseURL ?? '').origin }, data: { name: 'Wanjiru', phone: '0733 444 555', motorbikePlate: 'KMCC 777Z' } });
     expect(add.status()).toBe(201);
     const riderId = ((await add.json()) as { data: { rider: { id: string } } }).data.rider.id;
@@ -163,12 +165,12 @@ test.describe('seller onboarding, the dashboard and the riders dialog', () => {
     await expect(dialog.getByRole('list', { name: 'Riders' })).toContainText('Wanjiru');
   });
 
-  test('redirects: no session to /auth, no seller record to /seller/signup, and an admin sees the Admin Dashboard link', async ({ page, baseURL }) => {
+  test('redirects: no session to /auth, no seller record to /seller/signup, and an admin sees the Admin Dashboard link', async ({ page }) => {
     for (const path of ['/seller/dashboard', '/seller/create-order']) {
       await page.goto(path);
       await expect(page, path).toHaveURL('/auth');
     }
-    const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email: newEmail('no-seller'), password: PASSWORD } });
+    const signUp = await page.request.post('/api/auth/sign-up', { headers: { 'X-Forwarded-For': freshAddress() }, data: { email: freshEmail('no-seller'), password: PASSWORD } });
     expect(signUp.status()).toBe(201);
     for (const path of ['/seller/dashboard', '/seller/create-order']) {
       await page.goto(path);
@@ -179,11 +181,11 @@ test.describe('seller onboarding, the dashboard and the riders dialog', () => {
     await expect(page).not.toHaveURL('/seller/create-order');
 
     await page.context().clearCookies();
-    const { email } = await signedInSeller(page, baseURL ?? '', 'Admin Seller Shop');
+    const { email } = await signedInSeller(page, 'Admin Seller Shop');
     await page.goto('/seller/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Seller Shop' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
-    grantAdmin(email);
+    await grantAdmin(email);
     await page.reload();
     await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
     await page.getByRole('button', { name: 'Sign Out' }).click();

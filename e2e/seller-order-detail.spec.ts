@@ -1,17 +1,19 @@
 import { test } from './fixtures.ts';
-import { addRider, buyerPays, createOrder, expect, freshPhone, PNG, riderCredentials, sellerOrder, signedInSeller } from './seller-support.ts';
-import { viewKeyOf } from './daraja-sim.ts';
+import { payOrder, PNG, riderHeaders } from './kit/seed.ts';
+import { addRider, createOrder, sellerOrder, signedInSeller } from './kit/page-session.ts';
+import { expect } from './seller-support.ts';
+import { freshPhone, viewKeyOf } from '@escrow/test-kit';
 
 // Long journeys through a real server on a shared machine.
 test.describe.configure({ timeout: 90_000 });
 
 test.describe('order detail: the seller', () => {
-  test('assigns, changes and removes the rider; the old rider link stops working', async ({ page, baseURL, request }) => {
-    await signedInSeller(page, baseURL ?? '', 'Assign Rider Shop');
-    const kamau = await addRider(page, baseURL ?? '', 'Kamau Njoroge');
-    await addRider(page, baseURL ?? '', 'Wafula Simiyu');
-    const order = await createOrder(page, baseURL ?? '', { itemName: 'HP EliteBook 840' });
-    await buyerPays(request, order);
+  test('assigns, changes and removes the rider; the old rider link stops working', async ({ page, request }) => {
+    await signedInSeller(page, 'Assign Rider Shop');
+    const kamau = await addRider(page, 'Kamau Njoroge');
+    await addRider(page, 'Wafula Simiyu');
+    const order = await createOrder(page, { itemName: 'HP EliteBook 840' });
+    await payOrder(order);
 
     await page.goto(`/order/${order.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'HP EliteBook 840' })).toBeVisible();
@@ -42,7 +44,7 @@ test.describe('order detail: the seller', () => {
     await riderPanel.getByLabel('New rider phone').fill('12345');
     await riderPanel.getByRole('button', { name: 'Change Rider' }).click();
     await expect(riderPanel.getByRole('alert')).toHaveText('Enter a Kenyan phone number such as 0712345678');
-    const chebet = freshPhone();
+    const chebet = freshPhone().local;
     await riderPanel.getByLabel('New rider phone').fill(chebet);
     await riderPanel.getByRole('button', { name: 'Change Rider' }).click();
     await expect(riderPanel).toContainText('Chebet Rono');
@@ -50,23 +52,23 @@ test.describe('order detail: the seller', () => {
     const secondLink = await page.getByLabel('Rider link').inputValue();
     expect(secondLink).not.toBe(firstLink);
     // The first rider's link no longer opens the job; the new one does.
-    expect((await request.get(`/api/rider/orders/${order.id}`, { headers: riderCredentials(firstLink) })).status()).toBe(404);
-    expect((await request.get(`/api/rider/orders/${order.id}`, { headers: riderCredentials(secondLink) })).status()).toBe(200);
+    expect((await request.get(`/api/rider/orders/${order.id}`, { headers: riderHeaders(firstLink) })).status()).toBe(404);
+    expect((await request.get(`/api/rider/orders/${order.id}`, { headers: riderHeaders(secondLink) })).status()).toBe(200);
 
     await riderPanel.getByRole('button', { name: 'Remove Rider' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Rider removed' }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Assign a rider' })).toBeVisible();
     await expect(page.getByText('Paid - assign a rider')).toBeVisible();
     await expect(page.getByLabel('Rider link')).toHaveCount(0);
-    expect((await request.get(`/api/rider/orders/${order.id}`, { headers: riderCredentials(secondLink) })).status()).toBe(404);
+    expect((await request.get(`/api/rider/orders/${order.id}`, { headers: riderHeaders(secondLink) })).status()).toBe(404);
     expect((await sellerOrder(page, order.id)).status).toBe('paid');
   });
 
-  test("failures say 'Failed to assign rider', 'Failed to add new rider' and 'Failed to remove rider'", async ({ page, baseURL, request, consoleGuard }) => {
-    await signedInSeller(page, baseURL ?? '', 'Failing Assign Shop');
-    await addRider(page, baseURL ?? '', 'Mwangi');
-    const order = await createOrder(page, baseURL ?? '', { itemName: 'Failing order' });
-    await buyerPays(request, order);
+  test("failures say 'Failed to assign rider', 'Failed to add new rider' and 'Failed to remove rider'", async ({ page, consoleGuard }) => {
+    await signedInSeller(page, 'Failing Assign Shop');
+    await addRider(page, 'Mwangi');
+    const order = await createOrder(page, { itemName: 'Failing order' });
+    await payOrder(order);
     const path = `/api/seller/orders/${order.id}/rider`;
     // A server fault (500): the spec's own failure texts. A 503 says the service is briefly unavailable (service-unavailable.spec.ts).
     consoleGuard.expectHttpError(path, 500);
@@ -82,7 +84,7 @@ test.describe('order detail: the seller', () => {
 
     await panel.getByLabel('Choose one of your riders').selectOption({ index: 0 });
     await panel.getByLabel('New rider name').fill('Akinyi');
-    await panel.getByLabel('New rider phone').fill(freshPhone());
+    await panel.getByLabel('New rider phone').fill(freshPhone().local);
     await panel.getByRole('button', { name: 'Assign Rider' }).click();
     await expect(panel.getByRole('alert')).toHaveText('Failed to add new rider');
 
@@ -96,26 +98,26 @@ test.describe('order detail: the seller', () => {
     await expect(riderPanel).toContainText('Akinyi');
   });
 
-  test('sees the buyer pay live, and unlocks the delivery code after 5 wrong codes', async ({ page, baseURL, request }) => {
-    await signedInSeller(page, baseURL ?? '', 'Live Order Shop');
-    const order = await createOrder(page, baseURL ?? '', { itemName: 'Nikon Z50' });
+  test('sees the buyer pay live, and unlocks the delivery code after 5 wrong codes', async ({ page, request }) => {
+    await signedInSeller(page, 'Live Order Shop');
+    const order = await createOrder(page, { itemName: 'Nikon Z50' });
     await page.goto(`/order/${order.id}`);
     await expect(page.getByText('Awaiting payment')).toBeVisible();
     await expect(page.getByText('0% complete')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Assign a rider' })).toHaveCount(0);
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-    await buyerPays(request, order);
+    await payOrder(order);
     await expect(page.getByText('25% complete')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Assign a rider' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
     // The rider takes it to the door, where 5 wrong codes lock code entry.
     await page.getByRole('region', { name: 'Assign a rider' }).getByLabel('New rider name').fill('Odhiambo');
-    await page.getByRole('region', { name: 'Assign a rider' }).getByLabel('New rider phone').fill(freshPhone());
+    await page.getByRole('region', { name: 'Assign a rider' }).getByLabel('New rider phone').fill(freshPhone().local);
     await page.getByRole('button', { name: 'Assign Rider' }).click();
     await expect(page.getByText('50% complete')).toBeVisible();
-    const rider = riderCredentials(await page.getByLabel('Rider link').inputValue());
+    const rider = riderHeaders(await page.getByLabel('Rider link').inputValue());
     expect((await request.post(`/api/rider/orders/${order.id}/accept`, { headers: rider })).status()).toBe(200);
     const pickup = await request.post(`/api/rider/orders/${order.id}/pickup`, { headers: rider, multipart: { photo: { name: 'pickup.png', mimeType: 'image/png', buffer: PNG } } });
     expect(pickup.status(), await pickup.text()).toBe(200);
@@ -140,9 +142,9 @@ test.describe('order detail: the seller', () => {
 });
 
 test.describe('order detail: everyone else', () => {
-  test('a visitor without a session sees tracking only: no buyer details, no money, no code', async ({ browser, page, baseURL, request }) => {
-    await signedInSeller(page, baseURL ?? '', 'Public View Shop');
-    const order = await createOrder(page, baseURL ?? '', { itemName: 'Canon EOS R10' });
+  test('a visitor without a session sees tracking only: no buyer details, no money, no code', async ({ browser, page }) => {
+    await signedInSeller(page, 'Public View Shop');
+    const order = await createOrder(page, { itemName: 'Canon EOS R10' });
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`/order/${order.id}`);
     await expect(visitor.getByRole('heading', { level: 1, name: 'Canon EOS R10' })).toBeVisible();
@@ -155,15 +157,15 @@ test.describe('order detail: everyone else', () => {
     await expect(visitor.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
 
     // It follows the order by itself (re-read every 20 seconds).
-    await buyerPays(request, order);
+    await payOrder(order);
     await expect(visitor.getByText('Payment Confirmed - Assigning Rider')).toBeVisible({ timeout: 25_000 });
     await expect(visitor.getByText('25% complete')).toBeVisible();
     await visitor.context().close();
   });
 
-  test('the delivery-code card shows the code this browser holds, once payment is confirmed; never the link\'s view key', async ({ browser, page, baseURL, request }) => {
-    await signedInSeller(page, baseURL ?? '', 'Code Card Shop');
-    const order = await createOrder(page, baseURL ?? '', { itemName: 'Apple Watch SE' });
+  test('the delivery-code card shows the code this browser holds, once payment is confirmed; never the link\'s view key', async ({ browser, page }) => {
+    await signedInSeller(page, 'Code Card Shop');
+    const order = await createOrder(page, { itemName: 'Apple Watch SE' });
     // A browser that opened the shared link holds its view key: no card, before or after payment.
     const linkOnly = await browser.newContext();
     await linkOnly.addInitScript(([id, key]) => localStorage.setItem(`delivery-code:${id}`, JSON.stringify(key)), [order.id, viewKeyOf(order.links.buyer)]);
@@ -172,7 +174,7 @@ test.describe('order detail: everyone else', () => {
     await expect(viewer.getByText('Waiting for Payment')).toBeVisible();
     await expect(viewer.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
 
-    await buyerPays(request, order);
+    await payOrder(order);
     await viewer.reload();
     await expect(viewer.getByText('Payment Confirmed - Assigning Rider')).toBeVisible();
     await expect(viewer.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
@@ -197,12 +199,12 @@ test.describe('order detail: everyone else', () => {
     await other.context().close();
   });
 
-  test("another seller sees tracking only, and a missing order says 'Order not found' with a way home", async ({ browser, page, baseURL, consoleGuard }) => {
-    await signedInSeller(page, baseURL ?? '', 'Owner Shop');
-    const order = await createOrder(page, baseURL ?? '', { itemName: 'Dell XPS 13' });
+  test("another seller sees tracking only, and a missing order says 'Order not found' with a way home", async ({ browser, page, consoleGuard }) => {
+    await signedInSeller(page, 'Owner Shop');
+    const order = await createOrder(page, { itemName: 'Dell XPS 13' });
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();
-    await signedInSeller(other, baseURL ?? '', 'Nosy Shop');
+    await signedInSeller(other, 'Nosy Shop');
     // Another seller's order is answered like a missing one, then the public view is shown.
     await other.goto(`/order/${order.id}`);
     await expect(other.getByRole('heading', { level: 1, name: 'Dell XPS 13' })).toBeVisible();

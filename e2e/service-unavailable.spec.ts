@@ -2,10 +2,11 @@
 // the disk, docs/decisions/0036): 'Service temporarily unavailable. Please try again.', never a
 // generic failure, a blank screen or a hint at the visitor's own connection.
 import type { Page } from '@playwright/test';
-import { FIRST_SCREEN, newSeller, pathOf, useFreshAddress } from './escrow-seed.ts';
 import { expect, test } from './fixtures.ts';
 import { openPage } from './public-site.ts';
-import { signedInSeller } from './seller-support.ts';
+import { FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { newSeller, useFreshAddress } from './kit/seed.ts';
+import { signedInSeller } from './kit/page-session.ts';
 
 const MESSAGE = 'Service temporarily unavailable. Please try again.';
 const UNAVAILABLE = { status: 503, contentType: 'application/json', headers: { 'Retry-After': '5' }, body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: MESSAGE } }) };
@@ -42,8 +43,8 @@ test('the buyer page: the message instead of the order, and the order after Try 
   await seller.dispose();
 });
 
-test('the seller dashboard: the message on the failed page, then the dashboard', async ({ page, baseURL, consoleGuard }) => {
-  await signedInSeller(page, baseURL ?? '', 'Outage Electronics');
+test('the seller dashboard: the message on the failed page, then the dashboard', async ({ page, consoleGuard }) => {
+  await signedInSeller(page, 'Outage Electronics');
   consoleGuard.expectHttpError('/api/seller/dashboard', 503);
   const outage = await unavailable(page, '/api/seller/dashboard');
   await page.goto('/seller/dashboard');

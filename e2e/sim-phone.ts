@@ -6,15 +6,16 @@
 // that has one pending: each test prompts a phone number of its own (ownPhone).
 import type { Locator, Page } from '@playwright/test';
 import { simUrl } from './daraja-sim.ts';
-import { expect, freshPhone } from './seller-support.ts';
+import { freshPhone } from '@escrow/test-kit';
+import { expect } from './seller-support.ts';
 
 /** The PIN the simulator's phone page takes; any other is M-Pesa's wrong PIN (2001). */
 export const PIN = '1234';
 
 /** A phone number nobody else prompts in this run: as typed (07...) and as M-Pesa names it (2547...). */
 export function ownPhone(): { typed: string; msisdn: string } {
-  const typed = freshPhone();
-  return { typed, msisdn: `254${typed.slice(1)}` };
+  const { local, msisdn } = freshPhone();
+  return { typed: local, msisdn };
 }
 
 /** The simulator's phone page, on a page whose context's baseURL is the simulator (person({ baseURL: simUrl() })). */

@@ -3,20 +3,21 @@
 // Swahili from the server's first paint, the M-Pesa prompt is paid on the simulator's phone, the
 // delivery code shows in Swahili, and the language switch turns the page to English and back,
 // remembered across a reload.
-import { FIRST_SCREEN, pathOf } from './escrow-seed.ts';
 import { markDocument, PRICE, stillTheSameDocument } from './buyer-prompt.ts';
-import { createOrder, expect, expectNoHorizontalScroll, PHONE, signedInSeller } from './seller-support.ts';
 import { readDeliveryCodeSms } from './daraja-sim.ts';
 import { test } from './people.ts';
 import { answerOnPhone, openPhonePage, ownPhone, PIN } from './sim-phone.ts';
+import { FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';
+import { createOrder, signedInSeller } from './kit/page-session.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: PHONE });
 
-test('a buyer whose phone speaks Swahili pays and gets the delivery code in Swahili, and can switch to English', async ({ page: sellerPage, baseURL, person }, testInfo) => {
+test('a buyer whose phone speaks Swahili pays and gets the delivery code in Swahili, and can switch to English', async ({ page: sellerPage, person }, testInfo) => {
   const phone = ownPhone();
-  await signedInSeller(sellerPage, baseURL ?? '', 'Duka la Amani');
-  const order = await createOrder(sellerPage, baseURL ?? '', { itemName: 'Tecno Spark 20', price: PRICE });
+  await signedInSeller(sellerPage, 'Duka la Amani');
+  const order = await createOrder(sellerPage, { itemName: 'Tecno Spark 20', price: PRICE });
 
   const buyer = await person({ locale: 'sw-KE' });
   const response = await buyer.goto(pathOf(order.links.buyer));

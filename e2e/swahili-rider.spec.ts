@@ -5,10 +5,11 @@
 // the rider accepts, confirms the pickup with a photo, is refused a wrong code in Swahili, enters
 // the code the buyer got by SMS (read on the simulator's phone) and sees the job delivered, with
 // no English left on any of these screens and no step name broken mid-word.
-import { FIRST_SCREEN, newSeller, pathOf, PNG, riderCredentials, seedAssignedOrder } from './escrow-seed.ts';
-import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';
 import { test } from './people.ts';
 import { brokenStepNames, en, englishOnPage, sw } from './swahili-texts.ts';
+import { FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';
+import { newSeller, PNG, riderCredentials, seedAssignedOrder } from './kit/seed.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: PHONE });

@@ -6,12 +6,15 @@
 // the real HTTP API, each from an address of its own), with no English left on any of these
 // screens and no step name broken mid-word.
 import type { Page } from '@playwright/test';
-import { asRider, FIRST_SCREEN, freshAddress } from './escrow-seed.ts';
 import { markDocument, stillTheSameDocument } from './buyer-prompt.ts';
 import { payerOf, simUrl } from './daraja-sim.ts';
-import { buyerPays, expect, expectNoHorizontalScroll, freshPhone, PHONE, sellerOrder, signedInSeller } from './seller-support.ts';
 import { test } from './people.ts';
 import { brokenStepNames, en, englishOnPage, sw } from './swahili-texts.ts';
+import { FIRST_SCREEN } from './order-screens.ts';
+import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';
+import { asRider, payOrder } from './kit/seed.ts';
+import { freshAddress, freshPhone } from '@escrow/test-kit';
+import { sellerOrder, signedInSeller } from './kit/page-session.ts';
 
 test.describe.configure({ timeout: 150_000 });
 test.use({ viewport: PHONE });
@@ -27,7 +30,7 @@ const AREAS = ['seller', 'ui', 'shell'] as const;
 
 test('a seller whose browser speaks Swahili signs in, creates an order, assigns a rider and watches the delivery live, all in Swahili', async ({ person, baseURL, playwright }, testInfo) => {
   const seller = await person({ locale: 'sw-KE' });
-  const { email } = await signedInSeller(seller, baseURL ?? '', 'Duka la Amani');
+  const { email } = await signedInSeller(seller, 'Duka la Amani');
 
   // Sign in on /auth, in Swahili.
   await seller.context().clearCookies();
@@ -85,7 +88,7 @@ test('a seller whose browser speaks Swahili signs in, creates an order, assigns 
   // The buyer pays the Paybill (the simulator's M-Pesa, from a client of its own): the page follows live.
   const buyer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
   const order = await sellerOrder(seller, orderId);
-  await buyerPays(buyer, order);
+  await payOrder(order);
   await buyer.dispose();
   // The buyer's delivery code came by SMS in Swahili, the language the seller's form chose.
   const sms = (await (await fetch(`${simUrl()}/sim/sms/messages?number=${encodeURIComponent(`+${payerOf(order)}`)}`)).json()) as { message: string }[];
@@ -98,7 +101,7 @@ test('a seller whose browser speaks Swahili signs in, creates an order, assigns 
 
   // A new rider, assigned from the panel.
   await field(seller, 'seller.assign.newName').fill(RIDER);
-  await field(seller, 'seller.assign.newPhone').fill(freshPhone());
+  await field(seller, 'seller.assign.newPhone').fill(freshPhone().local);
   await panel.getByRole('button', { name: sw('seller', 'seller.assign.assignButton') }).click();
   await expect(badge).toContainText(sw('seller', 'seller.status.rider_assigned'));
   await expect(progress).toHaveAttribute('aria-valuenow', '50');

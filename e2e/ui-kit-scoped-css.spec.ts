@@ -4,7 +4,9 @@
 // sheets at the bottom of the screen.
 import type { Locator, Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { expect, grantAdmin, PHONE, signedInSeller } from './seller-support.ts';
+import { expect, PHONE } from './seller-support.ts';
+import { grantAdmin } from './kit/seed.ts';
+import { signedInSeller } from './kit/page-session.ts';
 
 const DESKTOP = { width: 1280, height: 900 } as const;
 /** The kit's dialog widths at 1280px: 'small' 28rem, 'medium' 30rem (frontends/ui/src/components/dialog.module.css). */
@@ -45,10 +47,10 @@ async function openExportData(page: Page): Promise<Locator> {
   return dialog;
 }
 
-test('an admin dialog and a seller dialog keep their own widths with both remotes in one document', async ({ page, baseURL }) => {
+test('an admin dialog and a seller dialog keep their own widths with both remotes in one document', async ({ page }) => {
   test.setTimeout(90_000);
-  const { email } = await signedInSeller(page, baseURL ?? '', 'Scoped Styles Shop');
-  grantAdmin(email);
+  const { email } = await signedInSeller(page, 'Scoped Styles Shop');
+  await grantAdmin(email);
   await page.setViewportSize(DESKTOP);
 
   // The admin area first, then the seller's by its links: one document all along.

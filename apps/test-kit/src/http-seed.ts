@@ -138,6 +138,9 @@ export interface OrderInput {
   readonly buyerName?: string;
   readonly buyerPhone?: string;
   readonly buyerAddress?: string;
+  readonly landmark?: string;
+  readonly estate?: string;
+  readonly houseNumber?: string;
   readonly pinLocationLink?: string;
 }
 
@@ -157,9 +160,9 @@ export const DEFAULT_ORDER = {
   paymentMethod: 'mpesa_prepay',
 } as const;
 
-/** The seller (the transport's session) makes an order. */
-export async function createOrder(seller: SeedTransport, input: OrderInput = {}): Promise<SeedOrder> {
-  const data = await seedCall<{ order: SeedOrder }>(seller, { method: 'POST', path: '/api/seller/orders', json: { ...DEFAULT_ORDER, ...input } }, 201, 'create order');
+/** The seller (the transport's session) makes an order: `input` over `base` (DEFAULT_ORDER unless given). */
+export async function createOrder(seller: SeedTransport, input: OrderInput = {}, base: OrderInput = DEFAULT_ORDER): Promise<SeedOrder> {
+  const data = await seedCall<{ order: SeedOrder }>(seller, { method: 'POST', path: '/api/seller/orders', json: { ...base, ...input } }, 201, 'create order');
   return data.order;
 }
 
