@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { resetCodeFor, waitForMail } from './accounts-mailbox.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { seriousAxeViolations } from './public-site.ts';
 import { expectTapTargets } from './seller-support.ts';
 import { freshAddress, freshEmail } from '@escrow/test-kit';

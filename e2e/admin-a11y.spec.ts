@@ -1,11 +1,10 @@
 // The admin screen on a 360px phone and a desktop: every tab and dialog fits the width, has
 // tap targets of at least 44px on the phone, and axe finds no serious or critical violation.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { expectNoHorizontalScroll, findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
 import { DESKTOP, PHONE, seriousAxeViolations } from './public-site.ts';
 import { newSeller, pricedOrder, seedDeliveredOrder, sendContactMessage } from './kit/seed.ts';
-import { signInAsNewAdmin } from './kit/page-session.ts';
 import { uniqueId } from '@escrow/test-kit';
 
 async function checkView(page: Page, phone: boolean, what: string): Promise<void> {
@@ -19,14 +18,13 @@ for (const viewport of [PHONE, DESKTOP]) {
     // axe is evaluated through DevTools; the CSP stays on.
     test.use({ viewport });
 
-    test('every tab and dialog fits, is labelled and passes axe', async ({ page }) => {
+    test('every tab and dialog fits, is labelled and passes axe', async ({ admin: page }) => {
       test.setTimeout(90_000);
       const phone = viewport.width < 768;
       const seller = await newSeller(`Mama Mboga Fresh Produce and Electronics ${uniqueId('wide')}`);
       const order = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '1234567.89', deliveryKsh: '450', itemName: `Samsung Galaxy S24 Ultra 512GB Titanium Black ${uniqueId('i')}` }));
       const contactName = `Otieno ${uniqueId('a11y')}`;
       await sendContactMessage(contactName, 'A long message that should wrap nicely on a small phone screen without pushing anything sideways.');
-      await signInAsNewAdmin(page);
       await openAdminDashboard(page);
       await findOrder(page, order.trackingNumber);
       await checkView(page, phone, 'orders tab');

@@ -1,5 +1,5 @@
 // Who may open /admin: only an account with the admin role. Everyone else is told so and sent home.
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { openAdminDashboard, REMOTE_LOAD_MS } from './admin-page.ts';
 import { PASSWORD } from './kit/seed.ts';
 import { freshAddress, freshEmail } from '@escrow/test-kit';

@@ -4,17 +4,16 @@
 // Payouts go by M-Pesa in these tests (MPESA_PAYOUTS=approval), so a payout paid by hand is
 // recorded on the payout ('Record M-Pesa reference'), where Mark Paid took the reference before.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { findOrder, openAdminDashboard } from './admin-page.ts';
 import { newSeller, payOrder, pricedOrder, requestRefund, seedDeliveredOrder } from './kit/seed.ts';
-import { signInAsNewAdmin } from './kit/page-session.ts';
 import { uniqueId } from '@escrow/test-kit';
 
 const USED = 'This M-Pesa reference is already recorded for another payout or refund. Check the reference in the M-Pesa message and enter it again.';
 const PAYMENT = "This M-Pesa reference is a buyer's payment into an order, not a payout or refund. Enter the reference of the money you sent.";
 const reference = (): string => `R${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}`;
 
-test('a reference already used for a refund is refused for another refund and for a payout paid by hand, in any case; a payment receipt too', async ({ page, consoleGuard }) => {
+test('a reference already used for a refund is refused for another refund and for a payout paid by hand, in any case; a payment receipt too', async ({ admin: page, consoleGuard }) => {
   test.setTimeout(120_000);
   const seller = await newSeller(`Duka ${uniqueId('s')}`);
   const first = await seller.createOrder(pricedOrder({ priceKsh: '3000', deliveryKsh: '200' }));
@@ -25,7 +24,6 @@ test('a reference already used for a refund is refused for another refund and fo
   await requestRefund(second, 'Wrong colour');
   const delivered = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '5000', deliveryKsh: '250' }));
 
-  await signInAsNewAdmin(page);
   // The refusals below are 409s the page asks for on purpose (Chromium logs each as a console error).
   const listed = (await (await page.request.get('/api/admin/refund-requests')).json()) as { data: { refundRequests: { id: string; order: { trackingNumber: string } }[] } };
   const secondRequest = listed.data.refundRequests.find((r) => r.order.trackingNumber === second.trackingNumber);

@@ -1,14 +1,12 @@
 // The admin's other work: the Paybill buyers pay into, contact messages, refund requests.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { openAdminDashboard } from './admin-page.ts';
 import { newSeller, payOrder, pricedOrder, requestRefund, sendContactMessage } from './kit/seed.ts';
-import { signInAsNewAdmin } from './kit/page-session.ts';
 import { uniqueId } from '@escrow/test-kit';
 
 test.describe('admin: settings, contacts and refunds', () => {
-  test('payment information: read-only until Edit, Cancel restores the saved values, Save and the dialog update it', async ({ page }) => {
-    await signInAsNewAdmin(page);
+  test('payment information: read-only until Edit, Cancel restores the saved values, Save and the dialog update it', async ({ admin: page }) => {
     await openAdminDashboard(page);
     await page.getByRole('tab', { name: 'Admin' }).click();
     const card = page.getByRole('region', { name: 'Payment Information' });
@@ -59,10 +57,9 @@ test.describe('admin: settings, contacts and refunds', () => {
     await expect(page.getByRole('region', { name: 'Payment Information' }).getByLabel('Account name')).toHaveValue('Escrow Trust Account');
   });
 
-  test('a contact message is marked resolved and shown dimmed with a Resolved badge', async ({ page }) => {
+  test('a contact message is marked resolved and shown dimmed with a Resolved badge', async ({ admin: page }) => {
     const name = `Wanjiku ${uniqueId('contact')}`;
     await sendContactMessage(name, 'My order has not arrived yet. Please help.');
-    await signInAsNewAdmin(page);
     await openAdminDashboard(page);
     await page.getByRole('tab', { name: 'Contacts' }).click();
     await page.getByLabel('Show').selectOption('open');
@@ -77,14 +74,13 @@ test.describe('admin: settings, contacts and refunds', () => {
     await expect(resolved.getByRole('button', { name: /^Mark Resolved/ })).toHaveCount(0);
   });
 
-  test('a refund request is listed with the buyer reason and refunded with the M-Pesa reference', async ({ page }) => {
+  test('a refund request is listed with the buyer reason and refunded with the M-Pesa reference', async ({ admin: page }) => {
     const seller = await newSeller(`Duka ${uniqueId('s')}`);
     const order = await seller.createOrder(pricedOrder({ priceKsh: '4500', deliveryKsh: '200' }));
     await payOrder(order);
     const reason = `The seller stopped answering (${uniqueId('reason')})`;
     await requestRefund(order, reason);
 
-    await signInAsNewAdmin(page);
     await openAdminDashboard(page);
     const request = page.getByRole('article', { name: `Refund request: ${order.itemName}` });
     await expect(request).toContainText(reason);

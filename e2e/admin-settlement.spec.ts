@@ -3,15 +3,14 @@
 // runs MPESA_PAYOUTS=approval against the Daraja simulator), then M-Pesa pays seller and rider and
 // the order settles; the summary follows live; the seller's revenue counts it.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { centsOf, findOrder, openAdminDashboard, parseCsv, summaryCount, summaryNote, summaryValue } from './admin-page.ts';
 import { simPayoutsFor } from './daraja-sim.ts';
 import { deliver, newSeller, payOrder, pickUp, pricedOrder, seedDeliveredOrder } from './kit/seed.ts';
-import { signInAsNewAdmin } from './kit/page-session.ts';
 import { uniqueId } from '@escrow/test-kit';
 
 test.describe('admin: settlement', () => {
-  test('an admin made with the CLI sees a delivered order, exports it, approves its payout, M-Pesa pays it, and the figures follow live', async ({ page, browser, baseURL }) => {
+  test('an admin made with the CLI sees a delivered order, exports it, approves its payout, M-Pesa pays it, and the figures follow live', async ({ admin: page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const origin = baseURL ?? '';
     const seller = await newSeller(`Duka ${uniqueId('s')}`);
@@ -24,7 +23,6 @@ test.describe('admin: settlement', () => {
     const second = await seller.assignNewRider(created);
     await pickUp(second);
 
-    await signInAsNewAdmin(page);
     await openAdminDashboard(page);
     await expect(page.getByText('Live updates on')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Orders', selected: true })).toBeVisible();

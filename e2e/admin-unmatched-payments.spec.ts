@@ -3,16 +3,15 @@
 // attaches it to the order it was meant for (the order is paid, verified by that admin) and
 // records the refund of another; each is sent once and each card leaves the list.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { expectNoHorizontalScroll, openAdminDashboard, smallTapTargets } from './admin-page.ts';
 import { payPaybill, receiptAsSellerSeesIt } from './daraja-sim.ts';
 import { newSeller, pricedOrder } from './kit/seed.ts';
-import { signInAsNewAdmin } from './kit/page-session.ts';
 import { uniqueId } from '@escrow/test-kit';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('admin: an unmatched Paybill payment is attached to its order, another is refunded', async ({ page, consoleGuard }) => {
+test('admin: an unmatched Paybill payment is attached to its order, another is refunded', async ({ admin: page, consoleGuard }) => {
   test.setTimeout(120_000);
   const seller = await newSeller(`Duka ${uniqueId('s')}`);
   const order = await seller.createOrder(pricedOrder({ priceKsh: '2400', deliveryKsh: '200' }));
@@ -23,7 +22,6 @@ test('admin: an unmatched Paybill payment is attached to its order, another is r
 
   // The wrong tracking number and the wrong reference are answered 400 on purpose.
   consoleGuard.expectHttpError(`/api/admin/payments/unmatched/${attachable}/attach`, 400);
-  await signInAsNewAdmin(page);
   await openAdminDashboard(page);
   await page.getByRole('tab', { name: 'Unmatched payments' }).click();
   await expect(page.getByRole('heading', { name: 'Unmatched payments' })).toBeVisible();

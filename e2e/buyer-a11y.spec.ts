@@ -2,7 +2,7 @@
 // serious or critical violation; on the phone nothing scrolls sideways and every control is
 // at least 44px high.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { codeLinkOf, DESKTOP, expectNoHorizontalScroll, expectTapTargets, FIRST_SCREEN, pathOf, PHONE, seriousAxeViolations } from './order-screens.ts';
 import { asRider, newSeller, payOrder, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
 
@@ -58,8 +58,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await seller.dispose();
     });
 
-    test('the messages without a code and with a wrong one', async ({ page, consoleGuard }) => {
-      const seller = await newSeller();
+    test('the messages without a code and with a wrong one', async ({ page, consoleGuard, seller }) => {
       const order = await seller.createOrder();
       consoleGuard.expectHttpError(`/api/buyer/orders/${order.id}`, 404);
       await page.goto(`/buyer/order/${order.id}`);
@@ -68,7 +67,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.goto(`/buyer/${order.id}?code=100000`);
       await expect(page.getByRole('heading', { name: 'Order not found or invalid delivery code' })).toBeVisible(FIRST_SCREEN);
       await checkScreen(page, phone);
-      await seller.dispose();
     });
   });
 }

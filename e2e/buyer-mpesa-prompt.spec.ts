@@ -9,7 +9,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectBuyerPaid, expectWaiting, markDocument, openBuyerPage, PAY_BUTTON, payFrom, PRICE, SAID, stillTheSameDocument } from './buyer-prompt.ts';
 import { readDeliveryCodeSms, receiptAsSellerSeesIt, simUrl } from './daraja-sim.ts';
-import { test } from './people.ts';
+import { test } from './kit/test.ts';
 import { answerOnPhone, finishedPromptsOn, openPhonePage, ownPhone, pendingPromptOn, PIN } from './sim-phone.ts';
 import { FIRST_SCREEN } from './order-screens.ts';
 import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';

@@ -1,11 +1,11 @@
 // The buyer page (/buyer/order/{id}?code=... and /buyer/{id}?code=...) against the real API:
 // orders are seeded through the seller's HTTP API (e2e/escrow-seed.ts).
-import { expect as baseExpect, test } from './fixtures.ts';
+import { expect as baseExpect, test } from './kit/test.ts';
 import type { Page } from '@playwright/test';
 import { payPaybill } from './daraja-sim.ts';
 import { brokenWords } from './swahili-texts.ts';
 import { codeLinkOf, FIRST_SCREEN, pathOf } from './order-screens.ts';
-import { asRider, buyerView, newSeller, payOrder, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
+import { asRider, buyerView, payOrder, useFreshAddress } from './kit/seed.ts';
 import { freshMpesaReceipt, viewKeyOf } from '@escrow/test-kit';
 
 // Live updates and re-reads on a busy machine (shared CI runners) get more than the default 5 s.
@@ -21,8 +21,7 @@ test.beforeEach(async ({ context }) => {
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 const stillTheSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
 
-test('the buyer link: its key leaves the address bar, stays on the phone, and shows the payment instructions', async ({ page }) => {
-  const seller = await newSeller('Amani Phones');
+test('the buyer link: its key leaves the address bar, stays on the phone, and shows the payment instructions', async ({ page, seller }) => {
   const order = await seller.createOrder({ price: 25_000, deliveryCost: 300 });
   const link = pathOf(order.links.buyer);
   // The shared link carries the order's view key, never the delivery code (issue 16).
@@ -59,11 +58,9 @@ test('the buyer link: its key leaves the address bar, stays on the phone, and sh
   // The other link shape opens the same order.
   await page.goto(`/buyer/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible(FIRST_SCREEN);
-  await seller.dispose();
 });
 
-test('at 360 px the top bar (the name, the language switch, Sign In) keeps every word whole, in English and in Swahili', async ({ page }) => {
-  const seller = await newSeller('Amani Phones');
+test('at 360 px the top bar (the name, the language switch, Sign In) keeps every word whole, in English and in Swahili', async ({ page, seller }) => {
   const order = await seller.createOrder({ price: 25_000, deliveryCost: 300 });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(pathOf(order.links.buyer));
@@ -73,11 +70,9 @@ test('at 360 px the top bar (the name, the language switch, Sign In) keeps every
   await page.getByRole('button', { name: 'SW Kiswahili' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', /^sw/);
   expect(await brokenWords(page, '.top-bar')).toEqual([]);
-  await seller.dispose();
 });
 
-test('without a code, and with a wrong one: the spec messages; a wrong code never replaces the stored one', async ({ page, consoleGuard }) => {
-  const seller = await newSeller();
+test('without a code, and with a wrong one: the spec messages; a wrong code never replaces the stored one', async ({ page, consoleGuard, seller }) => {
   const order = await seller.createOrder();
   consoleGuard.expectHttpError(`/api/buyer/orders/${order.id}`, 404);
 
@@ -98,11 +93,9 @@ test('without a code, and with a wrong one: the spec messages; a wrong code neve
   await expect(page.getByRole('heading', { name: 'Order not found or invalid delivery code' })).toBeVisible(FIRST_SCREEN);
   await page.goto(`/buyer/order/${order.id}`);
   await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible(FIRST_SCREEN);
-  await seller.dispose();
 });
 
-test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, then the page turns paid live; its receipt cannot confirm a second order', async ({ page, consoleGuard }) => {
-  const seller = await newSeller();
+test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, then the page turns paid live; its receipt cannot confirm a second order', async ({ page, consoleGuard, seller }) => {
   const first = await seller.createOrder({ itemName: 'JBL Flip 6' });
   const second = await seller.createOrder({ itemName: 'Nike Air Force 1' });
   consoleGuard.expectHttpError(`/api/buyer/orders/${second.id}/payment`, 409);
@@ -179,12 +172,9 @@ test('a typed M-Pesa code is a claim until M-Pesa confirms the Paybill payment, 
   await expect(page.getByLabel('M-Pesa confirmation code')).toHaveValue(receipt);
   await expect(page.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible(FIRST_SCREEN);
   expect((await seller.order(second.id)).paymentConfirmed).toBe(false);
-  await seller.dispose();
 });
 
-test('live: the page follows the rider without a reload, to "Your Order is On The Way!"', async ({ page }) => {
-  const seller = await newSeller();
-  const { order } = await seedAssignedOrder(seller);
+test('live: the page follows the rider without a reload, to "Your Order is On The Way!"', async ({ page, rider: { order } }) => {
   // The payer's page (the code from the payment SMS): the rating form is theirs.
   await page.goto(codeLinkOf(order));
   await expect(page.getByRole('heading', { name: 'Rider is Preparing to Pick Up' })).toBeVisible(FIRST_SCREEN);
@@ -204,12 +194,9 @@ test('live: the page follows the rider without a reload, to "Your Order is On Th
   await expect(page.getByRole('heading', { name: 'Delivered Successfully! Please Rate Your Experience' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Rate the rider' })).toBeVisible();
   await rider.dispose();
-  await seller.dispose();
 });
 
-test('rating after delivery: both ratings required, comment optional, locked once sent', async ({ page }) => {
-  const seller = await newSeller();
-  const { order } = await seedAssignedOrder(seller);
+test('rating after delivery: both ratings required, comment optional, locked once sent', async ({ page, rider: { order } }) => {
   const rider = await asRider(order.links.rider ?? '');
   await rider.accept();
   await rider.pickup();
@@ -241,11 +228,9 @@ test('rating after delivery: both ratings required, comment optional, locked onc
   await expect(page.getByRole('heading', { name: 'Your rating' })).toBeVisible(FIRST_SCREEN);
   await expect(page.getByText('Fast and careful delivery')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Feedback' })).toHaveCount(0);
-  await seller.dispose();
 });
 
-test('the item does not match: a refund request with a reason', async ({ page }) => {
-  const seller = await newSeller();
+test('the item does not match: a refund request with a reason', async ({ page, seller }) => {
   const order = await seller.createOrder();
   await payOrder(order);
   // The shared link alone (the seller has it too) offers no refund: that is the payer's.
@@ -270,12 +255,9 @@ test('the item does not match: a refund request with a reason', async ({ page })
   // The seller sees the open request.
   const { refundRequest } = ((await (await seller.api.get(`/api/seller/orders/${order.id}`)).json()) as { data: { refundRequest: { reason: string } | null } }).data;
   expect(refundRequest?.reason).toBe('Wrong colour: I ordered black, this is blue');
-  await seller.dispose();
 });
 
-test('a buyer or rider link arrives rendered with its order: readable without JavaScript, then live without a second read', async ({ browser, page }) => {
-  const seller = await newSeller('Amani Phones');
-  const { order } = await seedAssignedOrder(seller);
+test('a buyer or rider link arrives rendered with its order: readable without JavaScript, then live without a second read', async ({ browser, page, rider: { order } }) => {
   const buyerLink = pathOf(order.links.buyer);
   const riderLink = pathOf(order.links.rider ?? '');
 
@@ -312,5 +294,4 @@ test('a buyer or rider link arrives rendered with its order: readable without Ja
   }
   await expect(page.getByRole('heading', { name: 'Your Order is On The Way!' })).toBeVisible();
   expect(await stillTheSameDocument(page)).toBe(true);
-  await seller.dispose();
 });

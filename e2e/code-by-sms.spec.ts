@@ -4,7 +4,7 @@
 // for M-Pesa's PIN prompt and /phone/sms for the SMS. The buyer reads the code in the SMS, as a
 // person reads it on the page, and gives it to the rider; the seller never sees it.
 import { expectBuyerPaid, markDocument, openBuyerPage, payFrom, PRICE, stillTheSameDocument } from './buyer-prompt.ts';
-import { test } from './people.ts';
+import { test } from './kit/test.ts';
 import { answerOnPhone, finishedPromptsOn, openPhonePage, openSmsInbox, ownPhone, pendingPromptOn, PIN, readDeliveryCodeOn, smsIn } from './sim-phone.ts';
 import { FIRST_SCREEN, pathOf } from './order-screens.ts';
 import { PNG } from './kit/seed.ts';

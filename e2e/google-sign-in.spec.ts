@@ -11,8 +11,8 @@ import { freePort, launchApi } from '../bench/api-process.mjs';
 import { startOidcStub, type OidcStub } from '../apps/api/test/helpers/oidc-stub.ts';
 import { catalogue } from '../core/src/messages/catalogue.ts';
 import { catalogueSw } from '../core/src/messages/catalogue-sw.ts';
-import { expect } from './fixtures.ts';
-import { test } from './people.ts';
+import { expect } from './kit/test.ts';
+import { test } from './kit/test.ts';
 
 let stub: OidcStub;
 let api: Awaited<ReturnType<typeof launchApi>>;

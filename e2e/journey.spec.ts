@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect as baseExpect, test } from './fixtures.ts';
+import { expect as baseExpect, test } from './kit/test.ts';
 import { payPaybill, readDeliveryCodeSms } from './daraja-sim.ts';
 import { FIRST_SCREEN } from './order-screens.ts';
 import { PASSWORD, PNG } from './kit/seed.ts';

@@ -5,14 +5,13 @@
 // Retry pays it. Each test pays a seller number of its own, so the simulator's behaviour set for
 // it touches no other test.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { expectNoHorizontalScroll, findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
 import { payerOf, setPayoutBehaviour, simPayoutsFor } from './daraja-sim.ts';
 import { seriousAxeViolations } from './public-site.ts';
 import { ksh, PHONE } from './seller-support.ts';
 import { freshPhone, uniqueId } from '@escrow/test-kit';
 import { newSeller, payOrder, pricedOrder, requestRefund, riderCredentials, seedDeliveredOrder } from './kit/seed.ts';
-import { signInAsNewAdmin } from './kit/page-session.ts';
 
 /** Fits 360 px, tap targets of 44 px, and nothing axe calls serious or critical (once the last toast, which goes by itself, is gone). */
 async function checkView(page: Page, what: string): Promise<void> {
@@ -48,7 +47,7 @@ async function approve(page: Page, row: Locator, order: { itemName: string; trac
   await expect(dialog).toBeHidden();
 }
 
-test("the admin approves a delivered order's payout on a phone: M-Pesa pays seller and rider, the receipt shows, the order settles; the seller reads it awaiting settlement meanwhile", async ({ page, browser, consoleGuard }) => {
+test("the admin approves a delivered order's payout on a phone: M-Pesa pays seller and rider, the receipt shows, the order settles; the seller reads it awaiting settlement meanwhile", async ({ admin: page, browser, consoleGuard }) => {
   test.setTimeout(150_000);
   const phone = freshPhone().local;
   const seller = await newSeller(`Duka ${uniqueId('s')}`, { phone });
@@ -57,7 +56,6 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   // The seller pays delivery: the rider is paid at settlement too.
   const order = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '4000', deliveryKsh: '200', sellerPaysDelivery: true }));
 
-  await signInAsNewAdmin(page);
   await openAdminDashboard(page);
   const row = await findOrder(page, order.trackingNumber);
   await approve(page, row, order);
@@ -113,7 +111,7 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   await seller.api.dispose();
 });
 
-test('a payout M-Pesa refuses shows why in words and stays in the reconciliation until Retry pays it', async ({ page }) => {
+test('a payout M-Pesa refuses shows why in words and stays in the reconciliation until Retry pays it', async ({ admin: page }) => {
   test.setTimeout(150_000);
   const phone = freshPhone().local;
   const seller = await newSeller(`Duka ${uniqueId('s')}`, { phone });
@@ -121,7 +119,6 @@ test('a payout M-Pesa refuses shows why in words and stays in the reconciliation
   await setPayoutBehaviour(msisdnOf(phone), { outcome: 'insufficient_funds', times: 1 });
   const order = await seedDeliveredOrder(seller, pricedOrder({ priceKsh: '2500', deliveryKsh: '150' }));
 
-  await signInAsNewAdmin(page);
   await openAdminDashboard(page);
   const row = await findOrder(page, order.trackingNumber);
   await approve(page, row, order);
@@ -173,14 +170,13 @@ test('a payout M-Pesa refuses shows why in words and stays in the reconciliation
   await seller.api.dispose();
 });
 
-test('a refund the admin approves without a reference: M-Pesa sends it to the phone that paid, and the buyer page says so', async ({ page, browser }) => {
+test('a refund the admin approves without a reference: M-Pesa sends it to the phone that paid, and the buyer page says so', async ({ admin: page, browser }) => {
   test.setTimeout(150_000);
   const seller = await newSeller(`Duka ${uniqueId('s')}`);
   const order = await seller.createOrder(pricedOrder({ priceKsh: '1800', deliveryKsh: '150' }));
   await payOrder(order);
   await requestRefund(order, 'The seller cannot deliver this week');
 
-  await signInAsNewAdmin(page);
   await openAdminDashboard(page);
   const request = page.getByRole('article', { name: `Refund request: ${order.itemName}` });
   await request.getByRole('button', { name: `Refund: ${order.itemName} (${order.trackingNumber})` }).click();

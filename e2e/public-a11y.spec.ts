@@ -2,7 +2,7 @@
 // in their interactive states too; plus the phone rules: no sideways scrolling at 360px and
 // tap targets of at least 44px.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { DESKTOP, openPage, PHONE, PUBLIC_PAGES, seriousAxeViolations } from './public-site.ts';
 
 const PAGES = [...PUBLIC_PAGES.map(({ path, h1 }) => ({ path, h1 })), { path: '/no-such-page', h1: 'Page not found' }];

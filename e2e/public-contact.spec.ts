@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { uniqueId } from '@escrow/test-kit';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { contactRows, openPage } from './public-site.ts';
 
 const form = (page: Page) => page.getByRole('region', { name: 'Send us a message' });

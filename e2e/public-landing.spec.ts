@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { DESKTOP, HEADLINE, openPage, PHONE } from './public-site.ts';
 
 test.describe('the landing page', () => {

@@ -1,7 +1,7 @@
 // Every link on the public pages, at desktop width: the exact list a visitor can see (so a
 // new link without a test fails here), and where each one goes when clicked.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { DESKTOP, openPage, PUBLIC_PAGES, recordNavigations, stubVerifiedSellers, VERIFIED_SELLERS_URL, visitedPaths } from './public-site.ts';
 
 type LinkRow = readonly [name: string, href: string];

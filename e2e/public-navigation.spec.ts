@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { DESKTOP, HEADLINE, openPage, PHONE, stubVerifiedSellers, VERIFIED_SELLERS_URL } from './public-site.ts';
 import { freshAddress, freshEmail } from '@escrow/test-kit';
 

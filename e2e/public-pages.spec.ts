@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { HEADLINE, openPage, pageMeta, PUBLIC_PAGES } from './public-site.ts';
 
 const TERMS_SECTIONS = [

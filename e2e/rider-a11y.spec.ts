@@ -2,7 +2,7 @@
 // serious or critical violation; on the phone nothing scrolls sideways and every control is
 // at least 44px high.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { DESKTOP, expectNoHorizontalScroll, expectTapTargets, FIRST_SCREEN, pathOf, PHONE, seriousAxeViolations } from './order-screens.ts';
 import { readRiderCodeSms } from './rider-sms.ts';
 import { asRider, newSeller, payOrder, riderCredentials, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
@@ -50,9 +50,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await seller.dispose();
     });
 
-    test('the dashboard: phone form with an error, the code step (before and after sending, with an error), then both tabs', async ({ page, consoleGuard }) => {
-      const seller = await newSeller();
-      const { order } = await seedAssignedOrder(seller);
+    test('the dashboard: phone form with an error, the code step (before and after sending, with an error), then both tabs', async ({ page, consoleGuard, seller, rider: { order } }) => {
       const { phone: riderPhone } = riderCredentials(order.links.rider ?? '');
       const open = await seller.createOrder({ itemName: 'Sony WH-1000XM5' });
       await payOrder(open);
@@ -82,7 +80,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole('tab', { name: 'Available Jobs (1)' }).click();
       await expect(page.getByRole('tabpanel')).toContainText('Sony WH-1000XM5');
       await checkScreen(page, phone);
-      await seller.dispose();
     });
   });
 }

@@ -1,7 +1,7 @@
 // The rider dashboard (/rider?phone=...): the phone form, the code sent by SMS that proves the
 // phone (decision 0046), the tabs 'Available Jobs (n)' and 'My Jobs (n)', taking a job and
 // opening it again from My Jobs.
-import { expect as baseExpect, test } from './fixtures.ts';
+import { expect as baseExpect, test } from './kit/test.ts';
 import { readRiderCodeSms, riderCodeSmsCount } from './rider-sms.ts';
 import { FIRST_SCREEN } from './order-screens.ts';
 import { freshPhone } from '@escrow/test-kit';
@@ -16,8 +16,7 @@ test.beforeEach(async ({ context }) => {
   await useFreshAddress(context);
 });
 
-test('a listed rider proves the phone with the code from the SMS, finds a paid job, accepts it and opens it again from My Jobs', async ({ page, consoleGuard }) => {
-  const seller = await newSeller('Amani Phones');
+test('a listed rider proves the phone with the code from the SMS, finds a paid job, accepts it and opens it again from My Jobs', async ({ page, consoleGuard, seller }) => {
   const order = await seller.createOrder({ itemName: 'HP EliteBook 840' });
   await payOrder(order);
   const rider = await seller.addRider('Otieno Rider');
@@ -101,7 +100,6 @@ test('a listed rider proves the phone with the code from the SMS, finds a paid j
   await page.getByRole('button', { name: 'Use another number' }).click();
   await expect(page).toHaveURL('/rider');
   await expect(page.getByRole('button', { name: 'View Jobs' })).toBeVisible();
-  await seller.dispose();
 });
 
 test('resend waits for its countdown; the newest code is the one that works; "Change phone number" forgets the phone on this device', async ({ page, consoleGuard }) => {

@@ -1,8 +1,8 @@
 // The rider's job view (/rider/{orderId}?phone=...&key=...) against the real API: orders are
 // seeded and riders assigned through the seller's HTTP API (e2e/escrow-seed.ts).
-import { expect as baseExpect, test } from './fixtures.ts';
+import { expect as baseExpect, test } from './kit/test.ts';
 import { FIRST_SCREEN, pathOf } from './order-screens.ts';
-import { newSeller, PNG, riderCredentials, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
+import { PNG, riderCredentials, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';
 
 // Live updates and re-reads on a busy machine get more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -13,8 +13,7 @@ test.beforeEach(async ({ context }) => {
   await useFreshAddress(context);
 });
 
-test('the rider accepts, uploads the pickup photo, enters a wrong then the right code, and records the payment', async ({ page, consoleGuard }) => {
-  const seller = await newSeller('Amani Phones');
+test('the rider accepts, uploads the pickup photo, enters a wrong then the right code, and records the payment', async ({ page, consoleGuard, seller }) => {
   const { order } = await seedAssignedOrder(seller, { deliveryCost: 350, deliveryPaidBy: 'buyer' });
   const riderLink = order.links.rider ?? '';
   const { phone } = riderCredentials(riderLink);
@@ -100,12 +99,9 @@ test('the rider accepts, uploads the pickup photo, enters a wrong then the right
   // The key stayed on the phone: the job opens again without it.
   await page.goto(`/rider/${order.id}?phone=${encodeURIComponent(phone)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible(FIRST_SCREEN);
-  await seller.dispose();
 });
 
-test("a rider replaced by the seller: the open page and the old link refuse work", async ({ page, consoleGuard }) => {
-  const seller = await newSeller();
-  const { order } = await seedAssignedOrder(seller);
+test("a rider replaced by the seller: the open page and the old link refuse work", async ({ page, consoleGuard, seller, rider: { order } }) => {
   const oldLink = pathOf(order.links.rider ?? '');
   consoleGuard.expectHttpError(`/api/rider/orders/${order.id}`, 404);
   // EventSource reports its refused reconnection as a console error.
@@ -126,12 +122,9 @@ test("a rider replaced by the seller: the open page and the old link refuse work
   await page.goto(oldLink);
   await expect(page.getByRole('heading', { name: 'Order not found or not assigned to you' })).toBeVisible(FIRST_SCREEN);
   await expect(page.getByText('Wanjiku Kamau')).toHaveCount(0);
-  await seller.dispose();
 });
 
-test("a rider removed by the seller: the old link refuses work; the new rider's link works", async ({ page, consoleGuard }) => {
-  const seller = await newSeller();
-  const { order } = await seedAssignedOrder(seller);
+test("a rider removed by the seller: the old link refuses work; the new rider's link works", async ({ page, consoleGuard, seller, rider: { order } }) => {
   const oldLink = pathOf(order.links.rider ?? '');
   consoleGuard.expectHttpError(`/api/rider/orders/${order.id}`, 404);
   consoleGuard.expectConsoleError(/EventSource|text\/event-stream/);
@@ -144,7 +137,6 @@ test("a rider removed by the seller: the old link refuses work; the new rider's 
   const reassigned = await seller.assignRider(order.id, rider.id);
   await page.goto(pathOf(reassigned.links.rider ?? ''));
   await expect(page.getByRole('button', { name: 'Accept Job' })).toBeVisible(FIRST_SCREEN);
-  await seller.dispose();
 });
 
 test('without a phone number: "Rider phone number required"', async ({ page }) => {

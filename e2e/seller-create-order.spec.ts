@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { test } from './kit/test.ts';
 import { PNG } from './kit/seed.ts';
 import { expect, ksh } from './seller-support.ts';
 import { sellerOrder, signedInSeller } from './kit/page-session.ts';

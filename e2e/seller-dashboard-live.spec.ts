@@ -1,4 +1,4 @@
-import { test } from './fixtures.ts';
+import { test } from './kit/test.ts';
 import { createOrder, signedInSeller } from './kit/page-session.ts';
 import { expect, ksh } from './seller-support.ts';
 import { payOrder } from './kit/seed.ts';

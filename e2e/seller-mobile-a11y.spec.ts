@@ -1,7 +1,7 @@
 // The seller screens on a 360x740 phone and a wide screen: no sideways scrolling, 44px tap
 // targets, and no serious or critical axe-core violations, in their interactive states too.
 import type { Page } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { test } from './kit/test.ts';
 import { seriousAxeViolations } from './public-site.ts';
 import { expect, expectNoHorizontalScroll, expectTapTargets, PHONE } from './seller-support.ts';
 import { payOrder, PNG } from './kit/seed.ts';

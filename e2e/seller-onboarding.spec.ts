@@ -1,4 +1,4 @@
-import { test } from './fixtures.ts';
+import { test } from './kit/test.ts';
 import { grantAdmin, PASSWORD } from './kit/seed.ts';
 import { expect, PHONE } from './seller-support.ts';
 import { freshAddress, freshEmail } from '@escrow/test-kit';

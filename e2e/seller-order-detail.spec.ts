@@ -1,4 +1,4 @@
-import { test } from './fixtures.ts';
+import { test } from './kit/test.ts';
 import { payOrder, PNG, riderHeaders } from './kit/seed.ts';
 import { addRider, createOrder, sellerOrder, signedInSeller } from './kit/page-session.ts';
 import { expect } from './seller-support.ts';

@@ -2,10 +2,10 @@
 // the disk, docs/decisions/0036): 'Service temporarily unavailable. Please try again.', never a
 // generic failure, a blank screen or a hint at the visitor's own connection.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 import { openPage } from './public-site.ts';
 import { FIRST_SCREEN, pathOf } from './order-screens.ts';
-import { newSeller, useFreshAddress } from './kit/seed.ts';
+import { useFreshAddress } from './kit/seed.ts';
 import { signedInSeller } from './kit/page-session.ts';
 
 const MESSAGE = 'Service temporarily unavailable. Please try again.';
@@ -24,8 +24,7 @@ async function unavailable(page: Page, path: string): Promise<{ restore(): Promi
   return { restore: () => page.unroute(pattern) };
 }
 
-test('the buyer page: the message instead of the order, and the order after Try again', async ({ page, consoleGuard }) => {
-  const seller = await newSeller('Amani Phones');
+test('the buyer page: the message instead of the order, and the order after Try again', async ({ page, consoleGuard, seller }) => {
   const order = await seller.createOrder();
   // The link itself comes rendered with the order by the server (decision 0059) and leaves its
   // key on the phone; back at the order's address, the page reads the API itself.
@@ -40,7 +39,6 @@ test('the buyer page: the message instead of the order, and the order after Try 
   await outage.restore();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Samsung Galaxy A15' })).toBeVisible();
-  await seller.dispose();
 });
 
 test('the seller dashboard: the message on the failed page, then the dashboard', async ({ page, consoleGuard }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './kit/test.ts';
 
 const HEADLINE = 'Sell Online with Confidence. Get Paid Securely.';
 

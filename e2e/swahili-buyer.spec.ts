@@ -5,7 +5,7 @@
 // remembered across a reload.
 import { markDocument, PRICE, stillTheSameDocument } from './buyer-prompt.ts';
 import { readDeliveryCodeSms } from './daraja-sim.ts';
-import { test } from './people.ts';
+import { test } from './kit/test.ts';
 import { answerOnPhone, openPhonePage, ownPhone, PIN } from './sim-phone.ts';
 import { FIRST_SCREEN, pathOf } from './order-screens.ts';
 import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';

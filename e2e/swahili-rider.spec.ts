@@ -5,7 +5,7 @@
 // the rider accepts, confirms the pickup with a photo, is refused a wrong code in Swahili, enters
 // the code the buyer got by SMS (read on the simulator's phone) and sees the job delivered, with
 // no English left on any of these screens and no step name broken mid-word.
-import { test } from './people.ts';
+import { test } from './kit/test.ts';
 import { brokenStepNames, en, englishOnPage, sw } from './swahili-texts.ts';
 import { FIRST_SCREEN, pathOf } from './order-screens.ts';
 import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';

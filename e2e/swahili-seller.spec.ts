@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { markDocument, stillTheSameDocument } from './buyer-prompt.ts';
 import { payerOf, simUrl } from './daraja-sim.ts';
-import { test } from './people.ts';
+import { test } from './kit/test.ts';
 import { brokenStepNames, en, englishOnPage, sw } from './swahili-texts.ts';
 import { FIRST_SCREEN } from './order-screens.ts';
 import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';

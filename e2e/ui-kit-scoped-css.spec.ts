@@ -3,7 +3,7 @@
 // gives it (nothing the other remote defines reaches it); on a 360px phone both are full-width
 // sheets at the bottom of the screen.
 import type { Locator, Page } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { test } from './kit/test.ts';
 import { expect, PHONE } from './seller-support.ts';
 import { grantAdmin } from './kit/seed.ts';
 import { signedInSeller } from './kit/page-session.ts';
