@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Logger } from '../http/logger.js';
 import type { AccountsHttp } from './accounts-context.js';
 import { adminRoutes } from './admin/routes.js';
+import { apiDocsRoutes } from './api-docs/routes.js';
 import { googleSignInRoutes } from './auth/google-routes.js';
 import { authRoutes, meRoute } from './auth/routes.js';
 import { buyerRoutes } from './buyer/routes.js';
@@ -31,12 +32,14 @@ export interface FeatureDeps {
 
 /**
  * The one place that knows every route: each feature's routes on their path, in this order
- * (health, accounts, escrow, contact). Called by createApp after the session and CSRF
+ * (health, the API's own description, accounts, escrow, contact). Called by createApp after the session and CSRF
  * middleware and before the static frontend. No route imports this module or another's
  * context: they get what they need from accounts-context.ts and escrow-context.ts.
  */
 export function mountFeatures(app: Hono, deps: FeatureDeps): void {
   app.route('/api/health', healthRoute(deps.checkDatabase, deps.logger));
+  // /api/openapi.json and /api/docs: the document is made from `app` at its first request, every route mounted by then.
+  app.route('/api', apiDocsRoutes(app));
   if (deps.accounts) mountAccountsRoutes(app, deps.accounts);
   if (deps.escrow) mountEscrowRoutes(app, deps.escrow, deps.logger);
   if (deps.contact) app.route('/api/contact', contactRoutes(deps.contact));

@@ -2,6 +2,7 @@ import { IncomingMessage } from 'node:http';
 import { viewTexts } from '@escrow/core';
 import { parseOrFirstError } from '@escrow/core/validation';
 import type { Context, Next } from 'hono';
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { errorBody, type ErrorBody } from './error-handler.js';
@@ -185,6 +186,9 @@ export function jsonBody<T extends z.ZodType>(schema: T, limit: JsonBodyLimit = 
     }
     return validate(c, next);
   };
+  // The OpenAPI document reads the body's schema from here (hono-openapi's mark); the request never does.
+  Object.assign(readThenValidate, { [uniqueSymbol]: { target: 'json', ...resolver(schema) } });
+  Object.defineProperty(readThenValidate, 'name', { value: 'jsonBody' });
   // The validator's type carries what `c.req.valid('json')` returns to the route.
   return readThenValidate as unknown as typeof validate;
 }

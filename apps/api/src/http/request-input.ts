@@ -1,5 +1,6 @@
 import { parseOrFirstError } from '@escrow/core/validation';
 import type { Context, MiddlewareHandler } from 'hono';
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { errorBody, type ErrorBody } from './error-handler.js';
@@ -43,11 +44,16 @@ export const pageQuerySchema = z.object({
   pageSize: wholeNumber('Page size must be a whole number from 1 to 100', 100),
 });
 
-/** Parses the query string with a zod schema: 400 with the first message otherwise. */
+/**
+ * Parses the query string with a zod schema: 400 with the first message otherwise. Marked for
+ * the OpenAPI document (hono-openapi), which lists the schema's fields as query parameters.
+ */
 export function queryOf<T extends z.ZodType>(schema: T) {
-  return validator('query', (value, c) => {
+  const validate = validator('query', (value, c) => {
     const parsed = parseOrFirstError(schema, value);
     if (parsed.ok) return parsed.value as z.output<T>;
     return c.json(errorBody({ code: 'VALIDATION_FAILED', message: parsed.message }), 400);
   });
+  Object.defineProperty(validate, 'name', { value: 'queryOf' });
+  return Object.assign(validate, { [uniqueSymbol]: { target: 'query', ...resolver(schema) } });
 }
