@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { payPaybill } from './daraja-sim.ts';
 import { brokenWords } from './swahili-texts.ts';
 import { codeLinkOf, FIRST_SCREEN, pathOf } from './order-screens.ts';
-import { asRider, buyerView, payOrder, useFreshAddress } from './kit/seed.ts';
+import { asRider, buyerView, useFreshAddress } from './kit/seed.ts';
 import { freshMpesaReceipt, viewKeyOf } from '@escrow/test-kit';
 
 // Live updates and re-reads on a busy machine (shared CI runners) get more than the default 5 s.
@@ -230,9 +230,7 @@ test('rating after delivery: both ratings required, comment optional, locked onc
   await expect(page.getByRole('button', { name: 'Submit Feedback' })).toHaveCount(0);
 });
 
-test('the item does not match: a refund request with a reason', async ({ page, seller }) => {
-  const order = await seller.createOrder();
-  await payOrder(order);
+test('the item does not match: a refund request with a reason', async ({ page, seller, paidOrder: order }) => {
   // The shared link alone (the seller has it too) offers no refund: that is the payer's.
   await page.goto(pathOf(order.links.buyer));
   await expect(page.getByRole('heading', { name: 'Payment Confirmed - Assigning Rider' })).toBeVisible(FIRST_SCREEN);

@@ -2,13 +2,11 @@
 // browser contexts of their own: the seller signs up and sells, the buyer pays and rates, the
 // rider (on a phone) picks up and delivers, the admin sees the order awaiting settlement.
 // Only the admin role comes from outside the UI: the admin CLI on the test server's database.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './kit/test.ts';
 import { payPaybill, readDeliveryCodeSms } from './daraja-sim.ts';
 import { FIRST_SCREEN } from './order-screens.ts';
-import { PASSWORD, PNG } from './kit/seed.ts';
+import { grantAdmin, PASSWORD, PNG } from './kit/seed.ts';
 import { freshAddress, freshEmail, freshMpesaReceipt, freshPhone } from '@escrow/test-kit';
 
 // Live updates and first loads of each remote on a busy machine get more than the default 5 s.
@@ -19,13 +17,6 @@ async function personContext(browser: Browser, baseURL: string, watch: (context:
   const context = await browser.newContext({ baseURL, ...options, extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
   watch(context);
   return context.newPage();
-}
-
-/** Gives the account the admin role with the admin CLI (apps/cli), on the e2e server's SQLite database. */
-async function grantAdmin(email: string): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
-  await promisify(execFile)(process.execPath, ['apps/cli/dist/main.js', 'grant-admin', email], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
 }
 
 test('one order from sign-up to awaiting settlement: seller, buyer, rider and admin in their own browsers', async ({ page: sellerDashboard, browser, baseURL, consoleGuard }) => {
