@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { describeRoute, type DescribeRouteOptions, type GenerateSpecOptions, type resolver } from 'hono-openapi';
+import { describeRoute, resolver, type DescribeRouteOptions, type GenerateSpecOptions } from 'hono-openapi';
+import type { z } from 'zod';
 
 // OpenAPI's types as hono-openapi uses them (openapi-types is its dependency, not ours).
 type Operation = DescribeRouteOptions;
@@ -113,12 +114,16 @@ export interface RouteDoc {
   readonly ok: string | SuccessDoc;
   /** The error answers beside the 400 of the route's validator and the 503 every route may give. */
   readonly errors?: readonly ErrorStatus[];
-  /** A JSON body for a route that reads its own (routes with `jsonBody` get theirs from its schema). */
-  readonly jsonBody?: ReturnType<typeof resolver>;
-  /** A multipart body (photo uploads and the seller's new-order form). */
+  /** The zod schema of a JSON body a route reads itself (routes with `jsonBody` get theirs from it). */
+  readonly jsonSchema?: z.ZodType;
+  /** A multipart body (photo uploads and the seller's new-order form), described in words. */
   readonly multipart?: string;
-  /** Extra parameters, e.g. the callback secret or headers such as Idempotency-Key. */
+  /** A body a route parses itself without a zod schema of ours (the providers' callbacks), described in words. */
+  readonly body?: { readonly media: 'application/json' | 'application/x-www-form-urlencoded'; readonly description: string };
+  /** Extra parameters, e.g. the callback secret. */
   readonly parameters?: readonly ParameterObject[];
+  /** The route takes an Idempotency-Key header (http/idempotency.ts). */
+  readonly idempotent?: boolean;
 }
 
 /** The callback routes' secret path segment. */
@@ -167,13 +172,14 @@ export function routeDoc(doc: RouteDoc): MiddlewareHandler {
     tags: [doc.tag],
     ...(doc.description ? { description: doc.description } : {}),
     security: doc.caller ? securityOf(doc.caller) : [],
-    ...(doc.parameters ? { parameters: [...doc.parameters] } : {}),
+    ...(doc.parameters || doc.idempotent ? { parameters: [...(doc.parameters ?? []), ...(doc.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])] } : {}),
     responses,
-    ...(doc.jsonBody ? { requestBody: { required: true, content: { 'application/json': { schema: doc.jsonBody } } } } : {}),
-    ...(doc.multipart
-      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', description: doc.multipart } } } } }
-      : {}),
   };
+  const content: NonNullable<Extract<DescribeRouteOptions['requestBody'], { content: unknown }>>['content'] = {};
+  if (doc.jsonSchema) content['application/json'] = { schema: resolver(doc.jsonSchema) };
+  if (doc.multipart) content['multipart/form-data'] = { schema: { type: 'object', description: doc.multipart } };
+  if (doc.body) content[doc.body.media] = { schema: { type: 'object', description: doc.body.description } };
+  if (Object.keys(content).length > 0) spec.requestBody = { required: true, content };
   return describeRoute(spec);
 }
 

@@ -55,5 +55,6 @@ export function queryOf<T extends z.ZodType>(schema: T) {
     return c.json(errorBody({ code: 'VALIDATION_FAILED', message: parsed.message }), 400);
   });
   Object.defineProperty(validate, 'name', { value: 'queryOf' });
-  return Object.assign(validate, { [uniqueSymbol]: { target: 'query', ...resolver(schema) } });
+  Object.assign(validate, { [uniqueSymbol]: { target: 'query', ...resolver(schema) } });
+  return validate;
 }

@@ -25,6 +25,7 @@ import { adminPaymentConfigRoutes } from './payment-config-routes.js';
 
 import { adminCaller, adminOnly } from '../../http/require-admin.js';
 import { pageQuerySchema, queryOf } from '../../http/request-input.js';
+import { routeDoc } from '../../http/openapi.js';
 
 const search = z
   .string()
@@ -61,7 +62,7 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
   const app = new Hono<AppEnv>();
   const deps = adminDeps(h, admin);
 
-  app.get('/orders', adminOnly, queryOf(ordersQuery), async (c) => {
+  app.get('/orders', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Every order, filtered by status and a search (tracking number, buyer phone, seller name), a page at a time', ok: 'A page of orders, delivered ones with their payouts, and the payout mode', errors: [401, 403] }), adminOnly, queryOf(ordersQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -75,7 +76,7 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
     return sendResult(c, { ok: true, value: { orders, total: result.value.total, page: result.value.page, pageSize: result.value.pageSize, payoutMode: h.deps.payouts?.mode ?? 'manual' } satisfies Wire<AdminOrdersAnswer> });
   });
 
-  app.get('/summary', adminOnly, async (c) => {
+  app.get('/summary', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The six summary cards', ok: 'The summary figures', errors: [401, 403] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -83,7 +84,7 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
     return sendResult(c, result.ok ? { ok: true, value: adminSummaryView(result.value) } : result);
   });
 
-  app.get('/sellers', adminOnly, queryOf(sellersQuery), async (c) => {
+  app.get('/sellers', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The sellers, with a search, a page at a time (read only)', ok: 'A page of sellers', errors: [401, 403] }), adminOnly, queryOf(sellersQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');

@@ -18,6 +18,7 @@ import { idempotent } from '../../http/idempotency.js';
 import { adminCaller, adminOnly } from '../../http/require-admin.js';
 import { SESSION_ORDER_ID_FORMAT } from '../shared/session-orders.js';
 import { pageQuerySchema, queryOf } from '../../http/request-input.js';
+import { routeDoc } from '../../http/openapi.js';
 
 const contactsQuery = pageQuerySchema.extend({ status: z.enum(CONTACT_FILTERS, { error: 'Status must be open, resolved or all' }).optional() });
 
@@ -29,7 +30,7 @@ const contactsQuery = pageQuerySchema.extend({ status: z.enum(CONTACT_FILTERS, {
 export function adminContactsRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/contacts', adminOnly, queryOf(contactsQuery), async (c) => {
+  app.get('/contacts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Contact messages, newest first (open, resolved or all)', ok: 'A page of contact messages', errors: [401, 403] }), adminOnly, queryOf(contactsQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -38,7 +39,7 @@ export function adminContactsRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv
     return sendResult(c, result.ok ? { ok: true, value: { contacts: result.value.items.map(contactMessageView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } satisfies Wire<AdminContactsAnswer> } : result);
   });
 
-  app.post('/contacts/:id/resolve', adminOnly, async (c) => {
+  app.post('/contacts/:id/resolve', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Mark a contact message resolved (once)', ok: 'The message, resolved', errors: [401, 403, 404, 409], idempotent: true }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const contactId = c.req.param('id');

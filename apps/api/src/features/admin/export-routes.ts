@@ -6,6 +6,7 @@ import { sendResult } from '../../http/error-handler.js';
 import type { EscrowHttp } from '../escrow-context.js';
 import { adminCaller, adminOnly } from '../../http/require-admin.js';
 import { queryOf } from '../../http/request-input.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * GET /export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the orders as a CSV attachment (spec section
@@ -19,7 +20,7 @@ import { queryOf } from '../../http/request-input.js';
 export function adminExportRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/export.csv', adminOnly, queryOf(exportRangeSchema), async (c) => {
+  app.get('/export.csv', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The orders of a date range as a CSV file, streamed', ok: { description: 'A CSV attachment: the spec\'s eleven columns, then M-Pesa receipt, payout reference and payout state', media: 'text/csv' }, errors: [401, 403] }), adminOnly, queryOf(exportRangeSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const { from, to } = c.req.valid('query');

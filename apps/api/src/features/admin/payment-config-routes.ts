@@ -17,6 +17,7 @@ import { idempotent } from '../../http/idempotency.js';
 import { jsonBody } from '../../http/json-body.js';
 import { adminCaller, adminOnly } from '../../http/require-admin.js';
 import { jsonBodyLimit } from '../../http/request-input.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * The Paybill shown to every buyer (Admin tab, Payment Configuration dialog):
@@ -32,7 +33,7 @@ export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<A
   const app = new Hono<AppEnv>();
   const defaults = paymentDefaults(h.paybill);
 
-  app.get('/payment-config', adminOnly, async (c) => {
+  app.get('/payment-config', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The Paybill shown to buyers, saved or the default', ok: '`{ config }` with its source (saved or default)', errors: [401, 403] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -40,7 +41,7 @@ export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<A
     return sendResult(c, result.ok ? { ok: true, value: { config: paymentConfigView(result.value) } satisfies Wire<PaymentConfigAnswer> } : result);
   });
 
-  app.put('/payment-config', adminOnly, jsonBodyLimit(), jsonBody(paymentConfigSchema), async (c) => {
+  app.put('/payment-config', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Set the Paybill shown to buyers (every admin is emailed)', ok: 'The configuration saved', errors: [401, 403, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(paymentConfigSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const input = c.req.valid('json');

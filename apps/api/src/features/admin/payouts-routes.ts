@@ -20,6 +20,7 @@ import { jsonBody } from '../../http/json-body.js';
 import { adminCaller, adminOnly } from '../../http/require-admin.js';
 import { orderNotFound, SESSION_ORDER_ID_FORMAT } from '../shared/session-orders.js';
 import { jsonBodyLimit, queryOf } from '../../http/request-input.js';
+import { routeDoc } from '../../http/openapi.js';
 
 export const PAYOUT_MESSAGES = {
   retried: viewTexts.adminAnswers.payoutRetried,
@@ -42,7 +43,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const notFound = { ok: false, error: { code: 'PAYOUT_NOT_FOUND' } } as const;
 
-  app.get('/payouts', adminOnly, queryOf(listQuery), async (c) => {
+  app.get('/payouts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Payouts, newest first (failed=1: failed and unknown only)', ok: 'A page of payouts', errors: [401, 403] }), adminOnly, queryOf(listQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -52,7 +53,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
   });
 
   // Reconciliation (issue 17): what does not match between the ledger, the payouts and M-Pesa's reports.
-  app.get('/payouts/reconciliation', adminOnly, async (c) => {
+  app.get('/payouts/reconciliation', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The ledger\'s M-Pesa clearing against the payouts in flight, and every mismatch', ok: 'The reconciliation', errors: [401, 403] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -60,7 +61,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, report.ok ? { ok: true, value: { ...report.value, checkedAt: report.value.checkedAt.toISOString() } satisfies Wire<PayoutReconciliationAnswer> } : report);
   });
 
-  app.get('/orders/:id/payouts', adminOnly, async (c) => {
+  app.get('/orders/:id/payouts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'One order\'s payouts', ok: '`{ payouts }`', errors: [401, 403, 404] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -71,7 +72,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, { ok: true, value: { payouts: payouts.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } satisfies Wire<PayoutsAnswer> });
   });
 
-  app.post('/payouts/:id/retry', adminOnly, async (c) => {
+  app.post('/payouts/:id/retry', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Send a failed payout again (a new OriginatorConversationID)', ok: 'The payout, sent again', errors: [401, 403, 404, 409], idempotent: true }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const payoutId = c.req.param('id');
@@ -87,7 +88,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     return response;
   });
 
-  app.post('/payouts/:id/reference', adminOnly, jsonBodyLimit(), jsonBody(referenceSchema), async (c) => {
+  app.post('/payouts/:id/reference', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Record a payout paid by hand, with its M-Pesa receipt', ok: 'The payout, paid', errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(referenceSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const payoutId = c.req.param('id');

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import { clearOAuthStateCookie, readOAuthStateCookie, writeOAuthStateCookie } from '../../http/oauth-state-cookie.js';
 import { writeSessionCookie } from '../../http/session-cookie.js';
 import { languageOf } from '../../http/request-language.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /** Every way a Google sign-in ends badly lands on /auth, which shows the catalogue's text for the code (never text from the URL). */
 const toAuthPage = (c: Context, code: string) => c.redirect(`/auth?error=${encodeURIComponent(code)}`, 302);
@@ -43,7 +44,7 @@ export function googleSignInRoutes(accounts: AccountsHttp, google: GoogleSignInH
     return toAuthPage(c, 'SERVICE_UNAVAILABLE');
   };
 
-  app.get('/', async (c) => {
+  app.get('/', routeDoc({ tag: 'auth', summary: 'Start signing in with Google (a browser navigation)', description: 'Sets the state cookie and redirects to Google (PKCE S256, nonce). Mounted only with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.', ok: { status: 302, description: 'To Google\'s sign-in page' } }), async (c) => {
     noStore(c);
     try {
       if (await limited(c, ACCOUNT_RATE_LIMITS.oauthStartPerAddress)) return toAuthPage(c, 'RATE_LIMITED');
@@ -56,7 +57,7 @@ export function googleSignInRoutes(accounts: AccountsHttp, google: GoogleSignInH
     }
   });
 
-  app.get('/callback', async (c) => {
+  app.get('/callback', routeDoc({ tag: 'auth', summary: 'Google sends the browser back here', description: 'Ends in a redirect: to /seller/dashboard (or /seller/signup) signed in, or to /auth?error=CODE.', ok: { status: 302, description: 'To the seller\'s pages signed in, or to /auth?error=CODE' } }), async (c) => {
     noStore(c);
     const browserState = readOAuthStateCookie(c, secure);
     // Single use on the browser's side too: whatever happens next, this state is spent.

@@ -28,6 +28,7 @@ import { jsonBody } from '../../http/json-body.js';
 import { languageOf } from '../../http/request-language.js';
 import { signInRequired } from '../../http/require-seller.js';
 import { clearSessionCookie, writeSessionCookie } from '../../http/session-cookie.js';
+import { routeDoc } from '../../http/openapi.js';
 
 const limits = (accounts: AccountsHttp) => ({ rateLimiter: accounts.rateLimiter, clock: accounts.deps.clock });
 
@@ -63,7 +64,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const secure = accounts.secureCookies;
 
-  app.post('/sign-up', jsonBody(signUpSchema), async (c) => {
+  app.post('/sign-up', routeDoc({ tag: 'auth', summary: 'Sign up with an email and a new password (signs in)', ok: { status: 201, description: 'The new account; Set-Cookie holds the session' }, errors: [409, 429] }), jsonBody(signUpSchema), async (c) => {
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.signUpPerAddress, accounts.address(c)]]);
     if (limited) return limited;
     const result = await signUp(accounts.deps, { input: c.req.valid('json'), replacesSessionId: c.get('user')?.sessionId ?? null, locale: languageOf(c) });
@@ -73,7 +74,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return c.json({ data: { account: result.value.account } satisfies Wire<AccountAnswer> }, 201);
   });
 
-  app.post('/sign-in', jsonBody(signInSchema), async (c) => {
+  app.post('/sign-in', routeDoc({ tag: 'auth', summary: 'Sign in with email and password (a new session replaces the old one)', ok: 'The account; Set-Cookie holds the session', errors: [401, 429] }), jsonBody(signInSchema), async (c) => {
     const body = c.req.valid('json');
     const address = accounts.address(c);
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.signInPerAddress, address]]);
@@ -88,7 +89,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return c.json({ data: { account: result.value.account } satisfies Wire<AccountAnswer> }, 200);
   });
 
-  app.get('/session', async (c) => {
+  app.get('/session', routeDoc({ tag: 'auth', summary: 'The caller\'s account, or null (200 either way)', ok: '`{ account }`, null when not signed in' }), async (c) => {
     c.header('Cache-Control', 'no-store');
     const user = c.get('user');
     if (!user) return c.json({ data: { account: null } satisfies Wire<SessionAnswer> }, 200);
@@ -98,19 +99,19 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
 
   // Whether /auth shows "Continue with Google": GOOGLE_* set (decision 0060). Fixed for the process's life.
   const signInOptions: SignInOptions = { google: accounts.google !== undefined };
-  app.get('/sign-in-options', (c) => {
+  app.get('/sign-in-options', routeDoc({ tag: 'auth', summary: 'Whether "Continue with Google" is offered', ok: '`{ google }`' }), (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ data: signInOptions }, 200);
   });
 
-  app.post('/sign-out', async (c) => {
+  app.post('/sign-out', routeDoc({ tag: 'auth', summary: 'End this browser\'s session', ok: '`{ signedOut: true }`; the session cookie is cleared' }), async (c) => {
     const user = c.get('user');
     if (user) await signOut(accounts.deps, { sessionId: user.sessionId });
     clearSessionCookie(c, secure);
     return c.json({ data: { signedOut: true } }, 200);
   });
 
-  app.post('/send-password-reset-code', jsonBody(requestResetCodeSchema), async (c) => {
+  app.post('/send-password-reset-code', routeDoc({ tag: 'auth', summary: 'Email a 6-digit password reset code (the same answer for any address)', ok: 'The code was sent if the address has an account', errors: [429] }), jsonBody(requestResetCodeSchema), async (c) => {
     const body = c.req.valid('json');
     const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.resetRequestPerAddress, ACCOUNT_RATE_LIMITS.resetRequestPerEmail, body.email);
     if (limited) return limited;
@@ -119,14 +120,14 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return sendResult(c, result);
   });
 
-  app.post('/verify-reset-code', jsonBody(verifyResetCodeSchema), async (c) => {
+  app.post('/verify-reset-code', routeDoc({ tag: 'auth', summary: 'Check a password reset code', ok: 'The code is right', errors: [429] }), jsonBody(verifyResetCodeSchema), async (c) => {
     const body = c.req.valid('json');
     const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.codeCheckPerAddress, ACCOUNT_RATE_LIMITS.codeCheckPerEmail, body.email);
     if (limited) return limited;
     return sendResult(c, await verifyResetCode(accounts.deps, { input: body }));
   });
 
-  app.post('/reset-password', jsonBody(resetPasswordSchema), async (c) => {
+  app.post('/reset-password', routeDoc({ tag: 'auth', summary: 'Set a new password with the reset code (ends every session)', ok: '`{ reset: true }`', errors: [429] }), jsonBody(resetPasswordSchema), async (c) => {
     const body = c.req.valid('json');
     const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.codeCheckPerAddress, ACCOUNT_RATE_LIMITS.codeCheckPerEmail, body.email);
     if (limited) return limited;
@@ -138,7 +139,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return c.json({ data: { reset: true } satisfies Wire<PasswordReset> }, 200);
   });
 
-  app.post('/change-password', jsonBody(changePasswordSchema), async (c) => {
+  app.post('/change-password', routeDoc({ tag: 'auth', summary: 'Change the password: current, new and confirmation (ends every other session)', caller: ['session'], ok: 'The account; Set-Cookie holds a new session', errors: [401, 429] }), jsonBody(changePasswordSchema), async (c) => {
     const user = c.get('user');
     if (!user) return signInRequired(c);
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.changePasswordPerUser, user.userId]]);
@@ -151,7 +152,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
   });
 
   // The seller's language switch (decision 0066). Not keyed: setting a language twice is setting it once.
-  app.put('/locale', jsonBody(localeChoiceSchema), async (c) => {
+  app.put('/locale', routeDoc({ tag: 'auth', summary: 'Set the account\'s language (en or sw) for its texts and emails', caller: ['session'], ok: 'The language set', errors: [401, 429] }), jsonBody(localeChoiceSchema), async (c) => {
     const user = c.get('user');
     if (!user) return signInRequired(c);
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.localePerUser, user.userId]]);
@@ -164,7 +165,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
 
 /** GET /api/me: who is signed in (email, roles, seller id), or 401. Never cached. */
 export function meRoute(accounts: AccountsHttp): Hono<AppEnv> {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', routeDoc({ tag: 'auth', summary: 'Who is signed in: email, roles, seller id', caller: ['session'], ok: 'The signed-in account', errors: [401] }), async (c) => {
     c.header('Cache-Control', 'no-store');
     const user = c.get('user');
     if (!user) return signInRequired(c);

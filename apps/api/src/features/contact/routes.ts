@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import { clientAddress } from '../../http/client-address.js';
 import { sendResult, type ErrorBody } from '../../http/error-handler.js';
 import { jsonBody } from '../../http/json-body.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * Messages per address per hour. Generous because Kenyan mobile networks put many
@@ -51,7 +52,7 @@ export function contactRoutes(deps: ContactRouteDeps): Hono<AppEnv> {
   // PostgreSQL the count took long enough for an empty body to end unseen, and the request hung.)
   app.post(
     '/',
-    limitPerAddress(deps),
+    routeDoc({ tag: 'contact', summary: 'Send a message through the public contact form', ok: { status: 201, description: '`{ id }` once stored' }, errors: [413, 429] }), limitPerAddress(deps),
     jsonBody(contactFormSchema, { maxBytes: CONTACT_MAX_BODY_BYTES, tooLargeMessage: catalogue.validation.contact.messageTooLong }),
     async (c) => {
       const result = await submitContactMessage(deps, c.req.valid('json'));

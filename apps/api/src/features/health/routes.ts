@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Logger } from '../../http/logger.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /** One part of the health answer: `reason` is a few safe words ('disk full', 'unreachable'); `detail` is logged, never sent. */
 export interface PartHealth {
@@ -35,7 +36,7 @@ const shown = (part: PartHealth): { ok: boolean; reason?: string } => ({ ok: par
  * reason; the full cause goes to the log.
  */
 export function healthRoute(checkDatabase: CheckDatabase, logger: Logger): Hono {
-  return new Hono().get('/', async (c) => {
+  return new Hono().get('/', routeDoc({ tag: 'health', summary: 'Health: the database answers and a write commits', ok: 'status ok, with the database\'s dialect and the write check', description: 'For probes and load balancers: 503 names the failing part (`database`, `writes`) with a short reason.' }), async (c) => {
     c.header('Cache-Control', 'no-store');
     let health: DatabaseHealth;
     try {

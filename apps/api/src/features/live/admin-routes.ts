@@ -4,6 +4,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import type { EscrowHttp } from '../escrow-context.js';
 import { eventStream } from '../../http/sse.js';
 import { adminCaller } from '../../http/require-admin.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * What an admin's stream says about each change: ids and what happened, never the data
@@ -30,7 +31,7 @@ export function adminMessage(event: DomainEvent): { event: string; data: Record<
  */
 export function liveAdminRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/admin', (c) => {
+  app.get('/admin', routeDoc({ tag: 'live', caller: ['session'], summary: 'Server-sent events of every order, seller, contact and Paybill change (admins)', ok: { description: 'An event stream of ids and what happened', media: 'text/event-stream' }, errors: [401, 403] }), (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const { user } = caller;

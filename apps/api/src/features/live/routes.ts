@@ -7,6 +7,7 @@ import type { EscrowHttp } from '../escrow-context.js';
 import { orderEventStream } from '../../http/sse.js';
 import { buyerActor, deliveryCodeOf, guardBuyerRequest } from '../shared/buyer-credentials.js';
 import { riderKeyCaller, riderWithKey } from '../shared/rider-credentials.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * GET /api/live/orders/:id: server-sent events of one order, for the buyer (delivery code in
@@ -18,7 +19,7 @@ import { riderKeyCaller, riderWithKey } from '../shared/rider-credentials.js';
 export function liveRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('/orders/:id', settleBuyerBudget(h.buyerBudget));
-  app.get('/orders/:id', async (c) => {
+  app.get('/orders/:id', routeDoc({ tag: 'live', caller: ['deliveryCode', ['riderPhone', 'riderKey']], summary: 'Server-sent events of one order, for its buyer or its rider', description: 'Events carry the order id, status, action and time only: the page re-reads what its caller may see. EventSource cannot send headers: `?code=`, or `?phone=&key=`.', ok: { description: 'An event stream of the order\'s changes', media: 'text/event-stream' }, errors: [400, 404, 429] }), async (c) => {
     const stream = { live: h.liveOrders, heartbeatMs: h.heartbeatMs, maxLifetimeMs: h.maxLifetimeMs, closing: h.closing };
     if (deliveryCodeOf(c, { allowQuery: true }) !== null) {
       const g = await guardBuyerRequest(c, h, { allowQuery: true });

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import type { EscrowHttp } from '../escrow-context.js';
 import { eventStream, orderChangedMessage } from '../../http/sse.js';
 import { sellerCaller } from '../../http/require-seller.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * GET /api/live/seller: server-sent `order.changed` events of the signed-in seller's own orders
@@ -13,7 +14,7 @@ import { sellerCaller } from '../../http/require-seller.js';
  */
 export function liveSellerRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/seller', (c) => {
+  app.get('/seller', routeDoc({ tag: 'live', caller: ['session'], summary: 'Server-sent events of the signed-in seller\'s own orders', ok: { description: 'An event stream of `order.changed` events', media: 'text/event-stream' }, errors: [401, 403, 404] }), (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     const { sellerId, user } = caller;

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import type { ApiMetrics } from '../../metrics/api-metrics.js';
+import { routeDoc } from '../../http/openapi.js';
 
 export interface MetricsRouteDeps {
   /** METRICS_TOKEN: the scraper sends `Authorization: Bearer <token>`. */
@@ -24,7 +25,7 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  */
 export function metricsRoutes(deps: MetricsRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => {
+  app.get('/', routeDoc({ tag: 'metrics', caller: ['metricsToken'], summary: 'Prometheus metrics (mounted only with METRICS_TOKEN)', ok: { description: 'The metrics in Prometheus\'s text format', media: 'text/plain' }, errors: [401] }), async (c) => {
     if (!bearerMatches(c.req.header('authorization'), deps.token)) {
       c.header('WWW-Authenticate', 'Bearer');
       c.header('Cache-Control', 'no-store');

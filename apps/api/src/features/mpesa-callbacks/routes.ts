@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { clientAddress, clientIp } from '../../http/client-address.js';
 import type { EscrowHttp } from '../escrow-context.js';
+import { CALLBACK_SECRET_PARAMETER, routeDoc } from '../../http/openapi.js';
 
 /** Daraja's callbacks are small; anything bigger is not one. */
 const MAX_CALLBACK_BYTES = 16 * 1024;
@@ -52,7 +53,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     return c.json({ ResultCode: 1, ResultDesc: 'Rejected: malformed' }, 400);
   };
 
-  app.post('/:secret/stk', async (c) => {
+  app.post('/:secret/stk', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'STK Push result', body: { media: 'application/json', description: "The STK Push callback (Body.stkCallback), as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged (Daraja\'s ResultCode 0 shape)', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const parsed = parseStkCallback(await readJson(c));
     if (!parsed.ok) return refuse(c, 'stk', parsed.error);
     const cb = parsed.value;
@@ -80,7 +81,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
 
-  app.post('/:secret/c2b/validation', async (c) => {
+  app.post('/:secret/c2b/validation', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'C2B validation: accept or reject a Paybill payment before it happens', body: { media: 'application/json', description: "The C2B payment (TransID, TransAmount, BillRefNumber, ...), as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Accepted or rejected, in Daraja\'s shape', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const parsed = parseC2bPayload(await readJson(c));
     if (!parsed.ok) {
       h.logger.warn('C2B validation refused: malformed', { error: parsed.error.slice(0, 500) });
@@ -90,7 +91,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     return c.json(decision.accept ? c2bValidationAccept() : c2bValidationReject(decision.code));
   });
 
-  app.post('/:secret/c2b/confirmation', async (c) => {
+  app.post('/:secret/c2b/confirmation', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'C2B confirmation: a Paybill payment that happened', body: { media: 'application/json', description: "The C2B payment (TransID, TransAmount, BillRefNumber, ...), as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const parsed = parseC2bPayload(await readJson(c));
     if (!parsed.ok) return refuse(c, 'c2b confirmation', parsed.error);
     const p = parsed.value;
@@ -111,7 +112,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
   // Answered at once for every well-formed body (Daraja would only send it again); the claim is
   // decided in the core, and an unknown or repeated Result changes nothing.
   const accepted = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
-  app.post('/:secret/status/result', async (c) => {
+  app.post('/:secret/status/result', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'Transaction Status result: what M-Pesa says of a claimed receipt', body: { media: 'application/json', description: "The Result callback (Result.ResultParameters), as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const parsed = parseResultCallback(await readJson(c));
     if (!parsed.ok) return refuse(c, 'transaction status result', parsed.error);
     const result = readTransactionStatusResult(parsed.value);
@@ -126,7 +127,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     return c.json(accepted);
   });
 
-  app.post('/:secret/status/timeout', async (c) => {
+  app.post('/:secret/status/timeout', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'Transaction Status queue timeout: no result will come', body: { media: 'application/json', description: "The queue timeout callback, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const parsed = parseResultCallback(await readJson(c));
     if (!parsed.ok) return refuse(c, 'transaction status timeout', parsed.error);
     const { originatorConversationId, conversationId, resultDesc } = parsed.value;
@@ -138,7 +139,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     if (outcome === 'unknown_payout') h.logger.warn(`${what} for an unknown payout`, { originatorConversationId });
     else h.logger.info(what, { originatorConversationId, outcome });
   };
-  app.post('/:secret/payouts/result', async (c) => {
+  app.post('/:secret/payouts/result', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'B2C/B2B result: what became of a payout', body: { media: 'application/json', description: "The Result callback of a payout, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const json = await readJson(c);
     const read = parseResultCallback(json);
     if (!read.ok) return refuse(c, 'payout result', read.error);
@@ -149,14 +150,14 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     payoutLog('payout Result', originatorConversationId, await recordPayoutReport(h.deps, { source: 'result', originatorConversationId, conversationId, report }));
     return c.json(accepted);
   });
-  app.post('/:secret/payouts/timeout', async (c) => {
+  app.post('/:secret/payouts/timeout', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'B2C/B2B queue timeout: the payout was not processed and is asked about', body: { media: 'application/json', description: "The queue timeout callback of a payout, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const read = parseResultCallback(await readJson(c));
     if (!read.ok) return refuse(c, 'payout timeout', read.error);
     const { originatorConversationId, conversationId, resultDesc } = read.value;
     payoutLog('payout queue timeout', originatorConversationId, await recordPayoutReport(h.deps, { source: 'queue_timeout', originatorConversationId, conversationId, report: { outcome: 'unknown', reason: resultDesc } }));
     return c.json(accepted);
   });
-  app.post('/:secret/payouts/status/result', async (c) => {
+  app.post('/:secret/payouts/status/result', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'Transaction Status result about a payout', body: { media: 'application/json', description: "The Result callback of a payout's status query, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const read = parseResultCallback(await readJson(c));
     if (!read.ok) return refuse(c, 'payout status result', read.error);
     const result = readTransactionStatusResult(read.value);
@@ -164,7 +165,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     payoutLog('payout status Result', result.originatorConversationId, outcome);
     return c.json(accepted);
   });
-  app.post('/:secret/payouts/status/timeout', async (c) => {
+  app.post('/:secret/payouts/status/timeout', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'Transaction Status queue timeout about a payout', body: { media: 'application/json', description: "The queue timeout callback of a payout's status query, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const read = parseResultCallback(await readJson(c));
     if (!read.ok) return refuse(c, 'payout status timeout', read.error);
     h.logger.info('payout status query timed out; the next one is scheduled', { originatorConversationId: read.value.originatorConversationId });

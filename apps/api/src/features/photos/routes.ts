@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../../http/app-env.js';
 import { notFoundBody } from '../../http/error-handler.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * GET /uploads/order-photos/{folder}/{name}: stored photos, served back by the URL the
@@ -12,7 +13,7 @@ import { notFoundBody } from '../../http/error-handler.js';
  */
 export function photoFilesRoute(files: { fileFor(path: string): string }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/order-photos/:folder/:name', async (c) => {
+  app.get('/order-photos/:folder/:name', routeDoc({ tag: 'photos', summary: 'A stored pickup or delivery photo, by the URL the upload returned', ok: { description: 'The image (immutable: names never change)', media: 'image/*' }, errors: [404] }), async (c) => {
     const folder = c.req.param('folder');
     const name = c.req.param('name');
     if (!(PHOTO_FOLDERS as readonly string[]).includes(folder)) return c.json(notFoundBody(), 404);

@@ -5,6 +5,7 @@ import { sendResult } from '../../http/error-handler.js';
 import type { EscrowHttp } from '../escrow-context.js';
 import { ESCROW_RATE_LIMITS, rateLimited } from '../../http/escrow-rate-limits.js';
 import { ORDER_ID_FORMAT } from '../shared/buyer-credentials.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * GET /api/public/orders/:id: the public order page without a session. Item, status and
@@ -12,7 +13,7 @@ import { ORDER_ID_FORMAT } from '../shared/buyer-credentials.js';
  */
 export function publicTrackingRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/orders/:id', async (c) => {
+  app.get('/orders/:id', routeDoc({ tag: 'public', summary: 'Public tracking: item, status and progress only', ok: 'The order\'s public view (no personal data, no money, no code)', errors: [404, 429] }), async (c) => {
     const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, [[ESCROW_RATE_LIMITS.publicPerAddress, h.address(c)]]);
     if (limited) return limited;
     c.header('Cache-Control', 'no-store');

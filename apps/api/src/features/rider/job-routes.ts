@@ -39,6 +39,7 @@ import { jsonBody } from '../../http/json-body.js';
 import { ORDER_ID_FORMAT } from '../shared/buyer-credentials.js';
 import { photoBodyLimit, readPhotoUpload } from '../shared/photo-upload.js';
 import { riderCredentials, riderKeyCaller, riderNotFound, riderWithKey } from '../shared/rider-credentials.js';
+import { routeDoc } from '../../http/openapi.js';
 
 type PhoneCaller = { ok: true; phone: string; actor: Actor } | { ok: false; response: Response };
 
@@ -91,7 +92,7 @@ function withMessage<T, U>(result: Result<T>, map: (value: T) => U): Result<U> {
 export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/jobs/available', async (c) => {
+  app.get('/jobs/available', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'Paid jobs of the sellers listing this phone', ok: '`{ jobs }`: summaries', errors: [400, 401, 429] }), async (c) => {
     const caller = await phoneCaller(c, h);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -99,7 +100,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) }) satisfies Wire<RiderJobsAnswer>));
   });
 
-  app.get('/jobs/assigned', async (c) => {
+  app.get('/jobs/assigned', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'The jobs carrying this phone', ok: '`{ jobs }`: summaries', errors: [400, 401, 429] }), async (c) => {
     const caller = await phoneCaller(c, h);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -107,7 +108,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) }) satisfies Wire<RiderJobsAnswer>));
   });
 
-  app.post('/orders/:id/take', async (c) => {
+  app.post('/orders/:id/take', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'Take an available job (its link key is in this answer only)', ok: 'The job taken, with its rider link key', errors: [400, 401, 404, 409, 429], idempotent: true }), async (c) => {
     const caller = await phoneCaller(c, h, 'take');
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id');
@@ -130,7 +131,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.get('/orders/:id', async (c) => {
+  app.get('/orders/:id', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The job: pickup and delivery details', ok: 'The order as its rider sees it', errors: [400, 404, 429] }), async (c) => {
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -138,7 +139,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, withMessage(result, (job) => riderJobView(job.order, job.seller)));
   });
 
-  app.post('/orders/:id/accept', async (c) => {
+  app.post('/orders/:id/accept', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Acknowledge the job', ok: 'The order, accepted', errors: [400, 404, 409, 429], idempotent: true }), async (c) => {
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
     return idempotent(
@@ -150,7 +151,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.post('/orders/:id/pickup', photoBodyLimit(), async (c) => {
+  app.post('/orders/:id/pickup', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Confirm the pickup with a photo: the order is in transit', ok: 'The order, in transit', multipart: 'The pickup photo in the `photo` field (JPEG, PNG or WebP)', errors: [400, 404, 409, 413, 429], idempotent: true }), photoBodyLimit(), async (c) => {
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
     const upload = await readPhotoUpload(c);
@@ -164,7 +165,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.post('/orders/:id/complete', jsonBody(deliveryCodeFormSchema), async (c) => {
+  app.post('/orders/:id/complete', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Complete the delivery with the buyer\'s delivery code', ok: 'The order, delivered (awaiting settlement)', errors: [404, 409, 423, 429], idempotent: true }), jsonBody(deliveryCodeFormSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
@@ -178,7 +179,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     ).finally(() => h.wakePayouts?.());
   });
 
-  app.post('/orders/:id/payment-confirmation', jsonBody(riderPaymentSchema), async (c) => {
+  app.post('/orders/:id/payment-confirmation', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Say whether the rider was paid the delivery cost', ok: 'The answer recorded', errors: [404, 409, 429], idempotent: true }), jsonBody(riderPaymentSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
@@ -204,7 +205,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
   });
 
   // The rider's own language switch on the job's page: kept with the rider, for every later text.
-  app.put('/orders/:id/locale', jsonBody(localeChoiceSchema), async (c) => {
+  app.put('/orders/:id/locale', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The rider\'s language (en or sw) for their texts from now on', ok: 'The language set', errors: [404, 429], idempotent: true }), jsonBody(localeChoiceSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
@@ -217,7 +218,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.post('/orders/:id/refund-request', jsonBody(refundRequestSchema), async (c) => {
+  app.post('/orders/:id/refund-request', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The buyer rejected the item: ask for a refund, with a reason', ok: 'The refund request recorded', errors: [404, 409, 429], idempotent: true }), jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;

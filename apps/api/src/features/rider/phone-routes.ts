@@ -21,6 +21,7 @@ import { idempotent } from '../../http/idempotency.js';
 import { jsonBody } from '../../http/json-body.js';
 import { clearRiderProof, readRiderProof, writeRiderProof } from '../../http/rider-proof-cookie.js';
 import { languageOf } from '../../http/request-language.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * Riders prove their phone (PRODUCT-DECISIONS, Real money; decision 0046), mounted at /api/rider:
@@ -37,7 +38,7 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limits = { rateLimiter: h.rateLimiter, clock: h.deps.clock };
 
-  app.post('/phone-code', jsonBody(riderPhoneCodeRequestSchema), async (c) => {
+  app.post('/phone-code', routeDoc({ tag: 'rider', summary: 'Send a 6-digit code by SMS to a rider\'s phone (the same answer whether a seller lists it or not)', ok: 'The code was sent if a seller lists the phone; when to ask again', errors: [429], idempotent: true }), jsonBody(riderPhoneCodeRequestSchema), async (c) => {
     const { phone } = c.req.valid('json');
     const limited = await rateLimited(c, limits, [
       [RIDER_PHONE_RATE_LIMITS.codeRequestsPerAddress, h.address(c)],
@@ -72,7 +73,7 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
   });
 
   // Not keyed: its answer is a cookie, which a stored answer could not give again.
-  app.post('/phone-proof', jsonBody(riderPhoneCodeCheckSchema), async (c) => {
+  app.post('/phone-proof', routeDoc({ tag: 'rider', summary: 'Prove the phone with the code: sets the rider_proof cookie (30 days)', ok: 'The phone proven; Set-Cookie holds the proof', errors: [429] }), jsonBody(riderPhoneCodeCheckSchema), async (c) => {
     const input = c.req.valid('json');
     const limited = await rateLimited(c, limits, [
       [RIDER_PHONE_RATE_LIMITS.codeChecksPerAddress, h.address(c)],
@@ -89,13 +90,13 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
     return c.json({ data: { phone: result.value.phone, expiresAt: result.value.expiresAt.toISOString(), message: catalogue.rider.phoneVerified } satisfies Wire<RiderPhoneProven> }, 200);
   });
 
-  app.get('/phone-proof', async (c) => {
+  app.get('/phone-proof', routeDoc({ tag: 'rider', caller: ['riderProof'], summary: 'Which phone this browser has proved (`{ phone: null }` when none)', ok: '`{ phone }`, null when none' }), async (c) => {
     c.header('Cache-Control', 'no-store');
     return sendResult(c, await phoneOfRiderProof(h.riderPhone, { token: readRiderProof(c) }));
   });
 
   // Keyed like every write (a malformed key is refused); revoking twice is revoking once anyway.
-  app.delete('/phone-proof', async (c) => {
+  app.delete('/phone-proof', routeDoc({ tag: 'rider', caller: ['riderProof'], summary: 'Forget this browser\'s phone proof, on the server too', ok: 'The proof forgotten; the cookie is cleared', idempotent: true }), async (c) => {
     const token = readRiderProof(c);
     clearRiderProof(c, h.secureCookies);
     return idempotent(

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { sendResult } from '../../http/error-handler.js';
 import { sellerCaller, sellerOnly } from '../../http/require-seller.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * GET /api/seller/dashboard: the stats cards of spec section 9 (computed by the database in one
@@ -10,7 +11,7 @@ import { sellerCaller, sellerOnly } from '../../http/require-seller.js';
  */
 export function sellerDashboardRoutes(queries: EscrowQueries): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/dashboard', sellerOnly, async (c) => {
+  app.get('/dashboard', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The dashboard: stats cards and the 10 most recent orders', ok: 'The stats and recent orders', errors: [401, 403, 404] }), sellerOnly, async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import { sendResult } from '../../http/error-handler.js';
 import type { EscrowHttp } from '../escrow-context.js';
 import { sellerCaller, sellerOnly } from '../../http/require-seller.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /**
  * GET /api/seller/fee-policy: the service fee the server charges (FEE_BASIS_POINTS, 250 = 2.5%),
@@ -11,7 +12,7 @@ import { sellerCaller, sellerOnly } from '../../http/require-seller.js';
  */
 export function sellerFeePolicyRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/fee-policy', sellerOnly, (c) => {
+  app.get('/fee-policy', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The service fee the server charges (basis points)', ok: 'The fee policy', errors: [401, 403, 404] }), sellerOnly, (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');

@@ -8,6 +8,7 @@ import { idempotent } from '../../http/idempotency.js';
 import { jsonBody } from '../../http/json-body.js';
 import { sellerCaller, sellerOnly } from '../../http/require-seller.js';
 import { jsonBodyLimit } from '../../http/request-input.js';
+import { routeDoc } from '../../http/openapi.js';
 
 /** Rider ids are UUIDs; anything else is a rider this seller does not have. */
 const RIDER_ID_FORMAT = /^[A-Za-z0-9_-]{1,100}$/;
@@ -22,7 +23,7 @@ const RIDER_ID_FORMAT = /^[A-Za-z0-9_-]{1,100}$/;
 export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/riders', sellerOnly, async (c) => {
+  app.get('/riders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The seller\'s riders, in the order they were added', ok: '`{ riders }`', errors: [401, 403, 404] }), sellerOnly, async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -30,7 +31,7 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, result.ok ? { ok: true, value: { riders: result.value.map(riderView) } satisfies Wire<RidersAnswer> } : result);
   });
 
-  app.post('/riders', sellerOnly, jsonBodyLimit(), jsonBody(addRiderSchema), async (c) => {
+  app.post('/riders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Add a rider (a phone already listed returns that rider)', ok: { status: 201, description: 'The rider' }, errors: [401, 403, 404, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(addRiderSchema), async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     const input = c.req.valid('json');
@@ -43,7 +44,7 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.delete('/riders/:id', sellerOnly, async (c) => {
+  app.delete('/riders/:id', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Remove one of the seller\'s riders', ok: 'The rider removed', errors: [401, 403, 404], idempotent: true }), sellerOnly, async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     const riderId = c.req.param('id');

@@ -4,6 +4,7 @@ import { parseDeliveryReport } from '@escrow/sms-africastalking';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import type { Logger } from '../../http/logger.js';
+import { CALLBACK_SECRET_PARAMETER, routeDoc } from '../../http/openapi.js';
 
 /** A delivery report is a few short fields; anything bigger is not one. */
 const MAX_REPORT_BYTES = 8 * 1024;
@@ -31,7 +32,7 @@ export function smsCallbackRoutes(options: SmsCallbackOptions): Hono<AppEnv> {
     return next();
   });
 
-  app.post('/:secret/delivery', async (c) => {
+  app.post('/:secret/delivery', routeDoc({ tag: 'sms-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'An SMS delivery report from Africa\'s Talking', body: { media: 'application/x-www-form-urlencoded', description: 'The delivery report form (id, status, phoneNumber, networkCode, failureReason, retryCount), parsed strictly' }, ok: '`{ received: true, stored }` (a repeat is answered the same)', errors: [400, 404] }), async (c) => {
     const body = await c.req.text();
     const parsed = body.length > MAX_REPORT_BYTES ? { ok: false as const, error: `delivery report: ${body.length} characters, more than ${MAX_REPORT_BYTES}` } : parseDeliveryReport(body);
     if (!parsed.ok) {

@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { findTargetHandler } from 'hono/utils/handler';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compose, type Composed } from '../../src/composition-root.js';
+import { loadConfig } from '../../src/config.js';
+import { recordingLogger } from '../helpers/recording-logger.js';
+
+// The OpenAPI document (GET /api/openapi.json, decision 0071) against the routes the app really
+// registered: the production composition with every optional area on.
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  parameters?: { in: string; name: string; required?: boolean; $ref?: string }[];
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  responses?: Record<string, { description?: string; $ref?: string }>;
+  security?: Record<string, string[]>[];
+}
+interface Document {
+  openapi: string;
+  info: { title: string; version: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown>; responses: Record<string, unknown>; schemas: Record<string, unknown>; parameters?: Record<string, { in: string; name: string }> };
+}
+
+/** Hono's `/orders/:id` as OpenAPI's `/orders/{id}`. */
+const templateOf = (path: string): string => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g, '{$1}');
+
+/** Every route a client can call: the middleware entries (method ALL: `use`) are not routes. */
+export function registeredRoutes(app: Hono): { method: string; path: string; names: string[] }[] {
+  const byKey = new Map<string, { method: string; path: string; names: string[] }>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL') continue;
+    const key = `${route.method} ${route.path}`;
+    const entry = byKey.get(key) ?? { method: route.method, path: route.path, names: [] };
+    entry.names.push(findTargetHandler(route.handler).name);
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()];
+}
+
+let dir: string;
+let composed: Composed;
+let document: Document;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'escrow-openapi-'));
+  const config = loadConfig({
+    DATA_DIR: dir,
+    FRONTEND_DIST: '/nonexistent',
+    MPESA_CALLBACK_SECRET: 'a1'.repeat(16),
+    AT_CALLBACK_SECRET: 'b2'.repeat(16),
+    METRICS_TOKEN: 'c3'.repeat(16),
+    GOOGLE_CLIENT_ID: 'client-id',
+    GOOGLE_CLIENT_SECRET: 'client-secret',
+    GOOGLE_REDIRECT_URI: 'http://localhost:3000/api/auth/google/callback',
+  });
+  composed = await compose(config, recordingLogger(), { dispatchIntervalMs: 60_000 });
+  const response = await composed.app.request('/api/openapi.json');
+  expect(response.status).toBe(200);
+  document = (await response.json()) as Document;
+});
+
+afterAll(async () => {
+  await composed?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every route the app registered, each with a summary and a declared tag', () => {
+    const routes = registeredRoutes(composed.app);
+    // Every area is on: the callbacks, the admin's, Google sign-in and /metrics are there to check.
+    for (const path of ['/api/payments/callbacks/:secret/stk', '/api/sms/callbacks/:secret/delivery', '/api/admin/export.csv', '/api/auth/google/callback', '/metrics', '/uploads/order-photos/:folder/:name']) {
+      expect(routes.map((route) => route.path)).toContain(path);
+    }
+    const tags = new Set(document.tags.map((tag) => tag.name));
+    const undocumented = routes.filter(({ method, path }) => {
+      const operation = document.paths[templateOf(path)]?.[method.toLowerCase()];
+      return !operation?.summary || !operation.tags?.length || !operation.tags.every((tag) => tags.has(tag));
+    });
+    expect(undocumented.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+  });
+
+  it('gives each JSON body its zod schema, and each query-string schema its parameters', () => {
+    const routes = registeredRoutes(composed.app);
+    const withBody = routes.filter((route) => route.names.includes('jsonBody'));
+    expect(withBody.length).toBeGreaterThan(20);
+    for (const { method, path } of withBody) {
+      const schema = document.paths[templateOf(path)]?.[method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
+      expect(schema, `${method} ${path}`).toBeDefined();
+      expect(Object.keys(schema ?? {}), `${method} ${path}`).not.toEqual([]);
+    }
+    const withQuery = routes.filter((route) => route.names.includes('queryOf'));
+    expect(withQuery.length).toBeGreaterThan(5);
+    for (const { method, path } of withQuery) {
+      const parameters = document.paths[templateOf(path)]?.[method.toLowerCase()]?.parameters ?? [];
+      const resolved = parameters.map((parameter) => (parameter.$ref ? document.components.parameters?.[parameter.$ref.split('/').pop() ?? ''] : parameter));
+      expect(resolved.some((parameter) => parameter?.in === 'query'), `${method} ${path}`).toBe(true);
+    }
+  });
+
+  it('is structurally OpenAPI 3.1: path parameters declared, operation ids unique, every reference, tag and security scheme defined', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe('Escrow Delivery API');
+    const operationIds: string[] = [];
+    const tags = new Set(document.tags.map((tag) => tag.name));
+    for (const [template, item] of Object.entries(document.paths)) {
+      const inTemplate = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${template}`;
+        expect(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'], where).toContain(method);
+        const pathParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
+        expect(pathParameters.map((parameter) => parameter.name).sort(), where).toEqual([...inTemplate].sort());
+        for (const parameter of pathParameters) expect(parameter.required, `${where} ${parameter.name}`).toBe(true);
+        expect(operation.operationId, where).toMatch(/^\S+$/);
+        operationIds.push(operation.operationId ?? '');
+        expect(Object.keys(operation.responses ?? {}).length, where).toBeGreaterThan(0);
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          expect(status, where).toMatch(/^[1-5]\d\d$/);
+          expect(response.$ref ?? response.description, `${where} ${status}`).toBeTruthy();
+        }
+        for (const tag of operation.tags ?? []) expect(tags, where).toContain(tag);
+        for (const requirement of operation.security ?? []) for (const scheme of Object.keys(requirement)) expect(Object.keys(document.components.securitySchemes), where).toContain(scheme);
+      }
+    }
+    expect(new Set(operationIds).size).toBe(operationIds.length);
+    // Every $ref points at something the document defines.
+    const text = JSON.stringify(document);
+    for (const [, ref] of text.matchAll(/"\$ref":"([^"]+)"/g)) {
+      const target = (ref ?? '')
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+      expect(target, ref).toBeDefined();
+    }
+  });
+
+  it('describes the callbacks\' secret as a secret path parameter, and /metrics as bearer-only', () => {
+    const stk = document.paths['/api/payments/callbacks/{secret}/stk']?.post;
+    expect(stk?.parameters?.find((parameter) => parameter.name === 'secret')).toMatchObject({ in: 'path', required: true, description: expect.stringMatching(/^Secret/) });
+    expect(document.paths['/metrics']?.get?.security).toEqual([{ metricsToken: [] }]);
+  });
+});
