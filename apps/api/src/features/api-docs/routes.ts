@@ -23,6 +23,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${API_TITLE} reference</title>
+<link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png">
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 </head>
 <body>
@@ -36,7 +37,11 @@ const PAGE = `<!doctype html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });\n`;
 
 /** The files of swagger-ui-dist the page loads, read from the installed package (never bundled: scripts/bundle-api.mjs). */
-const SWAGGER_FILES = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
+const SWAGGER_FILES = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+} as const;
 type SwaggerFile = keyof typeof SWAGGER_FILES;
 const isSwaggerFile = (name: string): name is SwaggerFile => Object.hasOwn(SWAGGER_FILES, name);
 
@@ -69,7 +74,7 @@ export function apiDocsRoutes(app: Hono): Hono {
 
   docs.get(
     '/docs/:file',
-    routeDoc({ tag: 'docs', summary: 'The reference page\'s script and styles', description: 'swagger-ui.css, swagger-ui-bundle.js (from swagger-ui-dist) and init.js.', ok: { description: 'The file', media: 'text/javascript' }, errors: [404] }),
+    routeDoc({ tag: 'docs', summary: 'The reference page\'s script and styles', description: 'swagger-ui.css, swagger-ui-bundle.js and favicon-32x32.png (from swagger-ui-dist), and init.js.', ok: { description: 'The file', media: 'text/javascript' }, errors: [404] }),
     async (c) => {
       const name = c.req.param('file');
       c.header('Cache-Control', 'public, max-age=3600');
