@@ -47,7 +47,7 @@ async function approve(page: Page, row: Locator, order: { itemName: string; trac
   await expect(dialog).toBeHidden();
 }
 
-test("the admin approves a delivered order's payout on a phone: M-Pesa pays seller and rider, the receipt shows, the order settles; the seller reads it awaiting settlement meanwhile", async ({ admin: page, browser, consoleGuard }) => {
+test("the admin approves a delivered order's payout on a phone: M-Pesa pays seller and rider, the receipt shows, the order settles; the seller reads it awaiting settlement meanwhile", async ({ admin: page, pageAs }) => {
   test.setTimeout(150_000);
   const phone = freshPhone().local;
   const seller = await newSeller(`Duka ${uniqueId('s')}`, { phone });
@@ -68,9 +68,7 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   await expect(row).toContainText('Awaiting Escrow Payment');
 
   // The seller's order page while M-Pesa has the payout: delivered, awaiting settlement, not yet paid.
-  const sellerContext = await browser.newContext({ storageState: await seller.api.storageState(), viewport: PHONE });
-  consoleGuard.watch(sellerContext);
-  const sellerPage = await sellerContext.newPage();
+  const sellerPage = await pageAs(seller, { viewport: PHONE });
   await sellerPage.goto(`/order/${order.id}`);
   await expect(sellerPage.getByText('Delivered - awaiting settlement').first()).toBeVisible({ timeout: 20_000 });
   const settlementFact = sellerPage.locator('.money-row').filter({ has: sellerPage.getByText('Settlement', { exact: true }) });
@@ -107,7 +105,6 @@ test("the admin approves a delivered order's payout on a phone: M-Pesa pays sell
   await expect(sellerPage.getByText('Settled').first()).toBeVisible();
   await expect(payoutNote).toHaveText(`Payout: Paid to your M-Pesa: receipt ${sellerReceipt}.`);
   await expectNoHorizontalScroll(sellerPage);
-  await sellerContext.close();
   await seller.api.dispose();
 });
 

@@ -8,15 +8,21 @@
 //              deliveryCode is the one the payer got by SMS
 //   rider      a rider from the seller's list assigned to paidOrder: { ...rider, order, link, path }
 //   admin      the test's own page, signed in as a new admin made with the admin CLI
-import type { BrowserContext, Page } from '@playwright/test';
+//   pageAs     pageAs(seller, { viewport }): a page of its own signed in as any seeded seller
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { freshAddress } from '@escrow/test-kit';
 import { expect } from '../fixtures.ts';
 import { test as people } from '../people.ts';
 import { signInAsNewAdmin } from './page-session.ts';
-import { newSeller, payOrder, useFreshAddress, type SeedOrder, type SeedRider, type Seller } from './seed.ts';
+import { newSeller, payOrder, type SeedOrder, type SeedRider, type Seller } from './seed.ts';
 
 export interface SellerFixture extends Seller {
-  /** A page in a browser context of its own (own address, console-guarded) holding this seller's session, the dashboard tour marked seen. */
-  newPage(): Promise<Page>;
+  /** A page of its own signed in as this seller (see pageAs). */
+  newPage(options?: PageAsOptions): Promise<Page>;
+}
+
+export interface PageAsOptions {
+  readonly viewport?: { readonly width: number; readonly height: number };
 }
 
 export interface RiderFixture extends SeedRider {
@@ -29,6 +35,11 @@ export interface RiderFixture extends SeedRider {
 }
 
 export interface KitFixtures {
+  /**
+   * A page in a browser context of its own (own address, console-guarded, closed after the test)
+   * holding the session of a seeded client (a Seller's `api`), the seller's dashboard tour marked seen.
+   */
+  pageAs: (client: { readonly api: APIRequestContext }, options?: PageAsOptions) => Promise<Page>;
   seller: SellerFixture;
   paidOrder: SeedOrder;
   rider: RiderFixture;
@@ -36,21 +47,26 @@ export interface KitFixtures {
 }
 
 export const test = people.extend<KitFixtures>({
-  seller: async ({ browser, baseURL, viewport, consoleGuard }, use) => {
-    const seller = await newSeller();
+  pageAs: async ({ browser, baseURL, viewport, consoleGuard }, use) => {
     const contexts: BrowserContext[] = [];
-    await use({
-      ...seller,
-      async newPage() {
-        const context = await browser.newContext({ baseURL, viewport, storageState: await seller.api.storageState() });
-        contexts.push(context);
-        await useFreshAddress(context);
-        await context.addInitScript(() => localStorage.setItem('seller-dashboard:tour-done', 'true'));
-        consoleGuard.watch(context);
-        return context.newPage();
-      },
+    await use(async (client, options = {}) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: options.viewport ?? viewport,
+        storageState: await client.api.storageState(),
+        extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() },
+      });
+      contexts.push(context);
+      // Not on the context's first about:blank, which has no storage of its own.
+      await context.addInitScript(() => location.protocol.startsWith('http') && localStorage.setItem('seller-dashboard:tour-done', 'true'));
+      consoleGuard.watch(context);
+      return context.newPage();
     });
     await Promise.all(contexts.map((context) => context.close()));
+  },
+  seller: async ({ pageAs }, use) => {
+    const seller = await newSeller();
+    await use({ ...seller, newPage: (options) => pageAs(seller, options) });
     await seller.dispose();
   },
   paidOrder: async ({ seller }, use) => {
