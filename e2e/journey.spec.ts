@@ -7,7 +7,7 @@ import { expect as baseExpect, test } from './kit/test.ts';
 import { payPaybill, readDeliveryCodeSms } from './daraja-sim.ts';
 import { FIRST_SCREEN } from './order-screens.ts';
 import { grantAdmin, PASSWORD, PNG } from './kit/seed.ts';
-import { freshAddress, freshEmail, freshMpesaReceipt, freshPhone } from '@escrow/test-kit';
+import { freshAddress, freshEmail, freshMpesaReceipt, freshPhone, uniqueId } from '@escrow/test-kit';
 
 // Live updates and first loads of each remote on a busy machine get more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -22,7 +22,7 @@ async function personContext(browser: Browser, baseURL: string, watch: (context:
 test('one order from sign-up to awaiting settlement: seller, buyer, rider and admin in their own browsers', async ({ page: sellerDashboard, browser, baseURL, consoleGuard }) => {
   test.setTimeout(240_000);
   const origin = baseURL ?? '';
-  const business = `Journey Phones ${Date.now().toString(36)}`;
+  const business = `Journey Phones ${uniqueId('j')}`;
   const itemName = 'Tecno Camon 20 Pro';
   const riderName = 'Wanjiru Mwangi';
   const riderPhone = freshPhone();

@@ -106,7 +106,7 @@ test.describe('/contact', () => {
       await held;
       await route.continue();
     });
-    await fill(page, { name: 'Brian', email: 'brian@example.com', message: `double tap ${Date.now()}` });
+    await fill(page, { name: 'Brian', email: 'brian@example.com', message: `double tap ${uniqueId('tap')}` });
     await send(page).click();
     const sending = form(page).getByRole('button', { name: 'Sending…' });
     await expect(sending).toBeDisabled();
