@@ -15,6 +15,8 @@ if (extraCoreDependencies.length > 0) {
 
 const API = '^apps/api/src/';
 const FEATURES = `${API}features/`;
+// A workspace package's folder (pnpm-workspace.yaml), captured as $1.
+const WORKSPACE_PACKAGE = '(core|(?:adapters|apps|frontends)/[^/]+)';
 // zod as pnpm lays it out (node_modules/.pnpm/zod@x/node_modules/zod/...) or flat.
 const ZOD = '(^|/)node_modules/zod/';
 
@@ -76,6 +78,14 @@ export default {
       comment: 'Only the app factory mounts the features: no route imports the module that mounts it.',
       from: { pathNot: `${API}http/create-app\\.ts$` },
       to: { path: `${FEATURES}mount-features\\.ts$` },
+    },
+    {
+      name: 'no-relative-import-into-another-package',
+      severity: 'error',
+      comment:
+        'A workspace package reaches another only by its name and exports (tests included: @escrow/test-kit, or an export such as @escrow/db-kysely/testing), never by a relative path into its folder (decision 0072).',
+      from: { path: `^${WORKSPACE_PACKAGE}/` },
+      to: { dependencyTypes: ['local'], path: `^${WORKSPACE_PACKAGE}/`, pathNot: '^$1/' },
     },
     {
       name: 'frontends-apart',

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startMailCatcher } from '../adapters/notify-smtp/test/support/mail-catcher.ts';
+import { startMailCatcher } from '@escrow/test-kit/mail-catcher';
 
 /**
  * The browser tests' mailbox: a real SMTP server (started once, by playwright.config.ts in the

@@ -16,7 +16,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { startTcpProxy } from '../../adapters/db-kysely/test/support/tcp-proxy.mjs';
+import { startTcpProxy } from '@escrow/test-kit/tcp-proxy';
 import { addRiders, apiDatabase, launchApi, ledgerCheck, signUpSeller } from '../../bench/api-process.mjs';
 import { c2bConfirmation, c2bConfirmationPath, isC2bAck, parse, photoUpload, request, viewKeyOf } from '../../bench/http-client.mjs';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createKyselyEscrowStore } from '../src/index.js';
 import { within } from './support/expectations.js';
 import { at, newOrder, seedSeller } from './support/fixtures.js';
-import { postgresForTests } from './support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { harnessPerTest, postgresTarget, sqliteTarget, type StoreTarget } from './support/store-harness.js';
 
 // Audit events, ledger postings and lines, outbox rows and code attempts are held until the

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { escrowMigrations, openDatabase, openPostgres, openSqlite, type DatabaseHandle } from '../src/index.js';
 import { parseInt8 } from '../src/connection/pg-type-parsers.js';
 import { expectRefused } from './support/expectations.js';
-import { createTestSchema, postgresForTests } from './support/postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 import { sqliteTarget, postgresTarget, type StoreTarget } from './support/store-harness.js';
 
 const postgres = await postgresForTests('connections and migrations');

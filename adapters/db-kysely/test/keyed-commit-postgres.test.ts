@@ -2,7 +2,7 @@ import { CommitOutcomeUnknown, type IdempotentChange } from '@escrow/core';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newOrder, seedSeller } from './support/fixtures.js';
-import { postgresForTests } from './support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { postgresTarget, type StoreHarness } from './support/store-harness.js';
 
 // A COMMIT that fails after the work succeeded: the store cannot know whether it committed, says

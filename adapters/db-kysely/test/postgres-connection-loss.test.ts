@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { infrastructureFailure, openPostgres, type Database, type DatabaseHandle, type PostgresOptions } from '../src/index.js';
-import { createTestSchema, postgresForTests, type TestSchema } from './support/postgres.js';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.mjs';
+import { createTestSchema, postgresForTests, type TestSchema } from '@escrow/test-kit/postgres';
+import { startTcpProxy, type TcpProxy } from '@escrow/test-kit/tcp-proxy';
 
 // Every way a PostgreSQL connection is lost, on a real server, through a TCP proxy the test
 // controls (the shared server is never stopped; only this test's own backends are terminated).

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { defineStoreContract } from './contract/define-store-contract.js';
-import { postgresForTests } from './support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { postgresTarget } from './support/store-harness.js';
 
 const postgres = await postgresForTests('EscrowStore contract');

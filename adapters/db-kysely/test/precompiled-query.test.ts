@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompiled } from '../src/store/precompiled-query.js';
-import { postgresForTests } from './support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from './support/store-harness.js';
 import { newOrder, seedSeller } from './support/fixtures.js';
 

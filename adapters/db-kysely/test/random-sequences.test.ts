@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { runScenario } from '@escrow/core/testing';
 import { describe, expect, it } from 'vitest';
 import { escrowWorld } from './support/escrow-world.js';
-import { postgresForTests } from './support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 // The same generator as the core's property test, so both explore the same space.
-import { stepsArb } from '../../../core/test/support/arbitraries.js';
+import { stepsArb } from '@escrow/core/testing/arbitraries';
 import { postgresTarget, sqliteTarget, type StoreTarget } from './support/store-harness.js';
 
 /**

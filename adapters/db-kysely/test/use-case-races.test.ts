@@ -15,7 +15,7 @@ import {
 import { payByPaybill } from '@escrow/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { escrowWorld } from './support/escrow-world.js';
-import { postgresForTests } from './support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from './support/store-harness.js';
 
 /**

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DomainEvent, OrderChangedEvent } from '@escrow/core';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postgresForTests } from '../../db-kysely/test/support/postgres.js';
-import { startTcpProxy } from '../../db-kysely/test/support/tcp-proxy.mjs';
+import { postgresForTests } from '@escrow/test-kit/postgres';
+import { startTcpProxy } from '@escrow/test-kit/tcp-proxy';
 import { MAX_NOTIFY_PAYLOAD_BYTES, parseEvent, PostgresEventBus } from '../src/index.js';
 
 const postgres = await postgresForTests('events-pg LISTEN/NOTIFY');

@@ -3,7 +3,7 @@ import { resetCodeEmail } from '@escrow/core';
 import type { SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SmtpNotifier } from '../src/index.js';
-import { startMailCatcher, type MailCatcher } from './support/mail-catcher.js';
+import { startMailCatcher, type MailCatcher } from '@escrow/test-kit/mail-catcher';
 
 const FROM = 'Escrow Delivery <no-reply@escrow.example>';
 let catcher: MailCatcher | undefined;

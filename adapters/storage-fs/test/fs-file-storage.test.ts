@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { StoredFileExists } from '@escrow/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FsFileStorage } from '../src/index.js';
-import { canMountTmpfs, limitFileSize, storageProcess, type StorageProcess } from './support/storage-process.js';
+import { canMountTmpfs, limitFileSize } from '@escrow/test-kit/private-tmpfs';
+import { storageProcess, type StorageProcess } from './support/storage-process.js';
 
 let dir: string;
 beforeEach(async () => {

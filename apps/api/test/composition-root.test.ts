@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createOrder, getOrder } from '@escrow/core';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { compose } from '../src/composition-root.js';
 import { loadConfig } from '../src/config.js';
 import { recordingLogger } from './helpers/recording-logger.js';

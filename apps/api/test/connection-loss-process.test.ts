@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { runConnectionLoss, type ConnectionLossReport } from '../../../scripts/faults/connection-loss.mjs';
 
 // Issue 14, item 1, as a test: the API as a real process (and as two, API_WORKERS=2) on

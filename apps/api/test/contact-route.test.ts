@@ -5,7 +5,7 @@ import { catalogue, cryptoRandom } from '@escrow/core';
 import { FixedClock } from '@escrow/core/testing';
 import { createKyselyContactStore, createKyselyRateLimiter, openPostgres, openSqlite, type DatabaseHandle, type SqlDialect } from '@escrow/db-kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestSchema, postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 import { compose } from '../src/composition-root.js';
 import { loadConfig } from '../src/config.js';
 import { createApp } from '../src/http/create-app.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../../../frontends/shell/src/routing/match-route.ts';
-import { ROUTE_PATHS } from '../../../frontends/shell/src/routing/route-paths.ts';
+import { matchRoute } from '@escrow/frontend-shell/routing/match-route';
+import { ROUTE_PATHS } from '@escrow/frontend-shell/routing/route-paths';
 import { spaRouteOf, SPA_ROUTE_PATTERNS } from '../src/http/spa-routes.js';
 
 // The server decides 200 or 404 for a page; the shell decides what to render. They must agree.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, openSellerWorld, ORIGIN, type SellerSession, type SellerWorld, type Session } from '../../api/test/escrow-seller/seller-world.js';
+import { DIALECTS, openSellerWorld, ORIGIN, type SellerSession, type SellerWorld, type Session } from '@escrow/api/testing';
 import { cli } from './support/run-cli.js';
 
 describe('escrow-admin usage (a real process)', () => {

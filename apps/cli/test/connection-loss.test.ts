@@ -1,7 +1,7 @@
 import { openPostgres } from '@escrow/db-kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestSchema, postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
-import { startTcpProxy } from '../../../adapters/db-kysely/test/support/tcp-proxy.mjs';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
+import { startTcpProxy } from '@escrow/test-kit/tcp-proxy';
 import { cli } from './support/run-cli.js';
 
 // The admin CLI as a real process whose PostgreSQL connection is cut in the middle of a

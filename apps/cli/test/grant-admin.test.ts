@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createKyselyAccountsStore, openDatabase } from '@escrow/db-kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestSchema, postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 
 const CLI_DIR = fileURLToPath(new URL('..', import.meta.url));
 const postgres = await postgresForTests('admin CLI');

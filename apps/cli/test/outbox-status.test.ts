@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
-import { databaseForProcesses, postgresTarget, sqliteTarget } from '../../../adapters/db-kysely/test/support/store-harness.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
+import { databaseForProcesses, postgresTarget, sqliteTarget } from '@escrow/db-kysely/testing';
 import { cli } from './support/run-cli.js';
 
 const postgres = await postgresForTests('escrow-admin outbox status');

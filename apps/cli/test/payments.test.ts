@@ -2,9 +2,8 @@ import { confirmPayment, createOrder, cryptoRandom, feePolicy, recordC2bPayment,
 import { SANDBOX_PASSKEY, startDarajaSim } from '@escrow/daraja-sim';
 import { createDarajaClient, DarajaMpesaGateway } from '@escrow/mpesa-daraja';
 import { afterEach, describe, expect, it } from 'vitest';
-import { seedSeller } from '../../../adapters/db-kysely/test/support/fixtures.js';
-import { postgresForTests } from '../../../adapters/db-kysely/test/support/postgres.js';
-import { databaseForProcesses, postgresTarget, sqliteTarget } from '../../../adapters/db-kysely/test/support/store-harness.js';
+import { databaseForProcesses, postgresTarget, seedSeller, sqliteTarget } from '@escrow/db-kysely/testing';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { loadMpesaCallbackSecret } from '@escrow/db-kysely';
 import { darajaSimulatorEnv } from '../../../scripts/daraja-sim-env.mjs';
 import { cli } from './support/run-cli.js';

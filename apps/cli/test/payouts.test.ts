@@ -1,7 +1,6 @@
 import { runPayoutRound, type Order, type Payout } from '@escrow/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, type SellerSession } from '../../api/test/escrow-seller/seller-world.js';
-import { openMpesaWorld, type MpesaWorld } from '../../api/test/mpesa/mpesa-world.js';
+import { DIALECTS, type MpesaWorld, openMpesaWorld, type SellerSession } from '@escrow/api/testing';
 import { runCli } from '../src/cli.js';
 import { cli, type Run } from './support/run-cli.js';
 

@@ -3,8 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { confirmSettlement, type Order } from '@escrow/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { must } from '../../api/test/escrow-support/world.js';
-import { DIALECTS, openSellerWorld, PASSWORD, type SellerSession, type SellerWorld, type Session } from '../../api/test/escrow-seller/seller-world.js';
+import { DIALECTS, must, openSellerWorld, PASSWORD, type SellerSession, type SellerWorld, type Session } from '@escrow/api/testing';
 import { cli } from './support/run-cli.js';
 
 const SEVEN_MONTHS_AGO = () => new Date(Date.now() - 213 * 86_400_000).toISOString();

@@ -3,8 +3,7 @@ import { mkdir, mkdtemp, readdir, rename, rm, symlink, utimes, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG } from '../../api/test/escrow-support/world.js';
-import { DIALECTS, openSellerWorld, ORDER_FORM, orderForm, type SellerSession, type SellerWorld } from '../../api/test/escrow-seller/seller-world.js';
+import { DIALECTS, openSellerWorld, ORDER_FORM, orderForm, PNG, type SellerSession, type SellerWorld } from '@escrow/api/testing';
 import { cli } from './support/run-cli.js';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/index.js';
-import { createTestSchema, postgresForTests } from '../support/postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 
 const postgres = await postgresForTests('introspection while other schemas are dropped');
 

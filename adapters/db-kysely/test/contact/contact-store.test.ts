@@ -1,7 +1,7 @@
 import type { ContactSubmission } from '@escrow/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKyselyContactStore } from '../../src/index.js';
-import { postgresForTests } from '../support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from '../support/store-harness.js';
 
 const postgres = await postgresForTests('ContactStore');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createKyselyFileReferences, createKyselyJobLeases, FILE_URL_COLUMNS, openPostgres } from '../../src/index.js';
 import { newOrder, seedSeller } from '../support/fixtures.js';
-import { postgresForTests } from '../support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { harnessPerTest, postgresTarget, sqliteTarget, type StoreTarget } from '../support/store-harness.js';
 
 const postgres = await postgresForTests('file sweep store');

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createKyselyMetricsQueries } from '../../src/index.js';
 import { at, newC2bPayment, newOrder, newStkRequest, seedSeller } from '../support/fixtures.js';
-import { postgresForTests } from '../support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { harnessPerTest, postgresTarget, sqliteTarget, type StoreTarget } from '../support/store-harness.js';
 
 const postgres = await postgresForTests('metrics queries');

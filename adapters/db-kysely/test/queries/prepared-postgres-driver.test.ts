@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgTypeParsers } from '../../src/connection/pg-type-parsers.js';
 import { SchemaScopedPostgresDialect } from '../../src/connection/schema-scoped-postgres-dialect.js';
-import { createTestSchema, postgresForTests, type TestSchema } from '../support/postgres.js';
+import { createTestSchema, postgresForTests, type TestSchema } from '@escrow/test-kit/postgres';
 
 const postgres = await postgresForTests('our PostgreSQL driver');
 

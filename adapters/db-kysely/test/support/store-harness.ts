@@ -5,7 +5,7 @@ import type { EscrowStore } from '@escrow/core';
 import type { Kysely } from 'kysely';
 import { afterEach } from 'vitest';
 import { createKyselyEscrowStore, openPostgres, openSqlite, SQLITE_FILE_NAME, type Database, type DatabaseHandle, type SqlDialect } from '../../src/index.js';
-import { createTestSchema } from './postgres.js';
+import { createTestSchema } from '@escrow/test-kit/postgres';
 
 /** A freshly migrated, empty database of one dialect, with the store on it. */
 export interface StoreHarness {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openPostgres, openSqlite, type DatabaseHandle } from '../../src/index.js';
-import { createTestSchema, postgresForTests } from './postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 
 /**
  * What every migration test needs: an empty database on each dialect (a fresh SQLite file, a

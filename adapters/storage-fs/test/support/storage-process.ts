@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { inPrivateTmpfs } from '@escrow/test-kit/private-tmpfs';
 
 const CHILD = fileURLToPath(new URL('./storage-child.ts', import.meta.url));
 const NODE_ARGS = ['--conditions=@escrow/source', '--import', 'tsx', CHILD];
@@ -18,9 +19,9 @@ export interface StorageProcess {
  * disk that vanishes with the child; the test sees it at /proc/{pid}/root{root}.
  */
 export async function storageProcess(root: string, options: { tmpfsBytes?: number } = {}): Promise<StorageProcess> {
-  const child: ChildProcessWithoutNullStreams = options.tmpfsBytes
-    ? spawn('unshare', ['-m', '--propagation', 'private', 'sh', '-c', `mount -t tmpfs -o size=${options.tmpfsBytes} tmpfs "$1" && shift && exec "$@"`, 'sh', root, process.execPath, ...NODE_ARGS, root])
-    : spawn(process.execPath, [...NODE_ARGS, root]);
+  const command = [process.execPath, ...NODE_ARGS, root];
+  const spawned = options.tmpfsBytes ? inPrivateTmpfs(root, options.tmpfsBytes, command) : { file: process.execPath, args: command.slice(1) };
+  const child: ChildProcessWithoutNullStreams = spawn(spawned.file, spawned.args);
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
@@ -41,14 +42,4 @@ export async function storageProcess(root: string, options: { tmpfsBytes?: numbe
       if (child.exitCode === null) await once(child, 'exit');
     },
   };
-}
-
-/** Whether this machine lets a test mount a tmpfs in a private mount namespace (root, or user namespaces). */
-export const canMountTmpfs = (): boolean =>
-  spawnSync('unshare', ['-m', '--propagation', 'private', 'sh', '-c', 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d" && rmdir "$d"']).status === 0;
-
-/** Limits the size of any file the process writes (RLIMIT_FSIZE): a write past it fails with EFBIG after writing up to it. */
-export function limitFileSize(pid: number, bytes: number): void {
-  const run = spawnSync('prlimit', ['--pid', String(pid), `--fsize=${bytes}:${bytes}`]);
-  if (run.status !== 0) throw new Error(`prlimit failed: ${run.stderr.toString()}`);
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMailCatcher, type MailCatcher } from '../../../../adapters/notify-smtp/test/support/mail-catcher.js';
+import { startMailCatcher, type MailCatcher } from '@escrow/test-kit/mail-catcher';
 import { compose, type Composed } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config.js';
 import { recordingLogger } from '../helpers/recording-logger.js';

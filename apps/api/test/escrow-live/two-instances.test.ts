@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOrder, type Order } from '@escrow/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 import { compose, type Composed } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config.js';
 import { c2bConfirmationBody, c2bConfirmationPath, TEST_CALLBACK_SECRET } from '../helpers/c2b-confirmation.js';

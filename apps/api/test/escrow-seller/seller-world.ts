@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { acceptJob, assignRider, completeDelivery, confirmPayment, confirmPickup, createOrder, type CreateOrderInput, type EscrowDeps, type Order } from '@escrow/core';
 import type { SqlDialect } from '@escrow/db-kysely';
 import type { Hono } from 'hono';
-import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 import { compose, type Composed } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config.js';
 import { recordingLogger, type LogEntry } from '../helpers/recording-logger.js';

@@ -27,7 +27,7 @@ import { InProcessEventBus } from '@escrow/events-memory';
 import { PostgresEventBus } from '@escrow/events-pg';
 import { FsFileStorage } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
-import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 import { createApp } from '../../src/http/create-app.js';
 import type { EscrowHttpOptions } from '../../src/features/escrow-context.js';
 import { recordingLogger, type LogEntry } from '../helpers/recording-logger.js';

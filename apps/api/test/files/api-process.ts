@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inPrivateTmpfs } from '@escrow/test-kit/private-tmpfs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -23,9 +25,8 @@ export interface ApiProcess {
 export async function startApiProcess(env: Record<string, string>, options: { tmpfsUploadsBytes?: number } = {}): Promise<ApiProcess> {
   const node = [process.execPath, '--conditions=@escrow/source', '--import', 'tsx', 'apps/api/src/main.ts'];
   const fullEnv = { PATH: process.env['PATH'] ?? '', PORT: '0', HOST: '127.0.0.1', FRONTEND_DIST: '/nonexistent', NODE_ENV: 'test', ...env };
-  const child: ChildProcess = options.tmpfsUploadsBytes
-    ? spawn('unshare', ['-m', '--propagation', 'private', 'sh', '-c', `mkdir -p "$DATA_DIR/uploads" && mount -t tmpfs -o size=${options.tmpfsUploadsBytes} tmpfs "$DATA_DIR/uploads" && exec "$@"`, 'sh', ...node], { cwd: REPO_ROOT, env: fullEnv })
-    : spawn(node[0] ?? 'node', node.slice(1), { cwd: REPO_ROOT, env: fullEnv });
+  const spawned = options.tmpfsUploadsBytes ? inPrivateTmpfs(join(resolve(REPO_ROOT, env['DATA_DIR'] ?? '.'), 'uploads'), options.tmpfsUploadsBytes, node) : { file: process.execPath, args: node.slice(1) };
+  const child: ChildProcess = spawn(spawned.file, spawned.args, { cwd: REPO_ROOT, env: fullEnv });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

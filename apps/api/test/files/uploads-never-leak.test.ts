@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { acceptJob } from '@escrow/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { canMountTmpfs } from '../../../../adapters/storage-fs/test/support/storage-process.js';
+import { canMountTmpfs } from '@escrow/test-kit/private-tmpfs';
 import { must, openWorld, PNG, type World } from '../escrow-support/world.js';
 import { multipart, send, startApiProcess, type ApiProcess } from './api-process.js';
 

@@ -7,7 +7,7 @@ import { payByPaybill } from '@escrow/core/testing';
 import type { DatabaseHandle } from '@escrow/db-kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 import { compose, type Composed } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/http/serve.js';

@@ -1,9 +1,9 @@
 import type { EscrowStore } from '@escrow/core';
 import type { DatabaseHandle } from '@escrow/db-kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
-import { databaseForProcesses, postgresTarget, sqliteTarget, type ProcessDatabase } from '../../../../adapters/db-kysely/test/support/store-harness.js';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../../adapters/notify-smtp/test/support/mail-catcher.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
+import { databaseForProcesses, postgresTarget, sqliteTarget, type ProcessDatabase } from '@escrow/db-kysely/testing';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '@escrow/test-kit/mail-catcher';
 import { spawnApiProcess, startApiProcess, type ApiProcess } from './support/api-process.js';
 
 // The outbox as deployed: real API processes (each runs a dispatcher), a real SMTP server in

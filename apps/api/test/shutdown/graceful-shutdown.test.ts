@@ -2,7 +2,7 @@ import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { postgresForTests } from '@escrow/test-kit/postgres';
 
 // A real API process (the sources, through tsx) under keep-alive load with live streams open,
 // then SIGTERM: what every client sees, and how the process ends (issue 14, decision 0037).

@@ -5,7 +5,7 @@ import { startDarajaSim, type DarajaSim } from '@escrow/daraja-sim';
 import { cents, deliveryCodeSms, resetCodeEmail, riderPhoneCodeSms, smsNotification, type Notification } from '@escrow/core';
 import { ConsoleNotifier } from '@escrow/notify-console';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMailCatcher, type MailCatcher } from '../../../../adapters/notify-smtp/test/support/mail-catcher.js';
+import { startMailCatcher, type MailCatcher } from '@escrow/test-kit/mail-catcher';
 import { loadConfig } from '../../src/config.js';
 import { composeNotifier } from '../../src/notifications/compose-notifier.js';
 import { notifierByChannel } from '../../src/notifications/notifier-by-channel.js';

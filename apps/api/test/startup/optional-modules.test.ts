@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTestSchema, postgresForTests } from '../../../../adapters/db-kysely/test/support/postgres.js';
+import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
