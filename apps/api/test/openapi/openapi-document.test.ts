@@ -146,3 +146,27 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/metrics']?.get?.security).toEqual([{ metricsToken: [] }]);
   });
 });
+
+describe('the reference page', () => {
+  it('is Swagger UI from our origin: the page, its init script pointing at the document, and swagger-ui-dist\'s files; nothing else', async () => {
+    const page = await composed.app.request('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(sources.sort()).toEqual(['/api/docs/favicon-32x32.png', '/api/docs/init.js', '/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css']);
+    expect(html).not.toMatch(/<script>[^<]/);
+
+    const init = await composed.app.request('/api/docs/init.js');
+    expect(init.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await init.text()).toContain("url: '/api/openapi.json'");
+    for (const [file, type] of [['swagger-ui-bundle.js', /^text\/javascript/], ['swagger-ui.css', /^text\/css/], ['favicon-32x32.png', /^image\/png/]] as const) {
+      const response = await composed.app.request(`/api/docs/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type'), file).toMatch(type);
+      expect((await response.arrayBuffer()).byteLength, file).toBeGreaterThan(500);
+    }
+    // Only those files: not the package's others, nor a path out of it.
+    for (const file of ['package.json', 'index.html', '..%2Fpackage.json']) expect((await composed.app.request(`/api/docs/${file}`)).status, file).toBe(404);
+  });
+});
