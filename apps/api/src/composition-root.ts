@@ -1,6 +1,6 @@
 // The API's one composition root: opens the database, applies migrations, wires the default
 // adapters into the core's use cases and the HTTP app.
-import { cryptoRandom, feePolicy, purgeExpiredRiderPhoneRows, systemClock, type EscrowDeps } from '@escrow/core';
+import { cryptoRandom, feePolicy, purgeExpiredRiderPhoneRows, systemClock, type Clock, type EscrowDeps } from '@escrow/core';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +59,21 @@ const connectionErrorCode = (error: Error): { code?: string } => {
   return typeof code === 'string' ? { code } : {};
 };
 
-export async function compose(config: Config, logger: Logger, options: { dispatchIntervalMs?: number; fileSweep?: DailyFileSweepOptions; reconcileIntervalMs?: number; payoutIntervalMs?: number } = {}): Promise<Composed> {
+export interface ComposeOptions {
+  readonly dispatchIntervalMs?: number;
+  readonly fileSweep?: DailyFileSweepOptions;
+  readonly reconcileIntervalMs?: number;
+  readonly payoutIntervalMs?: number;
+  /**
+   * Tests only: the time of the use cases, sessions, rate limits and background work, so a test
+   * moves it (a FixedClock) to cross an expiry or a limit's window on the app production composes
+   * (decision 0072). Production passes none: the system's clock.
+   */
+  readonly clock?: Clock;
+}
+
+export async function compose(config: Config, logger: Logger, options: ComposeOptions = {}): Promise<Composed> {
+  const clock = options.clock ?? systemClock;
   const fees = feePolicy(config.feeBasisPoints);
   if (!fees.ok) throw new Error(`FEE_BASIS_POINTS: ${fees.error.detail ?? fees.error.code}`);
   const database = openDatabase({
@@ -113,7 +127,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   const files = new FsFileStorage(join(config.dataDir, 'uploads'));
   const deps: EscrowDeps = {
     store,
-    clock: systemClock,
+    clock,
     random: cryptoRandom,
     payments: new ManualPaybillGateway(),
     fees: fees.value,
@@ -123,7 +137,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     ...(config.linkBase ? { linkBase: config.linkBase } : {}),
   };
   const notifications = composeNotifier(config, logger);
-  const dispatcher = startOutboxDispatcher({ store, clock: systemClock, notifier: notifications.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 2_000, ...config.outbox });
+  const dispatcher = startOutboxDispatcher({ store, clock, notifier: notifications.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 2_000, ...config.outbox });
   if (config.sms && smsCallbackSecret) {
     // The dashboard URL. A generated secret (sandbox only: production requires AT_CALLBACK_SECRET) is shown whole; a configured one is not logged.
     const shown = config.smsCallbackSecret ? '<AT_CALLBACK_SECRET>' : smsCallbackSecret;
@@ -131,7 +145,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
   }
   // A code or reset message is sent at once, not at the next round (a second round if one was under way).
   const sendOutboxSoon = () => void dispatcher.runOnce().then(() => dispatcher.runOnce());
-  const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon });
+  const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon, clock });
   const liveStreamsClosing = new AbortController();
   // Started below, once the app is built; approvals and retries wake it.
   const payouts: { worker?: { wake(): void; stop(): Promise<void> } } = {};
@@ -159,23 +173,23 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
       buyerProofKey,
       ...(callbackSecret ? { mpesaCallbackSecret: callbackSecret } : {}),
       ...(config.mpesaCallbackAllowList ? { mpesaCallbackAllowList: config.mpesaCallbackAllowList } : {}),
-      ...(smsCallbackSecret ? { smsCallbacks: { secret: smsCallbackSecret, deps: { smsReports: createKyselySmsDeliveryReports(database.db), clock: systemClock } } } : {}),
+      ...(smsCallbackSecret ? { smsCallbacks: { secret: smsCallbackSecret, deps: { smsReports: createKyselySmsDeliveryReports(database.db), clock } } } : {}),
       live: { closing: liveStreamsClosing.signal },
       sendOutboxSoon,
       wakePayouts: () => payouts.worker?.wake(),
     },
     accounts: accounts.http,
-    contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock: systemClock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
+    contact: { contacts: createKyselyContactStore(database.db, database.dialect), clock, random: cryptoRandom, rateLimiter, trustProxyHops: config.trustProxyHops, events },
     // Prometheus's scrape (decision 0069): database figures per scrape, this process's requests, streams and pool.
     ...(config.metrics
-      ? { metrics: { token: config.metrics.token, metrics: createApiMetrics({ queries: createKyselyMetricsQueries(database.db, { dialect: database.dialect, statementTimeoutMs: DEFAULT_COLLECT_TIMEOUT_MS }), clock: systemClock, ...(database.poolUse ? { poolUse: () => database.poolUse?.() } : {}) }) } }
+      ? { metrics: { token: config.metrics.token, metrics: createApiMetrics({ queries: createKyselyMetricsQueries(database.db, { dialect: database.dialect, statementTimeoutMs: DEFAULT_COLLECT_TIMEOUT_MS }), clock, ...(database.poolUse ? { poolUse: () => database.poolUse?.() } : {}) }) } }
       : {}),
   });
   // Idempotency keys are kept 25 hours, riders' phone codes 10 minutes and phone proofs 30 days;
   // expired ones are swept hourly by whichever instance runs.
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {
-    const now = systemClock.now();
+    const now = clock.now();
     sweeping = Promise.all([idempotency.deleteExpired(now), purgeExpiredRiderPhoneRows(deps, now)]).then(
       () => undefined,
       (error: unknown) => logger.warn('idempotency and rider phone sweep failed', { error: error instanceof Error ? error.message : String(error) }),
@@ -187,7 +201,7 @@ export async function compose(config: Config, logger: Logger, options: { dispatc
     files: new FsStoredFileListing(join(config.dataDir, 'uploads')),
     references: createKyselyFileReferences(database.db, database.dialect),
     leases: createKyselyJobLeases(database.db),
-    clock: systemClock,
+    clock,
     holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(-200),
     logger,
     ...(options.fileSweep ? { options: options.fileSweep } : {}),

@@ -1,4 +1,4 @@
-import { cryptoRandom, systemClock, type AccountsDeps, type EventBus, type FailureCounters, type FileStorage, type RateLimiter } from '@escrow/core';
+import { cryptoRandom, type AccountsDeps, type Clock, type EventBus, type FailureCounters, type FileStorage, type RateLimiter } from '@escrow/core';
 import { createKyselyAccountsStore, purgeExpiredAccountRows, type DatabaseHandle } from '@escrow/db-kysely';
 import type { Config } from '../config.js';
 import type { Logger } from '../http/logger.js';
@@ -17,10 +17,12 @@ export function composeAccounts(args: {
   failureCounters: FailureCounters;
   logger: Logger;
   sendOutboxSoon: () => void;
+  /** The system's clock in production; a test's FixedClock (compose's `clock` option). */
+  clock: Clock;
 }): { deps: AccountsDeps; http: AccountsHttpOptions; stop(): Promise<void> } {
   const deps: AccountsDeps = {
     store: createKyselyAccountsStore(args.database.db, args.database.dialect, { checkNesting: args.config.storeChecksOff !== true }),
-    clock: systemClock,
+    clock: args.clock,
     random: cryptoRandom,
     passwords: new Argon2PasswordHasher(),
     digest: sha256Digest,
@@ -37,11 +39,11 @@ export function composeAccounts(args: {
     ...(publicBaseUrl?.startsWith('https://') ? { secureCookies: true } : {}),
     ...(publicBaseUrl ? { publicOrigin: new URL(publicBaseUrl).origin } : {}),
     sendOutboxSoon: args.sendOutboxSoon,
-    ...(args.config.google ? { google: { provider: googleIdentityProvider(args.config.google, { clock: systemClock }), logger: args.logger } } : {}),
+    ...(args.config.google ? { google: { provider: googleIdentityProvider(args.config.google, { clock: args.clock }), logger: args.logger } } : {}),
   };
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {
-    const now = systemClock.now();
+    const now = args.clock.now();
     sweeping = Promise.all([purgeExpiredAccountRows(deps.store, now), args.rateLimiter.purgeExpired(now), args.failureCounters.purgeExpired(now)]).then(
       () => undefined,
       (error: unknown) => args.logger.warn('accounts sweep failed', { error: error instanceof Error ? error.message : String(error) }),

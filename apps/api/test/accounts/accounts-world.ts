@@ -1,23 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cryptoRandom, type AccountsDeps } from '@escrow/core';
 import { FixedClock } from '@escrow/core/testing';
-import { createKyselyAccountsStore, createKyselyFailureCounters, createKyselyRateLimiter } from '@escrow/db-kysely';
-import { FsFileStorage } from '@escrow/storage-fs';
+import { createKyselyAccountsStore, type SqlDialect } from '@escrow/db-kysely';
+import type { StoreHarness } from '@escrow/db-kysely/testing';
 import type { Hono } from 'hono';
-import { postgresForTests } from '@escrow/test-kit/postgres';
-import { postgresTarget, sqliteTarget, type StoreHarness, type StoreTarget } from '@escrow/db-kysely/testing';
 import { Argon2PasswordHasher } from '../../src/accounts/argon2-password-hasher.js';
-import type { AccountsHttpOptions } from '../../src/features/accounts-context.js';
 import { sha256Digest } from '../../src/accounts/sha256-digest.js';
-import { createApp } from '../../src/http/create-app.js';
-import { healthySqlite } from '../helpers/test-app.js';
-import { recordingLogger } from '../helpers/recording-logger.js';
+import { composeApi, DIALECTS } from '../helpers/composed-api.js';
 
-const postgres = await postgresForTests('API accounts');
-/** SQLite always; PostgreSQL when reachable (mandatory with CI=true, see postgres.ts). */
-export const ACCOUNT_TARGETS: StoreTarget[] = [sqliteTarget, ...(postgres.available ? [postgresTarget(postgres.url)] : [])];
+/** SQLite always; PostgreSQL when reachable (mandatory with CI=true). */
+export const ACCOUNT_TARGETS: readonly { readonly name: SqlDialect; readonly dialect: SqlDialect }[] = DIALECTS.map((dialect) => ({ name: dialect, dialect }));
 
 export const ORIGIN = 'http://shop.test';
 export const STRONG_PASSWORD = 'Sokoni#2026';
@@ -34,7 +26,9 @@ export interface Reply {
 export interface AccountsWorld {
   readonly app: Hono;
   readonly clock: FixedClock;
+  /** The accounts use cases' ports on the composed API's database, for what a test does beside the API (the admin CLI's grant, a planted user). */
   readonly deps: AccountsDeps;
+  /** The composed API's own database and store. */
   readonly harness: StoreHarness;
   readonly uploadsDir: string;
   /** A request as the browser on this site sends it (Origin set), with an optional session cookie. */
@@ -57,29 +51,32 @@ export function sessionCookieOf(setCookie: readonly string[]): string | undefine
   return undefined;
 }
 
+export interface AccountsWorldOptions {
+  /** TRUST_PROXY_HOPS: the client address is read from X-Forwarded-For through this many proxies. */
+  readonly trustProxyHops?: number;
+  /** PUBLIC_BASE_URL over https: the session cookie is `__Host-session`, Secure. */
+  readonly secureCookies?: boolean;
+}
+
 /**
- * The production app factory with the accounts routes on a fresh real database (SQLite file or
- * PostgreSQL schema), a clock the test moves, the real Argon2id hasher and rate limiter.
+ * The API as production composes it (compose(), decision 0072) on a fresh real database (SQLite
+ * file or PostgreSQL schema), on a clock the test moves, with the real Argon2id hasher and rate
+ * limiter; requests come from this site's origin.
  */
-export async function accountsWorld(target: StoreTarget, options: Partial<AccountsHttpOptions> = {}): Promise<AccountsWorld> {
-  const harness = await target.open();
+export async function accountsWorld(target: { readonly dialect: SqlDialect }, options: AccountsWorldOptions = {}): Promise<AccountsWorld> {
   const clock = new FixedClock(new Date('2026-03-02T07:00:00.000Z'));
-  const uploadsDir = await mkdtemp(join(tmpdir(), 'escrow-accounts-uploads-'));
-  const deps: AccountsDeps = {
-    store: createKyselyAccountsStore(harness.db, harness.dialect),
-    clock,
-    random: cryptoRandom,
-    passwords: new Argon2PasswordHasher(),
-    digest: sha256Digest,
+  const origin = options.secureCookies ? ORIGIN.replace('http:', 'https:') : ORIGIN;
+  const env: NodeJS.ProcessEnv = {
+    ...(options.trustProxyHops ? { TRUST_PROXY_HOPS: String(options.trustProxyHops) } : {}),
+    ...(options.secureCookies ? { PUBLIC_BASE_URL: origin } : {}),
   };
-  const app = createApp({
-    checkDatabase: healthySqlite,
-    logger: recordingLogger(),
-    accounts: { deps, files: new FsFileStorage(uploadsDir), rateLimiter: createKyselyRateLimiter(harness.db), failureCounters: createKyselyFailureCounters(harness.db), ...options },
-  });
+  const api = await composeApi(target.dialect, { env, clock });
+  const { app, database, deps } = api.composed;
+  const harness: StoreHarness = { dialect: database.dialect, handle: database, db: database.db, store: deps.store, dispose: () => api.dispose() };
+  const uploadsDir = join(api.dataDir, 'uploads');
 
   const call: AccountsWorld['call'] = async (method, path, o = {}) => {
-    const headers: Record<string, string> = { origin: ORIGIN, ...o.headers };
+    const headers: Record<string, string> = { origin, ...o.headers };
     if (o.cookie !== undefined) headers['cookie'] = `session=${o.cookie}`;
     let body: FormData | string | undefined;
     if (o.form) body = o.form;
@@ -87,7 +84,7 @@ export async function accountsWorld(target: StoreTarget, options: Partial<Accoun
       headers['content-type'] = 'application/json';
       body = JSON.stringify(o.body);
     }
-    const response = await app.request(`${ORIGIN}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const response = await app.request(`${origin}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
     const setCookie = response.headers.getSetCookie();
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as Reply['body']) : {}, headers: response.headers, sessionCookie: sessionCookieOf(setCookie), setCookie };
@@ -104,7 +101,7 @@ export async function accountsWorld(target: StoreTarget, options: Partial<Accoun
   return {
     app,
     clock,
-    deps,
+    deps: { store: createKyselyAccountsStore(database.db, database.dialect), clock, random: cryptoRandom, passwords: new Argon2PasswordHasher(), digest: sha256Digest },
     harness,
     uploadsDir,
     call,
@@ -119,9 +116,6 @@ export async function accountsWorld(target: StoreTarget, options: Partial<Accoun
       if (!code) throw new Error(`no reset code emailed to ${address}`);
       return code;
     },
-    async dispose() {
-      await harness.dispose();
-      await rm(uploadsDir, { recursive: true, force: true });
-    },
+    dispose: () => api.dispose(),
   };
 }

@@ -1,22 +1,18 @@
 import { payByPaybill } from '@escrow/core/testing';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acceptJob, assignRider, completeDelivery, confirmPayment, confirmPickup, createOrder, type CreateOrderInput, type EscrowDeps, type Order } from '@escrow/core';
 import type { SqlDialect } from '@escrow/db-kysely';
 import type { Hono } from 'hono';
-import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
-import { compose, type Composed } from '../../src/composition-root.js';
-import { loadConfig } from '../../src/config.js';
-import { recordingLogger, type LogEntry } from '../helpers/recording-logger.js';
+import type { Composed } from '../../src/composition-root.js';
+import { composeApi } from '../helpers/composed-api.js';
+import type { LogEntry } from '../helpers/recording-logger.js';
 import type { SmsSource } from '../helpers/rider-code-sms.js';
 import { freshAddress, freshPhone, from, must, receipt } from '../escrow-support/world.js';
 
-export const postgres = await postgresForTests('escrow seller and admin API');
 /** Every part-B suite runs on both databases (PostgreSQL is mandatory with CI=true). */
-export const DIALECTS: readonly SqlDialect[] = ['sqlite', ...(postgres.available ? ['postgres' as const] : [])];
+export { DIALECTS } from '../helpers/composed-api.js';
 
 /** The origin `app.request('/path')` answers as; the CSRF check wants writes from it. */
 export const ORIGIN = 'http://localhost';
@@ -130,22 +126,10 @@ export interface SellerWorldOptions {
  * schema; requests go through `app.request` with a chosen client address.
  */
 export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldOptions = {}): Promise<SellerWorld> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'escrow-seller-'));
-  const cleanups: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
-  // The console notifier writes to a file of the world's own, where tests read the SMS (rider codes).
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, FRONTEND_DIST: '/nonexistent', PAYBILL_BUSINESS_NUMBER: '522533', PAYBILL_ACCOUNT_NAME: 'Escrow Delivery Ltd', NOTIFY_CONSOLE_FILE: join(dataDir, 'console-notifier.log'), ...options.env };
-  if (dialect === 'postgres') {
-    const schema = await createTestSchema(postgres.url);
-    cleanups.push(() => schema.drop());
-    const url = new URL(postgres.url);
-    url.searchParams.set('options', `-c search_path=${schema.schema}`);
-    env['DATABASE_URL'] = url.toString();
-  }
+  const api = await composeApi(dialect, { ...(options.env ? { env: options.env } : {}), ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}), ...(options.payoutIntervalMs ? { payoutIntervalMs: options.payoutIntervalMs } : {}) });
+  const { composed, env, dataDir } = api;
   // Over a https PUBLIC_BASE_URL the session cookie is `__Host-session` (Secure).
   const cookieName = env['PUBLIC_BASE_URL']?.startsWith('https://') ? '__Host-session' : 'session';
-  const logger = recordingLogger();
-  const composed = await compose(loadConfig(env), logger, { dispatchIntervalMs: 60_000, ...(options.reconcileIntervalMs ? { reconcileIntervalMs: options.reconcileIntervalMs } : {}), ...(options.payoutIntervalMs ? { payoutIntervalMs: options.payoutIntervalMs } : {}) });
-  cleanups.push(() => composed.close());
   const { app, deps } = composed;
   const db = composed.database.db;
 
@@ -187,7 +171,7 @@ export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldO
     composed,
     app,
     deps,
-    logs: logger.entries,
+    logs: api.logs,
     dataDir,
     env,
     sms: { db, ...(env['NOTIFY_CONSOLE_FILE'] ? { consoleFile: env['NOTIFY_CONSOLE_FILE'] } : {}) },
@@ -248,7 +232,7 @@ export async function openSellerWorld(dialect: SqlDialect, options: SellerWorldO
       return order;
     },
     async dispose() {
-      for (const cleanup of cleanups.reverse()) await cleanup();
+      await api.dispose();
     },
   };
   return world;
