@@ -10,9 +10,14 @@ export const uniqueId = (label: string): string => `${label}-${process.pid}-${Da
 /** An email address nobody else in the run signs up with. */
 export const freshEmail = (label = 'person'): string => `${uniqueId(label.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}@example.com`;
 
-/** A client address no other test uses (for X-Forwarded-For): 10.x.y.z from 24 random bits. */
+// Addresses count on from a random start: never the same twice in one process (10,000 code
+// guesses from ever-new addresses), and processes sharing a server start far apart.
+let addressCount = randomInt(1, 2 ** 24 - 1);
+
+/** A client address no other test uses (for X-Forwarded-For): 10.x.y.z, 24 bits counted from a random start. */
 export function freshAddress(): string {
-  const n = randomInt(1, 2 ** 24 - 1);
+  addressCount = (addressCount % (2 ** 24 - 2)) + 1;
+  const n = addressCount;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 

@@ -27,6 +27,7 @@ import { InProcessEventBus } from '@escrow/events-memory';
 import { PostgresEventBus } from '@escrow/events-pg';
 import { FsFileStorage } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
+import { freshAddress, freshPhone as freshPhones } from '@escrow/test-kit';
 import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 import { createApp } from '../../src/http/create-app.js';
 import type { EscrowHttpOptions } from '../../src/features/escrow-context.js';
@@ -43,9 +44,8 @@ export function must<T>(result: Result<T>): T {
   return result.value;
 }
 
-let phoneCounter = Math.floor(Math.random() * 1e6);
-/** A fresh Kenyan mobile number in E.164. */
-export const freshPhone = (): string => `+2547${String((phoneCounter += 1) % 1e8).padStart(8, '0')}`;
+/** A fresh Kenyan mobile number in E.164 (the kit's, as the store keeps it). */
+export const freshPhone = (): string => freshPhones().e164;
 /** The national form people type, to prove normalisation. */
 export const localForm = (e164: string): string => `0${e164.slice(4)}`;
 
@@ -211,12 +211,8 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
 /** Bindings that make the app see `address` as the TCP peer (as @hono/node-server passes them). */
 export const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 
-let addressCounter = 0;
-/** A different client address each call (IPv4 from 10.0.0.0/8). */
-export function freshAddress(): string {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-}
+/** A different client address each call (IPv4 from 10.0.0.0/8), the kit's. */
+export { freshAddress };
 
 /** Request helpers: JSON bodies, credentials as headers, a client address per call. */
 export function client(app: Hono) {
