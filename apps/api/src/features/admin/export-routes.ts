@@ -7,6 +7,7 @@ import type { EscrowHttp } from '../escrow-context.js';
 import { adminCaller, adminOnly } from '../../http/require-admin.js';
 import { queryOf } from '../../http/request-input.js';
 import { routeDoc } from '../../http/openapi.js';
+import { requestLoggerOf } from '../../http/request-log.js';
 
 /**
  * GET /export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the orders as a CSV attachment (spec section
@@ -35,7 +36,7 @@ export function adminExportRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv> 
           if (next.done) controller.close();
           else controller.enqueue(encoder.encode(next.value));
         } catch (error) {
-          h.logger.error('CSV export failed after it started', { error: error instanceof Error ? error.message : String(error) });
+          requestLoggerOf(c, h.logger).error('CSV export failed after it started', { error: error instanceof Error ? error.message : String(error) });
           controller.error(error);
         }
       },

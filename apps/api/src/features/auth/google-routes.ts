@@ -6,6 +6,7 @@ import { clearOAuthStateCookie, readOAuthStateCookie, writeOAuthStateCookie } fr
 import { writeSessionCookie } from '../../http/session-cookie.js';
 import { languageOf } from '../../http/request-language.js';
 import { routeDoc } from '../../http/openapi.js';
+import { requestLoggerOf } from '../../http/request-log.js';
 
 /** Every way a Google sign-in ends badly lands on /auth, which shows the catalogue's text for the code (never text from the URL). */
 const toAuthPage = (c: Context, code: string) => c.redirect(`/auth?error=${encodeURIComponent(code)}`, 302);
@@ -35,12 +36,12 @@ export function googleSignInRoutes(accounts: AccountsHttp, google: GoogleSignInH
     return !(await accounts.rateLimiter.hit(rule, accounts.address(c), now)).allowed;
   };
   const failed = (c: Context, step: string, error: DomainError) => {
-    google.logger.warn(`Google sign-in ${step} refused`, { code: error.code, ...(error.detail ? { detail: error.detail } : {}) });
+    requestLoggerOf(c, google.logger).warn(`Google sign-in ${step} refused`, { code: error.code, ...(error.detail ? { detail: error.detail } : {}) });
     return toAuthPage(c, error.code);
   };
   // The database or anything else failing still ends on /auth with a message, logged in full here.
   const crashed = (c: Context, step: string, error: unknown) => {
-    google.logger.error(`Google sign-in ${step} failed`, { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+    requestLoggerOf(c, google.logger).error(`Google sign-in ${step} failed`, { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
     return toAuthPage(c, 'SERVICE_UNAVAILABLE');
   };
 

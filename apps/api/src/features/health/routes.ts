@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Logger } from '../../http/logger.js';
 import { routeDoc } from '../../http/openapi.js';
+import { requestLoggerOf } from '../../http/request-log.js';
 
 /** One part of the health answer: `reason` is a few safe words ('disk full', 'unreachable'); `detail` is logged, never sent. */
 export interface PartHealth {
@@ -43,14 +44,14 @@ export function healthRoute(checkDatabase: CheckDatabase, logger: Logger): Hono 
       health = await withTimeout(checkDatabase(), CHECK_TIMEOUT_MS);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      logger.error('Database health check threw', { error: message });
+      requestLoggerOf(c, logger).error('Database health check threw', { error: message });
       return c.json({ status: 'unavailable', database: { ok: false, reason: message.includes('timed out') ? 'timed out' : 'failed' } }, 503);
     }
     const database = { dialect: health.dialect, ...shown(health) };
     const writes = health.writes ? { writes: shown(health.writes) } : {};
     if (health.ok && (health.writes?.ok ?? true)) return c.json({ status: 'ok', database, ...writes }, 200);
-    if (!health.ok) logger.warn('Database health check failed', { dialect: health.dialect, reason: health.reason, detail: health.detail });
-    else logger.warn('Database write probe failed', { dialect: health.dialect, reason: health.writes?.reason, detail: health.writes?.detail });
+    if (!health.ok) requestLoggerOf(c, logger).warn('Database health check failed', { dialect: health.dialect, reason: health.reason, detail: health.detail });
+    else requestLoggerOf(c, logger).warn('Database write probe failed', { dialect: health.dialect, reason: health.writes?.reason, detail: health.writes?.detail });
     return c.json({ status: 'unavailable', database, ...writes }, 503);
   });
 }

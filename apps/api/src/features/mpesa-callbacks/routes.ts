@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import { clientAddress, clientIp } from '../../http/client-address.js';
 import type { EscrowHttp } from '../escrow-context.js';
 import { CALLBACK_SECRET_PARAMETER, routeDoc } from '../../http/openapi.js';
+import { requestLoggerOf } from '../../http/request-log.js';
 
 /** Daraja's callbacks are small; anything bigger is not one. */
 const MAX_CALLBACK_BYTES = 16 * 1024;
@@ -39,17 +40,19 @@ async function readJson(c: Context): Promise<unknown> {
  */
 export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Lines about a callback carry its request's id (decision 0068).
+  const log = (c: Context) => requestLoggerOf(c, h.logger);
   app.use('/:secret/*', async (c, next) => {
     if (!constantTimeEqual(c.req.param('secret'), secret)) return c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     // With an allow-list, a caller outside it learns nothing more than one without the secret.
     if (h.mpesaCallbackAllowList && !h.mpesaCallbackAllowList.allows(clientIp(c, h.trustProxyHops ?? 0))) {
-      h.logger.warn('M-Pesa callback from an address not on MPESA_CALLBACK_ALLOWED_IPS', { address: clientAddress(c, h.trustProxyHops ?? 0) });
+      log(c).warn('M-Pesa callback from an address not on MPESA_CALLBACK_ALLOWED_IPS', { address: clientAddress(c, h.trustProxyHops ?? 0) });
       return c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }
     return next();
   });
   const refuse = (c: Context, what: string, error: string) => {
-    h.logger.warn('M-Pesa callback refused', { what, error: error.slice(0, 500) });
+    log(c).warn('M-Pesa callback refused', { what, error: error.slice(0, 500) });
     return c.json({ ResultCode: 1, ResultDesc: 'Rejected: malformed' }, 400);
   };
 
@@ -73,10 +76,10 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
       const requestId = recorded.value.requestId;
       // Settled after Daraja has its answer; a failure here is retried by the reconciler.
       void settleStkRequest(h.deps, requestId).catch((error: unknown) =>
-        h.logger.warn('STK settlement after callback failed; the reconciler retries', { requestId, error: error instanceof Error ? error.message : String(error) }),
+        log(c).warn('STK settlement after callback failed; the reconciler retries', { requestId, error: error instanceof Error ? error.message : String(error) }),
       );
     } else if (recorded.ok) {
-      h.logger.warn('STK callback for an unknown CheckoutRequestID', { checkoutRequestId: cb.checkoutRequestId, resultCode });
+      log(c).warn('STK callback for an unknown CheckoutRequestID', { checkoutRequestId: cb.checkoutRequestId, resultCode });
     }
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
@@ -84,7 +87,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
   app.post('/:secret/c2b/validation', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'C2B validation: accept or reject a Paybill payment before it happens', body: { media: 'application/json', description: "The C2B payment (TransID, TransAmount, BillRefNumber, ...), as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Accepted or rejected, in Daraja\'s shape', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const parsed = parseC2bPayload(await readJson(c));
     if (!parsed.ok) {
-      h.logger.warn('C2B validation refused: malformed', { error: parsed.error.slice(0, 500) });
+      log(c).warn('C2B validation refused: malformed', { error: parsed.error.slice(0, 500) });
       return c.json(c2bValidationReject('C2B00016'));
     }
     const decision = await validateC2bPayment(h.deps, { billRefNumber: parsed.value.billRefNumber, amount: parsed.value.amountCents });
@@ -105,7 +108,7 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
       businessShortCode: p.businessShortCode,
       transTime: p.transTime,
     });
-    if (recorded.ok && recorded.value.outcome === 'unmatched') h.logger.warn('Paybill payment not matched to an order', { transId: p.transId, note: recorded.value.note });
+    if (recorded.ok && recorded.value.outcome === 'unmatched') log(c).warn('Paybill payment not matched to an order', { transId: p.transId, note: recorded.value.note });
     return c.json(c2bConfirmationAck());
   });
 
@@ -118,11 +121,11 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     const result = readTransactionStatusResult(parsed.value);
     const recorded = await recordStatusResult(h.deps, result);
     if (!recorded.ok) {
-      h.logger.warn('Transaction Status Result not recorded; the reconciler asks again', { originatorConversationId: result.originatorConversationId, code: recorded.error.code });
+      log(c).warn('Transaction Status Result not recorded; the reconciler asks again', { originatorConversationId: result.originatorConversationId, code: recorded.error.code });
     } else if (recorded.value.outcome === 'unknown_query') {
-      h.logger.warn('Transaction Status Result for an unknown query', { originatorConversationId: result.originatorConversationId, conversationId: result.conversationId });
+      log(c).warn('Transaction Status Result for an unknown query', { originatorConversationId: result.originatorConversationId, conversationId: result.conversationId });
     } else if (recorded.value.outcome === 'not_verified') {
-      h.logger.info('claim not verified by Transaction Status', { queryId: recorded.value.queryId, reason: recorded.value.reason });
+      log(c).info('claim not verified by Transaction Status', { queryId: recorded.value.queryId, reason: recorded.value.reason });
     }
     return c.json(accepted);
   });
@@ -132,12 +135,12 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     if (!parsed.ok) return refuse(c, 'transaction status timeout', parsed.error);
     const { originatorConversationId, conversationId, resultDesc } = parsed.value;
     const recorded = await recordStatusTimeout(h.deps, { originatorConversationId, conversationId, resultDesc });
-    if (recorded.ok && !recorded.value.known) h.logger.warn('Transaction Status timeout for an unknown query', { originatorConversationId, conversationId });
+    if (recorded.ok && !recorded.value.known) log(c).warn('Transaction Status timeout for an unknown query', { originatorConversationId, conversationId });
     return c.json(accepted);
   });
-  const payoutLog = (what: string, originatorConversationId: string, outcome: string) => {
-    if (outcome === 'unknown_payout') h.logger.warn(`${what} for an unknown payout`, { originatorConversationId });
-    else h.logger.info(what, { originatorConversationId, outcome });
+  const payoutLog = (c: Context, what: string, originatorConversationId: string, outcome: string) => {
+    if (outcome === 'unknown_payout') log(c).warn(`${what} for an unknown payout`, { originatorConversationId });
+    else log(c).info(what, { originatorConversationId, outcome });
   };
   app.post('/:secret/payouts/result', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'B2C/B2B result: what became of a payout', body: { media: 'application/json', description: "The Result callback of a payout, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const json = await readJson(c);
@@ -147,14 +150,14 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     const result = parsePayoutResult(json);
     // A Result that says success without a receipt or an amount is not believed: the payout is asked about.
     const report = result.ok ? payoutReportOfResult(result.value) : ({ outcome: 'unknown', reason: result.error } as const);
-    payoutLog('payout Result', originatorConversationId, await recordPayoutReport(h.deps, { source: 'result', originatorConversationId, conversationId, report }));
+    payoutLog(c, 'payout Result', originatorConversationId, await recordPayoutReport(h.deps, { source: 'result', originatorConversationId, conversationId, report }));
     return c.json(accepted);
   });
   app.post('/:secret/payouts/timeout', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'B2C/B2B queue timeout: the payout was not processed and is asked about', body: { media: 'application/json', description: "The queue timeout callback of a payout, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const read = parseResultCallback(await readJson(c));
     if (!read.ok) return refuse(c, 'payout timeout', read.error);
     const { originatorConversationId, conversationId, resultDesc } = read.value;
-    payoutLog('payout queue timeout', originatorConversationId, await recordPayoutReport(h.deps, { source: 'queue_timeout', originatorConversationId, conversationId, report: { outcome: 'unknown', reason: resultDesc } }));
+    payoutLog(c, 'payout queue timeout', originatorConversationId, await recordPayoutReport(h.deps, { source: 'queue_timeout', originatorConversationId, conversationId, report: { outcome: 'unknown', reason: resultDesc } }));
     return c.json(accepted);
   });
   app.post('/:secret/payouts/status/result', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'Transaction Status result about a payout', body: { media: 'application/json', description: "The Result callback of a payout's status query, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
@@ -162,13 +165,13 @@ export function mpesaCallbackRoutes(h: EscrowHttp, secret: string): Hono<AppEnv>
     if (!read.ok) return refuse(c, 'payout status result', read.error);
     const result = readTransactionStatusResult(read.value);
     const outcome = await recordPayoutReport(h.deps, { source: 'status', originatorConversationId: result.originatorConversationId, conversationId: result.conversationId, report: payoutReportOfStatus(result) });
-    payoutLog('payout status Result', result.originatorConversationId, outcome);
+    payoutLog(c, 'payout status Result', result.originatorConversationId, outcome);
     return c.json(accepted);
   });
   app.post('/:secret/payouts/status/timeout', routeDoc({ tag: 'payments-callbacks', parameters: [CALLBACK_SECRET_PARAMETER], summary: 'Transaction Status queue timeout about a payout', body: { media: 'application/json', description: "The queue timeout callback of a payout's status query, as Daraja sends it (parsed strictly; anything else is 400)" }, ok: 'Acknowledged', description: 'A malformed body is answered 400 with `{ ResultCode: 1, ResultDesc }`; a wrong secret (or an address outside MPESA_CALLBACK_ALLOWED_IPS) 404.', errors: [404] }), async (c) => {
     const read = parseResultCallback(await readJson(c));
     if (!read.ok) return refuse(c, 'payout status timeout', read.error);
-    h.logger.info('payout status query timed out; the next one is scheduled', { originatorConversationId: read.value.originatorConversationId });
+    log(c).info('payout status query timed out; the next one is scheduled', { originatorConversationId: read.value.originatorConversationId });
     return c.json(accepted);
   });
   return app;

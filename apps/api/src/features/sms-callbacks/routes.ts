@@ -4,6 +4,7 @@ import { parseDeliveryReport } from '@escrow/sms-africastalking';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import type { Logger } from '../../http/logger.js';
+import { requestLoggerOf } from '../../http/request-log.js';
 import { CALLBACK_SECRET_PARAMETER, routeDoc } from '../../http/openapi.js';
 
 /** A delivery report is a few short fields; anything bigger is not one. */
@@ -36,7 +37,7 @@ export function smsCallbackRoutes(options: SmsCallbackOptions): Hono<AppEnv> {
     const body = await c.req.text();
     const parsed = body.length > MAX_REPORT_BYTES ? { ok: false as const, error: `delivery report: ${body.length} characters, more than ${MAX_REPORT_BYTES}` } : parseDeliveryReport(body);
     if (!parsed.ok) {
-      logger.warn('SMS delivery report refused', { error: parsed.error.slice(0, 500) });
+      requestLoggerOf(c, logger).warn('SMS delivery report refused', { error: parsed.error.slice(0, 500) });
       return c.json({ error: { code: 'BAD_REQUEST', message: 'Not a delivery report' } }, 400);
     }
     const report = parsed.value;
@@ -45,9 +46,9 @@ export function smsCallbackRoutes(options: SmsCallbackOptions): Hono<AppEnv> {
     if (!recorded.stored) {
       // A repeat: already stored, nothing to log.
     } else if (recorded.state?.outboxId === null) {
-      logger.warn('SMS delivery report for a message the outbox does not know (yet)', fields);
+      requestLoggerOf(c, logger).warn('SMS delivery report for a message the outbox does not know (yet)', fields);
     } else if (report.status === 'Failed' || report.status === 'Rejected') {
-      logger.warn('SMS not delivered', { ...fields, outboxId: recorded.state?.outboxId });
+      requestLoggerOf(c, logger).warn('SMS not delivered', { ...fields, outboxId: recorded.state?.outboxId });
     }
     return c.json({ received: true, stored: recorded.stored });
   });
