@@ -87,7 +87,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       SMTP_FROM: 'Escrow Delivery <no-reply@escrow-e2e.test>',
       // Tests that run many code- or phone-bearing requests give each browser context and API
-      // client its own X-Forwarded-For address (e2e/escrow-seed.ts), so parallel tests do not
+      // client its own X-Forwarded-For address (e2e/kit/seed.ts), so parallel tests do not
       // share per-address rate limits; without the header the TCP peer counts, as before.
       TRUST_PROXY_HOPS: '1',
       // The Paybill the buyer page shows (the admin's configuration falls back to these).

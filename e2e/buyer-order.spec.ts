@@ -1,5 +1,5 @@
 // The buyer page (/buyer/order/{id}?code=... and /buyer/{id}?code=...) against the real API:
-// orders are seeded through the seller's HTTP API (e2e/escrow-seed.ts).
+// orders are seeded through the seller's HTTP API (e2e/kit/seed.ts).
 import { expect as baseExpect, test } from './kit/test.ts';
 import type { Page } from '@playwright/test';
 import { payPaybill } from './daraja-sim.ts';

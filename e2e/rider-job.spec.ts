@@ -1,5 +1,5 @@
 // The rider's job view (/rider/{orderId}?phone=...&key=...) against the real API: orders are
-// seeded and riders assigned through the seller's HTTP API (e2e/escrow-seed.ts).
+// seeded and riders assigned through the seller's HTTP API (e2e/kit/seed.ts).
 import { expect as baseExpect, test } from './kit/test.ts';
 import { FIRST_SCREEN, pathOf } from './order-screens.ts';
 import { PNG, riderCredentials, seedAssignedOrder, useFreshAddress } from './kit/seed.ts';

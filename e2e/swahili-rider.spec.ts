@@ -1,6 +1,6 @@
 // Issue 19: the rider's job in Swahili, in Chromium at 360 px. The rider's phone is set to
 // Swahili (navigator.languages and Accept-Language 'sw-KE'); the seller, the buyer's payment and
-// the assignment are made through the real HTTP API (e2e/escrow-seed.ts, each from an address
+// the assignment are made through the real HTTP API (e2e/kit/seed.ts, each from an address
 // of its own). The rider opens the job link the seller sent: the server renders it in Swahili,
 // the rider accepts, confirms the pickup with a photo, is refused a wrong code in Swahili, enters
 // the code the buyer got by SMS (read on the simulator's phone) and sees the job delivered, with
