@@ -2,7 +2,8 @@
 // tap targets of at least 44px on the phone, and axe finds no serious or critical violation.
 import type { Page } from '@playwright/test';
 import { expect, test } from './kit/test.ts';
-import { expectNoHorizontalScroll, findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
+import { findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
+import { expectNoHorizontalScroll } from './order-screens.ts';
 import { DESKTOP, PHONE, seriousAxeViolations } from './public-site.ts';
 import { newSeller, pricedOrder, seedDeliveredOrder, sendContactMessage } from './kit/seed.ts';
 import { uniqueId } from '@escrow/test-kit';

@@ -38,11 +38,6 @@ export async function findOrder(page: Page, trackingNumber: string): Promise<Loc
   return item;
 }
 
-export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ viewport: document.documentElement.clientWidth, content: document.documentElement.scrollWidth }));
-  expect(widths.content).toBeLessThanOrEqual(widths.viewport);
-}
-
 /** Links inside a sentence are exempt (WCAG 2.5.8 "inline"); every other control is at least 44px high. */
 export async function smallTapTargets(page: Page): Promise<string[]> {
   return page.locator('a:visible, button:visible, input:visible, select:visible, textarea:visible, [role="tab"]:visible').evaluateAll((elements) =>

@@ -4,7 +4,8 @@
 // records the refund of another; each is sent once and each card leaves the list.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './kit/test.ts';
-import { expectNoHorizontalScroll, openAdminDashboard, smallTapTargets } from './admin-page.ts';
+import { openAdminDashboard, smallTapTargets } from './admin-page.ts';
+import { expectNoHorizontalScroll } from './order-screens.ts';
 import { payPaybill, receiptAsSellerSeesIt } from './daraja-sim.ts';
 import { newSeller, pricedOrder } from './kit/seed.ts';
 import { uniqueId } from '@escrow/test-kit';

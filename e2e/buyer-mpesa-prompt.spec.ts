@@ -11,8 +11,8 @@ import { expectBuyerPaid, expectWaiting, markDocument, openBuyerPage, PAY_BUTTON
 import { readDeliveryCodeSms, receiptAsSellerSeesIt, simUrl } from './daraja-sim.ts';
 import { test } from './kit/test.ts';
 import { answerOnPhone, finishedPromptsOn, openPhonePage, ownPhone, pendingPromptOn, PIN } from './sim-phone.ts';
-import { FIRST_SCREEN } from './order-screens.ts';
-import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';
+import { expectNoHorizontalScroll, FIRST_SCREEN } from './order-screens.ts';
+import { expect, PHONE } from './seller-support.ts';
 import { createOrder, sellerOrder, signedInSeller } from './kit/page-session.ts';
 import { freshAddress, viewKeyOf } from '@escrow/test-kit';
 

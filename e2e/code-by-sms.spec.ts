@@ -6,10 +6,10 @@
 import { expectBuyerPaid, markDocument, openBuyerPage, payFrom, PRICE, stillTheSameDocument } from './buyer-prompt.ts';
 import { test } from './kit/test.ts';
 import { answerOnPhone, finishedPromptsOn, openPhonePage, openSmsInbox, ownPhone, pendingPromptOn, PIN, readDeliveryCodeOn, smsIn } from './sim-phone.ts';
-import { FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { expectNoHorizontalScroll, FIRST_SCREEN, pathOf } from './order-screens.ts';
 import { PNG } from './kit/seed.ts';
 import { createOrder, sellerOrder, signedInSeller } from './kit/page-session.ts';
-import { expect, expectNoHorizontalScroll } from './seller-support.ts';
+import { expect } from './seller-support.ts';
 import { freshAddress } from '@escrow/test-kit';
 
 // Four people's pages on a real server and a simulator, on a shared 2-core machine.

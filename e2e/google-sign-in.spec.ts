@@ -1,14 +1,14 @@
 // "Continue with Google" in a real browser (decision 0060): the seller's phone goes from /auth to
 // the provider and back through the API's callback, as a person's would. Google is a local OpenID
-// Connect stub (the API tests' own, apps/api/test/helpers/oidc-stub.ts), and the API is a second
+// Connect stub (the one the API tests use, @escrow/test-kit/oidc-stub), and the API is a second
 // server of its own started with GOOGLE_* pointing at it: the suite's server runs without Google,
 // as `npm start` does, and its /auth shows no button (e2e/accounts.spec.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startOidcStub, type OidcStub } from '@escrow/test-kit/oidc-stub';
 import { freePort, launchApi } from '../bench/api-process.mjs';
-import { startOidcStub, type OidcStub } from '../apps/api/test/helpers/oidc-stub.ts';
 import { catalogue } from '../core/src/messages/catalogue.ts';
 import { catalogueSw } from '../core/src/messages/catalogue-sw.ts';
 import { expect } from './kit/test.ts';

@@ -1,4 +1,5 @@
 // Shared by the buyer and rider browser tests: their pages' addresses, the phone rules and the axe scan.
+// expectNoHorizontalScroll is every screen's (seller, admin, Swahili specs import it from here too).
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
@@ -28,7 +29,7 @@ export function codeLinkOf(order: { readonly id: string; readonly deliveryCode?:
 /** No sideways scrolling: the content is no wider than the viewport. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const widths = await page.evaluate(() => ({ viewport: document.documentElement.clientWidth, content: document.documentElement.scrollWidth }));
-  expect(widths.content).toBeLessThanOrEqual(widths.viewport);
+  expect(widths.content, 'the page scrolls sideways').toBeLessThanOrEqual(widths.viewport);
 }
 
 /**

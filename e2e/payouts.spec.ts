@@ -6,7 +6,8 @@
 // it touches no other test.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './kit/test.ts';
-import { expectNoHorizontalScroll, findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
+import { findOrder, openAdminDashboard, smallTapTargets } from './admin-page.ts';
+import { expectNoHorizontalScroll } from './order-screens.ts';
 import { payerOf, setPayoutBehaviour, simPayoutsFor } from './daraja-sim.ts';
 import { seriousAxeViolations } from './public-site.ts';
 import { ksh, PHONE } from './seller-support.ts';

@@ -3,7 +3,8 @@
 import type { Page } from '@playwright/test';
 import { test } from './kit/test.ts';
 import { seriousAxeViolations } from './public-site.ts';
-import { expect, expectNoHorizontalScroll, expectTapTargets, PHONE } from './seller-support.ts';
+import { expectNoHorizontalScroll } from './order-screens.ts';
+import { expect, expectTapTargets, PHONE } from './seller-support.ts';
 import { payOrder, PNG } from './kit/seed.ts';
 import { addRider, createOrder, signedInSeller } from './kit/page-session.ts';
 

@@ -1,5 +1,6 @@
 // Page checks for the seller browser tests (e2e/seller-*.spec.ts): their patient expect, the
-// phone rules (no sideways scrolling, 44px tap targets) and amounts as the screens show them.
+// phone rules (44px tap targets; no sideways scrolling is order-screens.ts's expectNoHorizontalScroll)
+// and amounts as the screens show them.
 // The seller, its orders and riders are seeded by e2e/kit (page-session.ts for the page's own
 // session, seed.ts for API clients, test.ts for the fixtures).
 import type { Page } from '@playwright/test';
@@ -13,11 +14,6 @@ import { expect as baseExpect } from './fixtures.ts';
 export const expect = baseExpect.configure({ timeout: 20_000 });
 
 export const PHONE = { width: 360, height: 740 } as const;
-
-export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ viewport: document.documentElement.clientWidth, content: document.documentElement.scrollWidth }));
-  expect(widths.content, 'the page scrolls sideways').toBeLessThanOrEqual(widths.viewport);
-}
 
 /**
  * Every visible control is at least 44px high. Links inside a sentence are exempt (WCAG 2.5.8,

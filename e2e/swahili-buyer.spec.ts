@@ -7,8 +7,8 @@ import { markDocument, PRICE, stillTheSameDocument } from './buyer-prompt.ts';
 import { readDeliveryCodeSms } from './daraja-sim.ts';
 import { test } from './kit/test.ts';
 import { answerOnPhone, openPhonePage, ownPhone, PIN } from './sim-phone.ts';
-import { FIRST_SCREEN, pathOf } from './order-screens.ts';
-import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';
+import { expectNoHorizontalScroll, FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { expect, PHONE } from './seller-support.ts';
 import { createOrder, signedInSeller } from './kit/page-session.ts';
 
 test.describe.configure({ timeout: 120_000 });

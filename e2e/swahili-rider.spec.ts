@@ -7,8 +7,8 @@
 // no English left on any of these screens and no step name broken mid-word.
 import { test } from './kit/test.ts';
 import { brokenStepNames, en, englishOnPage, sw } from './swahili-texts.ts';
-import { FIRST_SCREEN, pathOf } from './order-screens.ts';
-import { expect, expectNoHorizontalScroll, PHONE } from './seller-support.ts';
+import { expectNoHorizontalScroll, FIRST_SCREEN, pathOf } from './order-screens.ts';
+import { expect, PHONE } from './seller-support.ts';
 import { newSeller, PNG, riderCredentials, seedAssignedOrder } from './kit/seed.ts';
 
 test.describe.configure({ timeout: 120_000 });

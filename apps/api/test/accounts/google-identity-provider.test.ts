@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { googleIdentityProvider } from '../../src/accounts/google-identity-provider.js';
-import { startOidcStub, type OidcStub } from '../helpers/oidc-stub.js';
+import { startOidcStub, type OidcStub } from '@escrow/test-kit/oidc-stub';
 
 const SECRET = 'A'.repeat(43);
 

@@ -2,7 +2,7 @@ import type { SqlDialect } from '@escrow/db-kysely';
 import { expect } from 'vitest';
 import { openSellerWorld, type SellerWorld } from '../escrow-seller/seller-world.js';
 import { lateServer } from '../helpers/late-server.js';
-import { startOidcStub, type OidcStub } from '../helpers/oidc-stub.js';
+import { startOidcStub, type OidcStub } from '@escrow/test-kit/oidc-stub';
 
 /**
  * A browser over real HTTP for the Google flow: it keeps the API's cookies (name -> value, as

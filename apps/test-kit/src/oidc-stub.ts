@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 /** The Google account the next authorization signs in as (what the person picks on Google's page). */
 export interface StubUser {
@@ -57,6 +56,13 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
+/** A compact JWS signed RS256 (RSASSA-PKCS1-v1_5 with SHA-256), as Google signs its ID tokens. */
+function signRs256(header: Record<string, unknown>, claims: Record<string, unknown>, key: KeyObject): string {
+  const part = (value: Record<string, unknown>) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+  const input = `${part(header)}.${part(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input, 'ascii'), key).toString('base64url')}`;
+}
+
 async function formOf(req: IncomingMessage): Promise<Record<string, string>> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -64,18 +70,19 @@ async function formOf(req: IncomingMessage): Promise<Record<string, string>> {
 }
 
 /**
- * A small OpenID Connect provider on a real port, standing in for Google in the API tests:
- * discovery, the authorization endpoint (which redirects straight back, as Google does once the
- * person picks an account), a token endpoint that checks the client secret, the redirect URI and
- * PKCE (S256) and issues an RS256 ID token signed with jose, and the JWKS. Codes work once.
+ * A small OpenID Connect provider on a real port, standing in for Google in the API tests and the
+ * browser test: discovery, the authorization endpoint (which redirects straight back, as Google
+ * does once the person picks an account), a token endpoint that checks the client secret, the
+ * redirect URI and PKCE (S256) and issues an RS256 ID token (signed with node:crypto, so the kit
+ * needs no JOSE library; the API verifies it with jose), and the JWKS. Codes work once.
  */
 export async function startOidcStub(options: { clientId?: string; clientSecret?: string } = {}): Promise<OidcStub> {
   const clientId = options.clientId ?? 'escrow-test.apps.googleusercontent.com';
   const clientSecret = options.clientSecret ?? 'stub-secret';
   const kid = 'stub-key-1';
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const forger = await generateKeyPair('RS256');
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const forger = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk: JsonWebKey = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
   const codes = new Map<string, IssuedCode>();
   const sockets = new Set<Socket>();
   let issuer = '';
@@ -103,14 +110,14 @@ export async function startOidcStub(options: { clientId?: string; clientSecret?:
       }),
   };
 
-  async function idToken(code: IssuedCode): Promise<string> {
+  function idToken(code: IssuedCode): string {
     const iat = stub.now();
     const claims: Record<string, unknown> = { iss: issuer, aud: clientId, azp: clientId, sub: code.user.sub, email: code.user.email, nonce: code.nonce, iat, exp: iat + 3_600 };
     if (code.user.email_verified !== undefined) claims['email_verified'] = code.user.email_verified;
     Object.assign(claims, stub.faults.claims);
     for (const [key, value] of Object.entries(claims)) if (value === undefined) delete claims[key];
-    const key: CryptoKey = stub.faults.forgedSignature ? forger.privateKey : privateKey;
-    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(key);
+    const key = stub.faults.forgedSignature ? forger.privateKey : privateKey;
+    return signRs256({ alg: 'RS256', kid, typ: 'JWT' }, claims, key);
   }
 
   const server = createServer((req, res) => {
@@ -159,7 +166,7 @@ export async function startOidcStub(options: { clientId?: string; clientSecret?:
         if (!issued || form['grant_type'] !== 'authorization_code' || issued.redirectUri !== form['redirect_uri'] || issued.challenge !== challenge) {
           return json(res, 400, { error: 'invalid_grant' });
         }
-        return json(res, 200, { access_token: 'stub-access-token', token_type: 'Bearer', expires_in: 3599, scope: 'openid email', id_token: await idToken(issued) });
+        return json(res, 200, { access_token: 'stub-access-token', token_type: 'Bearer', expires_in: 3599, scope: 'openid email', id_token: idToken(issued) });
       }
       return json(res, 404, { error: 'not_found' });
     })().catch((error: unknown) => {
