@@ -1,6 +1,6 @@
 // The API's one composition root: opens the database, applies migrations, wires the default
 // adapters into the core's use cases and the HTTP app.
-import { cryptoRandom, feePolicy, purgeExpiredRiderPhoneRows, systemClock, type Clock, type EscrowDeps } from '@escrow/core';
+import { cryptoRandom, feePolicy, purgeExpiredRiderPhoneRows, systemClock, type Clock, type EscrowDeps, type EventBus } from '@escrow/core';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +70,15 @@ export interface ComposeOptions {
    * (decision 0072). Production passes none: the system's clock.
    */
   readonly clock?: Clock;
+  /**
+   * Tests only: the live-event bus in place of the deployment's (in-process on SQLite,
+   * LISTEN/NOTIFY on PostgreSQL), for what no configuration causes: a bus that missed events, or
+   * PostgreSQL with the core publishing after commit (decision 0072). Given, the store NOTIFYs
+   * nothing and compose() neither starts nor closes it. Production passes none.
+   */
+  readonly events?: EventBus;
+  /** Tests only: the live streams' heartbeat interval (default 15 s), so a test sees one come. */
+  readonly liveHeartbeatMs?: number;
 }
 
 export async function compose(config: Config, logger: Logger, options: ComposeOptions = {}): Promise<Composed> {
@@ -103,15 +112,16 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   }
   // PostgreSQL: order changes are NOTIFYed inside their own transaction (decision 0022), on the
   // channel of this deployment's schema (others in the same database hear nothing of it).
-  const channel = config.database.kind === 'postgres' ? eventsChannelFor(await database.namespace()) : undefined;
+  const channel = config.database.kind === 'postgres' && !options.events ? eventsChannelFor(await database.namespace()) : undefined;
   const checkNesting = config.storeChecksOff !== true;
   const store = createKyselyEscrowStore(database.db, database.dialect, { ...(channel ? { notifyChannel: channel } : {}), checkNesting });
   // Live events: LISTEN/NOTIFY when API processes share PostgreSQL, so each delivers every event.
   const events =
-    config.database.kind === 'postgres'
+    options.events ??
+    (config.database.kind === 'postgres'
       ? new PostgresEventBus({ connectionString: config.database.url, channel, onProblem: (message, detail) => logger.warn(message, detail) })
-      : new InProcessEventBus();
-  if (events instanceof PostgresEventBus) {
+      : new InProcessEventBus());
+  if (events instanceof PostgresEventBus && !options.events) {
     try {
       await events.start();
     } catch (error) {
@@ -174,7 +184,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       ...(callbackSecret ? { mpesaCallbackSecret: callbackSecret } : {}),
       ...(config.mpesaCallbackAllowList ? { mpesaCallbackAllowList: config.mpesaCallbackAllowList } : {}),
       ...(smsCallbackSecret ? { smsCallbacks: { secret: smsCallbackSecret, deps: { smsReports: createKyselySmsDeliveryReports(database.db), clock } } } : {}),
-      live: { closing: liveStreamsClosing.signal },
+      live: { closing: liveStreamsClosing.signal, ...(options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {}) },
       sendOutboxSoon,
       wakePayouts: () => payouts.worker?.wake(),
     },
@@ -224,7 +234,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       clearInterval(sweep);
       await Promise.all([sweeping, fileSweep.stop(), accounts.stop(), dispatcher.stop(), reconciler?.stop(), payouts.worker?.stop(), registering]);
       notifications.close();
-      if (events instanceof PostgresEventBus) await events.close();
+      if (events instanceof PostgresEventBus && !options.events) await events.close();
       await database.close();
     },
   };

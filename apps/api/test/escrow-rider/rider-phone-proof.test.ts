@@ -2,7 +2,7 @@ import { catalogue } from '@escrow/core';
 import { FixedClock } from '@escrow/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { client, DIALECTS, freshAddress, freshPhone, from, localForm, openWorld, riderHeaders, type World } from '../escrow-support/world.js';
-import { readRiderCodeSms, riderCodeSmsCount, riderProofCookie } from '../helpers/rider-code-sms.js';
+import { consoleNotifierMessages, readRiderCodeSms, riderCodeSmsCount, riderProofCookie } from '../helpers/rider-code-sms.js';
 import { proveRiderPhone } from './rider-phone-support.js';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -17,9 +17,14 @@ describe.each(DIALECTS)('riders prove their phone on %s', (dialect) => {
   let world: World;
   afterEach(async () => world?.dispose());
 
-  const sms = () => ({ db: world.handle.db });
+  const sms = () => ({ db: world.handle.db, consoleFile: world.consoleFile });
   const outboxSmsTo = async (phone: string) =>
     (await world.handle.db.selectFrom('outbox').select('payload').orderBy('seq').execute()).map((r) => JSON.parse(r.payload) as Record<string, unknown>).filter((p) => p['to'] === phone);
+  /** The rider-code SMS sent to `phone`, once the outbox has sent every one asked for. */
+  const smsCount = async (phone: string) => {
+    await world.sendOutboxNow();
+    return riderCodeSmsCount(sms(), phone);
+  };
   const codeRows = () => world.handle.db.selectFrom('rider_phone_codes').selectAll().execute();
 
   it('texts a code to a listed phone (E.164, sensitive, says who sent it); an unlisted phone gets the same answer and no SMS', async () => {
@@ -36,12 +41,17 @@ describe.each(DIALECTS)('riders prove their phone on %s', (dialect) => {
       expect(reply.json.data).toEqual({ sent: true, phone, expiresAt: expect.any(String), resendAfterSeconds: 60, message: "If this number is on a seller's rider list, a code is on its way." });
       expect(reply.headers.get('set-cookie')).toBeNull();
     }
-    const [message, ...more] = await outboxSmsTo(listed);
-    expect(more).toEqual([]);
-    expect(message).toEqual({ channel: 'sms', to: listed, subject: 'Escrow Delivery rider code', body: expect.stringMatching(/^Escrow Delivery: your rider code is \d{6}\. It expires in 10 minutes\. Do not share it\.$/), sensitive: true });
-    expect(await outboxSmsTo(unlisted)).toEqual([]);
     // Stored hashed: no column holds the code.
     const code = await readRiderCodeSms(sms(), listed);
+    // Sent by the outbox (which keeps no code once delivered), as the phone receives it.
+    const [message, ...more] = await outboxSmsTo(listed);
+    expect(more).toEqual([]);
+    expect(message).toMatchObject({ channel: 'sms', to: listed, sensitive: true });
+    expect(consoleNotifierMessages(world.consoleFile).filter((m) => m.to === listed)).toEqual([
+      { channel: 'sms', to: listed, subject: 'Escrow Delivery rider code', body: expect.stringMatching(/^Escrow Delivery: your rider code is \d{6}\. It expires in 10 minutes\. Do not share it\.$/) },
+    ]);
+    expect(await outboxSmsTo(unlisted)).toEqual([]);
+    expect(consoleNotifierMessages(world.consoleFile).filter((m) => m.to === unlisted)).toEqual([]);
     const rows = await codeRows();
     expect(rows.map((r) => r.phone).sort()).toEqual([listed, unlisted].sort());
     expect(JSON.stringify(rows)).not.toContain(code);
@@ -57,7 +67,7 @@ describe.each(DIALECTS)('riders prove their phone on %s', (dialect) => {
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.json).toEqual(first.json);
-    expect(await riderCodeSmsCount(sms(), phone)).toBe(1);
+    expect(await smsCount(phone)).toBe(1);
     expect(await codeRows()).toHaveLength(1);
   });
 
@@ -112,7 +122,7 @@ describe.each(DIALECTS)('riders prove their phone on %s', (dialect) => {
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get('retry-after')).toBe(String(15 * 60));
     expect(fourth.json.error).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 15 minutes and try again.' });
-    expect(await riderCodeSmsCount(sms(), phone)).toBe(3);
+    expect(await smsCount(phone)).toBe(3);
     // Another number is not held up by it.
     expect((await ask(freshPhone())).status).toBe(200);
     // A day: 3 per window, 10 in all.
@@ -126,7 +136,7 @@ describe.each(DIALECTS)('riders prove their phone on %s', (dialect) => {
       }
     }
     expect(sent).toBe(10);
-    expect(await riderCodeSmsCount(sms(), phone)).toBe(10);
+    expect(await smsCount(phone)).toBe(10);
 
     // One address asking for many phones: 20 per 15 minutes.
     clock.advance(FIFTEEN_MINUTES);

@@ -7,7 +7,9 @@ import { readRiderCodeSms, riderCodeSmsCount, riderProofCookie } from '../helper
  */
 export async function proveRiderPhone(world: World, phone: string, address?: string): Promise<string> {
   const api = client(world.app);
-  const source = { db: world.handle.db };
+  const source = { db: world.handle.db, consoleFile: world.consoleFile };
+  // Codes asked for earlier are sent first, so the count says which SMS is this one.
+  await world.sendOutboxNow();
   const before = await riderCodeSmsCount(source, phone);
   const sent = await api.post('/api/rider/phone-code', { json: { phone }, ...(address ? { address } : {}) });
   if (sent.status !== 200) throw new Error(`phone code: ${sent.status} ${sent.text}`);

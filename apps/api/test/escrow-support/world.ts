@@ -1,7 +1,5 @@
 import { payByPaybill } from '@escrow/core/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   addRider,
@@ -11,9 +9,6 @@ import {
   confirmPayment,
   confirmPickup,
   createOrder,
-  cryptoRandom,
-  feePolicy,
-  systemClock,
   type CreateOrderInput,
   type EscrowDeps,
   type Clock,
@@ -21,21 +16,16 @@ import {
   type Order,
   type Result,
 } from '@escrow/core';
-import { unverifiablePayments } from '@escrow/core/testing';
-import { createKyselyEscrowStore, createKyselyIdempotencyStore, createKyselyRateLimiter, openPostgres, openSqlite, type DatabaseHandle, type SqlDialect } from '@escrow/db-kysely';
+import type { DatabaseHandle, SqlDialect } from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
-import { PostgresEventBus } from '@escrow/events-pg';
-import { FsFileStorage } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
 import { freshAddress, freshPhone as freshPhones } from '@escrow/test-kit';
-import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
-import { createApp } from '../../src/http/create-app.js';
 import type { EscrowHttpOptions } from '../../src/features/escrow-context.js';
-import { recordingLogger, type LogEntry } from '../helpers/recording-logger.js';
+import { composeApi, DIALECTS, postgres } from '../helpers/composed-api.js';
+import type { LogEntry } from '../helpers/recording-logger.js';
 
-export const postgres = await postgresForTests('escrow HTTP API');
 /** Every escrow API suite runs on both databases (PostgreSQL is mandatory with CI=true). */
-export const DIALECTS: readonly SqlDialect[] = ['sqlite', ...(postgres.available ? ['postgres' as const] : [])];
+export { DIALECTS, postgres };
 
 export const PAYBILL = { businessNumber: '522533', accountName: 'Escrow Delivery Ltd' } as const;
 
@@ -56,6 +46,10 @@ export interface World {
   readonly handle: DatabaseHandle;
   readonly logs: LogEntry[];
   readonly uploadsDir: string;
+  /** The console notifier's file (NOTIFY_CONSOLE_FILE): the SMS the outbox dispatcher sent, as sent (delivered codes leave the outbox). */
+  readonly consoleFile: string;
+  /** Runs the outbox dispatcher now and resolves when every message committed so far is sent (Composed.sendOutboxNow). */
+  sendOutboxNow(): Promise<void>;
   seller(name?: string): Promise<{ sellerId: string; actor: { kind: 'seller'; sellerId: string } }>;
   riderOf(sellerId: string, phone?: string): Promise<string>;
   order(sellerId: string, input?: Partial<CreateOrderInput>): Promise<Order>;
@@ -68,19 +62,24 @@ export interface World {
 }
 
 export interface WorldOptions {
+  /** The Paybill's PAYBILL_* settings (default: PAYBILL's); `{}`: none configured. */
   readonly paybill?: EscrowHttpOptions['paybill'];
+  /** The live-event bus in place of the deployment's (ComposeOptions.events): one a test observes or makes miss events. */
   readonly events?: EventBus;
-  readonly live?: EscrowHttpOptions['live'];
+  /** The live streams' heartbeat (ComposeOptions.liveHeartbeatMs); `closing` aborted ends them as shutdown does (Composed.endLiveStreams). */
+  readonly live?: { readonly heartbeatMs?: number; readonly closing?: AbortSignal };
+  /** DATABASE_POOL_SIZE on PostgreSQL (default 8). */
   readonly poolSize?: number;
   /**
-   * PostgreSQL as the composition root wires it: live events over LISTEN/NOTIFY (a channel of
-   * this world's own), NOTIFYed by the store in each change's commit (docs/decisions/0022). The
-   * default on PostgreSQL unless the test gives `events`; false: the core publishes after commit.
+   * PostgreSQL as the composition root wires it: live events over LISTEN/NOTIFY (the channel of
+   * this world's schema), NOTIFYed by the store in each change's commit (docs/decisions/0022). The
+   * default on PostgreSQL unless the test gives `events`; false: an in-process bus, the core
+   * publishing after commit.
    */
   readonly asDeployed?: boolean;
   /** The clock of the core and of the rate limits (default: the system's); a FixedClock lets a test cross limit windows. */
   readonly clock?: Clock;
-  /** A built-frontend folder to serve (the app's static frontend and server-rendered lean pages). */
+  /** A built-frontend folder to serve (FRONTEND_DIST: the app's static frontend and server-rendered lean pages). */
   readonly frontendDist?: string;
 }
 
@@ -90,65 +89,40 @@ export const receipt = (): string => `QK${String(Date.now() % 1e6).padStart(6, '
 /** A fresh M-Pesa-shaped reference of money going out (a refund, a payout): each is recorded once (decision 0050). */
 export const payoutReference = (): string => `R${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 9)}`;
 
-/** A migrated database of `dialect`, the core on it, and the production app factory with the escrow routes. */
+/**
+ * The app production composes (compose() through composeApi, decision 0072) on a fresh database
+ * of `dialect`, with helpers that drive the core on its own dependencies.
+ */
 export async function openWorld(dialect: SqlDialect, options: WorldOptions = {}): Promise<World> {
-  const dir = await mkdtemp(join(tmpdir(), 'escrow-http-'));
-  const cleanups: (() => Promise<void>)[] = [() => rm(dir, { recursive: true, force: true })];
-  let handle: DatabaseHandle;
-  if (dialect === 'sqlite') {
-    handle = openSqlite({ file: join(dir, 'escrow.sqlite') });
-  } else {
-    const schema = await createTestSchema(postgres.url);
-    cleanups.push(() => schema.drop());
-    handle = openPostgres({ connectionString: postgres.url, schema: schema.schema, poolSize: options.poolSize ?? 8 });
-  }
-  await handle.migrate();
-  cleanups.push(() => handle.close());
-  let events = options.events ?? new InProcessEventBus();
-  let notifyChannel: string | undefined;
-  // PostgreSQL worlds are wired as deployed unless a test brings its own event bus or asks not to.
-  if (dialect === 'postgres' && (options.asDeployed ?? options.events === undefined)) {
-    notifyChannel = `t_world_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const bus = new PostgresEventBus({ connectionString: postgres.url, channel: notifyChannel });
-    await bus.start();
-    cleanups.push(() => bus.close());
-    events = bus;
-  }
-  const deps: EscrowDeps = {
-    store: createKyselyEscrowStore(handle.db, dialect, notifyChannel === undefined ? {} : { notifyChannel }),
-    clock: options.clock ?? systemClock,
-    random: cryptoRandom,
-    payments: unverifiablePayments,
-    fees: must(feePolicy(250)),
-    events,
-  };
-  const uploadsDir = join(dir, 'uploads');
-  const files = new FsFileStorage(uploadsDir);
-  const logger = recordingLogger();
-  const app = createApp({
-    checkDatabase: async () => ({ ok: true, dialect }),
-    logger,
-    ...(options.frontendDist ? { frontendDist: options.frontendDist } : {}),
-    escrow: {
-      deps,
-      files,
-      photoFiles: files,
-      idempotency: createKyselyIdempotencyStore(handle.db),
-      rateLimiter: createKyselyRateLimiter(handle.db),
-      paybill: options.paybill ?? PAYBILL,
-      // As composed in production: the key of the buyer's proof cookie (decision 0040).
-      buyerProofKey: randomUUID(),
-      ...(options.live ? { live: options.live } : {}),
+  const paybill = options.paybill ?? PAYBILL;
+  // PostgreSQL worlds are wired as deployed (LISTEN/NOTIFY) unless a test brings its own event bus or asks not to.
+  const events = options.events ?? (dialect === 'postgres' && options.asDeployed === false ? new InProcessEventBus() : undefined);
+  const api = await composeApi(dialect, {
+    env: {
+      PAYBILL_BUSINESS_NUMBER: paybill.businessNumber,
+      PAYBILL_ACCOUNT_NAME: paybill.accountName,
+      ...(dialect === 'postgres' ? { DATABASE_POOL_SIZE: String(options.poolSize ?? 8) } : {}),
+      ...(options.frontendDist ? { FRONTEND_DIST: options.frontendDist } : {}),
     },
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(events ? { events } : {}),
+    ...(options.live?.heartbeatMs ? { liveHeartbeatMs: options.live.heartbeatMs } : {}),
   });
+  const { app, deps, database: handle } = api.composed;
+  // The test's shutdown signal ends the live streams as the server's shutdown does.
+  const closing = options.live?.closing;
+  if (closing) closing.addEventListener('abort', () => api.composed.endLiveStreams(), { once: true });
+  const uploadsDir = join(api.dataDir, 'uploads');
 
   const world: World = {
     dialect,
     app,
     deps,
     handle,
-    logs: logger.entries,
+    logs: api.logs,
     uploadsDir,
+    consoleFile: api.env['NOTIFY_CONSOLE_FILE'] ?? join(api.dataDir, 'console-notifier.log'),
+    sendOutboxNow: () => api.composed.sendOutboxNow(),
     async seller(name = 'Amani Phones') {
       const now = new Date().toISOString();
       const userId = randomUUID();
@@ -201,9 +175,7 @@ export async function openWorld(dialect: SqlDialect, options: WorldOptions = {})
       if (!order) throw new Error(`order ${orderId} vanished`);
       return order;
     },
-    async dispose() {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    },
+    dispose: () => api.dispose(),
   };
   return world;
 }
