@@ -88,6 +88,13 @@ export default {
       to: { dependencyTypes: ['local'], path: `^${WORKSPACE_PACKAGE}/`, pathNot: '^$1/' },
     },
     {
+      name: 'e2e-by-package-name',
+      severity: 'error',
+      comment: 'The browser tests reach a workspace package by its name and exports (@escrow/core/messages, @escrow/test-kit/...), never by a relative path into its folder (decision 0072).',
+      from: { path: '^e2e/' },
+      to: { dependencyTypes: ['local'], path: `^${WORKSPACE_PACKAGE}/` },
+    },
+    {
       name: 'frontends-apart',
       severity: 'error',
       comment: 'Frontends never import each other (by package or by path); they share ui and api-client only.',

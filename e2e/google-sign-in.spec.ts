@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOidcStub, type OidcStub } from '@escrow/test-kit/oidc-stub';
 import { freePort, launchApi } from '../bench/api-process.mjs';
-import { catalogue } from '../core/src/messages/catalogue.ts';
-import { catalogueSw } from '../core/src/messages/catalogue-sw.ts';
+import { catalogue } from '@escrow/core/messages';
+import { catalogueSw } from '@escrow/core/messages-sw';
 import { expect } from './kit/test.ts';
 import { test } from './kit/test.ts';
 
