@@ -30,7 +30,7 @@ import type { Hono } from 'hono';
 import { composeAccounts } from './accounts/compose-accounts.js';
 import type { Config } from './config.js';
 import { startDailyFileSweep, type DailyFileSweepOptions } from './daily-file-sweep.js';
-import { createApp } from './http/create-app.js';
+import { createApp } from './create-app.js';
 import { failureCountersOff, rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
 import { startOutboxDispatcher } from './outbox-dispatcher.js';

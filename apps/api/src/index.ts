@@ -1,3 +1,3 @@
 export { compose, type Composed } from './composition-root.js';
 export { loadConfig, ConfigError, type Config } from './config.js';
-export { createApp, type AppDeps } from './http/create-app.js';
+export { createApp, type AppDeps } from './create-app.js';

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 import { compose } from '../src/composition-root.js';
 import { loadConfig } from '../src/config.js';
-import { createApp } from '../src/http/create-app.js';
+import { createApp } from '../src/create-app.js';
 import { CONTACT_MAX_BODY_BYTES, CONTACT_RATE_LIMIT } from '../src/features/contact/routes.js';
 import { recordingLogger } from './helpers/recording-logger.js';
 

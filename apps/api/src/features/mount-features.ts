@@ -12,6 +12,7 @@ import { healthRoute, type CheckDatabase } from './health/routes.js';
 import { liveAdminRoutes } from './live/admin-routes.js';
 import { liveRoutes } from './live/routes.js';
 import { liveSellerRoutes } from './live/seller-routes.js';
+import { metricsRoutes, type MetricsRouteDeps } from './metrics/routes.js';
 import { mpesaCallbackRoutes } from './mpesa-callbacks/routes.js';
 import { photoFilesRoute } from './photos/routes.js';
 import { publicTrackingRoutes } from './public-tracking/routes.js';
@@ -28,11 +29,13 @@ export interface FeatureDeps {
   readonly accounts: AccountsHttp | undefined;
   readonly escrow: EscrowHttpOptions | undefined;
   readonly contact: ContactRouteDeps | undefined;
+  /** GET /metrics (METRICS_TOKEN, decision 0069); its middleware that counts every answer is createApp's. */
+  readonly metrics: MetricsRouteDeps | undefined;
 }
 
 /**
  * The one place that knows every route: each feature's routes on their path, in this order
- * (health, the API's own description, accounts, escrow, contact). Called by createApp after the session and CSRF
+ * (health, the API's own description, accounts, escrow, contact, metrics). Called by createApp after the session and CSRF
  * middleware and before the static frontend. No route imports this module or another's
  * context: they get what they need from accounts-context.ts and escrow-context.ts.
  */
@@ -43,6 +46,7 @@ export function mountFeatures(app: Hono, deps: FeatureDeps): void {
   if (deps.accounts) mountAccountsRoutes(app, deps.accounts);
   if (deps.escrow) mountEscrowRoutes(app, deps.escrow, deps.logger);
   if (deps.contact) app.route('/api/contact', contactRoutes(deps.contact));
+  if (deps.metrics) app.route('/metrics', metricsRoutes(deps.metrics));
 }
 
 /** /api/auth (and /api/auth/google when configured), /api/me and /api/seller/profile. */

@@ -1,4 +1,4 @@
-import { createApp, type AppDeps } from '../../src/http/create-app.js';
+import { createApp, type AppDeps } from '../../src/create-app.js';
 import type { CheckDatabase } from '../../src/features/health/routes.js';
 import { recordingLogger } from './recording-logger.js';
 

@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { accountsHttp, type AccountsHttpOptions } from '../features/accounts-context.js';
-import type { ContactRouteDeps } from '../features/contact/routes.js';
-import { createErrorHandler, notFoundBody } from './error-handler.js';
-import type { EscrowHttpOptions } from '../features/escrow-context.js';
-import type { CheckDatabase } from '../features/health/routes.js';
-import { mountFeatures } from '../features/mount-features.js';
-import { consoleLogger, type Logger } from './logger.js';
-import { requestLogging } from './request-log.js';
-import { csrfProtection } from './session-csrf.js';
-import { sessionMiddleware } from './session-middleware.js';
-import { staticFrontend } from './static-frontend.js';
-import { localizeMessages } from './localize-messages.js';
-import { metricsRoutes, type MetricsRouteDeps } from '../features/metrics/routes.js';
+import { accountsHttp, type AccountsHttpOptions } from './features/accounts-context.js';
+import type { ContactRouteDeps } from './features/contact/routes.js';
+import { createErrorHandler, notFoundBody } from './http/error-handler.js';
+import type { EscrowHttpOptions } from './features/escrow-context.js';
+import type { CheckDatabase } from './features/health/routes.js';
+import { mountFeatures } from './features/mount-features.js';
+import { consoleLogger, type Logger } from './http/logger.js';
+import { requestLogging } from './http/request-log.js';
+import { csrfProtection } from './http/session-csrf.js';
+import { sessionMiddleware } from './http/session-middleware.js';
+import { staticFrontend } from './http/static-frontend.js';
+import { localizeMessages } from './http/localize-messages.js';
+import type { MetricsRouteDeps } from './features/metrics/routes.js';
 
 export interface AppDeps {
   checkDatabase: CheckDatabase;
@@ -69,9 +69,8 @@ export function createApp(deps: AppDeps): Hono {
   // The API's own texts in the caller's language (issue 19).
   app.use('/api/*', localizeMessages());
 
-  // Every feature's routes: health, accounts, escrow, contact (features/mount-features.ts).
-  mountFeatures(app, { checkDatabase: deps.checkDatabase, logger, accounts, escrow: deps.escrow, contact: deps.contact });
-  if (deps.metrics) app.route('/metrics', metricsRoutes(deps.metrics));
+  // Every feature's routes: health, accounts, escrow, contact, metrics (features/mount-features.ts).
+  mountFeatures(app, { checkDatabase: deps.checkDatabase, logger, accounts, escrow: deps.escrow, contact: deps.contact, metrics: deps.metrics });
 
   if (deps.frontendDist) {
     // The app answers a lean page's first read itself when it renders the page (decision 0059).
