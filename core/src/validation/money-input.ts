@@ -39,10 +39,22 @@ function toDecimalText(input: unknown): string | null {
   return String(input);
 }
 
+// What the money fields accept, as JSON Schema for the API's OpenAPI document: a z.custom has
+// none of its own (it would read as `{}`, anything). Metadata only: it does not take part in
+// parsing. Blank values and amounts over the cap still pass the pattern and are refused with
+// the field's message.
+const KSH_INPUT_JSON_SCHEMA = {
+  description: 'KSh, as a number or a decimal string with at most 2 decimals (e.g. 1499.99), at most 10,000,000; stored as integer cents',
+  anyOf: [
+    { type: 'number', minimum: 0, maximum: MAX_KSH_INPUT_CENTS / 100 },
+    { type: 'string', pattern: '^\\s*(\\d+(\\.\\d{0,2})?|\\.\\d{1,2})?\\s*$' },
+  ],
+};
+
 // Any number or string reaches the transform, so that NaN and Infinity get a message of
 // ours rather than zod's.
 const numberOrString = (error: string) =>
-  z.custom<number | string>((value) => typeof value === 'number' || typeof value === 'string', { error });
+  z.custom<number | string>((value) => typeof value === 'number' || typeof value === 'string', { error }).meta(KSH_INPUT_JSON_SCHEMA);
 
 // An empty number input reads as NaN (valueAsNumber) or '', so both mean "not filled in".
 const isBlank = (value: number | string): boolean =>

@@ -44,6 +44,32 @@ export function registeredRoutes(app: Hono): { method: string; path: string; nam
   return [...byKey.values()];
 }
 
+type Schema = Record<string, unknown>;
+
+/**
+ * Where a schema (followed through its properties, items, combinations and `$ref`s) is `{}`:
+ * a field the converter could not describe (a z.custom or a transform without a schema of its
+ * input), which a client reads as "anything".
+ */
+export function emptySchemasIn(schema: unknown, where: string, components: Record<string, unknown>, seen = new Set<string>()): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const node = schema as Schema;
+  if (Object.keys(node).length === 0) return [where];
+  const found: string[] = [];
+  if (typeof node.$ref === 'string' && !seen.has(node.$ref)) {
+    const name = node.$ref.split('/').pop() ?? '';
+    found.push(...emptySchemasIn(components[name], `${where} -> ${name}`, components, new Set([...seen, node.$ref])));
+  }
+  for (const [key, value] of Object.entries((node.properties ?? {}) as Schema)) found.push(...emptySchemasIn(value, `${where}.${key}`, components, seen));
+  for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const) {
+    if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((member, index) => found.push(...emptySchemasIn(member, `${where}.${key}[${index}]`, components, seen)));
+  }
+  for (const key of ['items', 'additionalProperties', 'not'] as const) {
+    if (typeof node[key] === 'object') found.push(...emptySchemasIn(node[key], `${where}.${key}`, components, seen));
+  }
+  return found;
+}
+
 let dir: string;
 let composed: Composed;
 let document: Document;
@@ -102,6 +128,28 @@ describe('the OpenAPI document', () => {
       const resolved = parameters.map((parameter) => (parameter.$ref ? document.components.parameters?.[parameter.$ref.split('/').pop() ?? ''] : parameter));
       expect(resolved.some((parameter) => parameter?.in === 'query'), `${method} ${path}`).toBe(true);
     }
+  });
+
+  it('describes every field of every JSON body and query string: no `{}` schema (anything goes) in them', () => {
+    const empty: string[] = [];
+    for (const [template, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${template}`;
+        const body = operation.requestBody?.content?.['application/json']?.schema;
+        if (body) empty.push(...emptySchemasIn(body, `${where} body`, document.components.schemas));
+        for (const parameter of operation.parameters ?? []) {
+          const resolved = (parameter.$ref ? document.components.parameters?.[parameter.$ref.split('/').pop() ?? ''] : parameter) as { in?: string; name?: string; schema?: unknown } | undefined;
+          if (resolved?.in === 'query') empty.push(...(resolved.schema === undefined ? [`${where} query ${resolved.name} (no schema)`] : emptySchemasIn(resolved.schema, `${where} query ${resolved.name}`, document.components.schemas)));
+        }
+      }
+    }
+    expect(empty).toEqual([]);
+  });
+
+  it('finds a `{}` however deep it sits (the check above can fail)', () => {
+    const components = { Money: {} };
+    expect(emptySchemasIn({ type: 'object', properties: { a: { type: 'string' }, b: {}, c: { anyOf: [{}, { type: 'null' }] }, d: { type: 'array', items: { $ref: '#/components/schemas/Money' } } } }, 'x', components)).toEqual(['x.b', 'x.c.anyOf[0]', 'x.d.items -> Money']);
+    expect(emptySchemasIn({ type: 'object', properties: { a: { type: 'number' } } }, 'x', components)).toEqual([]);
   });
 
   it('is structurally OpenAPI 3.1: path parameters declared, operation ids unique, every reference, tag and security scheme defined', () => {
