@@ -2,8 +2,15 @@
 // simulator (apps/daraja-sim, started by playwright.config.ts), which POSTs the C2B confirmation
 // to the API's callback URL (registered by the API at start-up); the confirmation pays the order.
 // A receipt typed on the buyer page is only a claim until then.
-import { expect, request, type APIRequestContext } from '@playwright/test';
+//
+// The requests are @escrow/test-kit/daraja-sim's (the simulator's controls over HTTP, the same
+// client the API tests can use); this file adds what the browser tests need around them: the
+// simulator of playwright.config.ts, who paid which order, and Playwright's polling.
+import { expect } from '@playwright/test';
 import { freshPhone } from '@escrow/test-kit';
+import { darajaSimClient, type DarajaSimClient, type PayoutBehaviour, type SimPayout } from '@escrow/test-kit/daraja-sim';
+
+export type { PayoutBehaviour, SimPayout };
 
 /** The simulator's origin, e.g. http://127.0.0.1:41234. */
 export function simUrl(): string {
@@ -12,33 +19,11 @@ export function simUrl(): string {
   return `http://127.0.0.1:${port}`;
 }
 
+/** The controls of the simulator playwright.config.ts started. */
+export const sim = (): DarajaSimClient => darajaSimClient(simUrl());
+
 /** What a Paybill payer sends for a price in cents: whole shillings, rounded up. */
 export const wholeShillings = (cents: number): number => Math.ceil(cents / 100);
-
-/** The simulator's answer to POST /sim/paybill (apps/daraja-sim/src/public-types.ts PayBillResult). */
-interface PayBillResult {
-  readonly transId: string;
-  readonly completed: boolean;
-  readonly resultCode: string;
-  readonly resultDesc: string;
-}
-
-/** One POST the simulator made (GET /sim/callbacks). */
-interface SimCallback {
-  readonly kind: string;
-  readonly ref: string;
-  readonly status: number | 'error' | 'timeout';
-  readonly response: unknown;
-}
-
-async function withSim<T>(use: (sim: APIRequestContext) => Promise<T>): Promise<T> {
-  const sim = await request.newContext({ baseURL: simUrl() });
-  try {
-    return await use(sim);
-  } finally {
-    await sim.dispose();
-  }
-}
 
 /**
  * A Paybill payment on the simulator for the order (account number = its tracking number; amount
@@ -52,18 +37,8 @@ export async function payPaybill(
 ): Promise<string> {
   const msisdn = options.msisdn ?? freshPhone().msisdn;
   payers.set(order.trackingNumber, msisdn);
-  return withSim(async (sim) => {
-    // msisdnFormat: how this payment's confirmation shows the phone (the browser tests' simulator shows it plain).
-    const reply = await sim.post('/sim/paybill', { data: { msisdn, account: order.trackingNumber, amount: options.shillings ?? wholeShillings(order.price), ...(options.msisdnFormat ? { msisdnFormat: options.msisdnFormat } : {}) } });
-    const text = await reply.text();
-    expect(reply.status(), `simulator paybill: ${text}`).toBe(200);
-    const paid = JSON.parse(text) as PayBillResult;
-    expect(paid, `simulator paybill for ${order.trackingNumber}`).toMatchObject({ completed: true, resultCode: '0' });
-    const sent = ((await (await sim.get('/sim/callbacks')).json()) as SimCallback[]).filter((c) => c.kind === 'c2b_confirmation' && c.ref === paid.transId);
-    expect(sent, `the C2B confirmation of ${paid.transId} (none: the API has not registered its C2B URLs with the simulator)`).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ status: 200, response: { ResultCode: 0 } });
-    return paid.transId;
-  });
+  // msisdnFormat: how this payment's confirmation shows the phone (the browser tests' simulator shows it plain).
+  return sim().payBillConfirmed({ msisdn, account: order.trackingNumber, amount: options.shillings ?? wholeShillings(order.price), ...(options.msisdnFormat ? { msisdnFormat: options.msisdnFormat } : {}) });
 }
 
 /** Waits until `read` shows the order paid (the C2B confirmation is taken before the simulator answers; this allows for a slow machine). */
@@ -93,51 +68,29 @@ const DELIVERY_CODE_IN_SMS = /(?:delivery code is|Msimbo wako wa uwasilishaji ni
 export async function readDeliveryCodeSms(order: { readonly trackingNumber: string }, phone?: string, timeoutMs = 15_000): Promise<string> {
   const msisdn = (phone ?? payers.get(order.trackingNumber) ?? '').replace(/^\+/, '');
   if (!msisdn) throw new Error(`readDeliveryCodeSms: who paid ${order.trackingNumber}?`);
-  return withSim(async (sim) => {
-    let code: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const messages = (await (await sim.get(`/sim/sms/messages?number=${encodeURIComponent(`+${msisdn}`)}`)).json()) as { message: string }[];
-          code = messages.map((sms) => (sms.message.includes(order.trackingNumber) ? DELIVERY_CODE_IN_SMS.exec(sms.message)?.[1] : undefined)).find((c) => c !== undefined);
-          return code !== undefined;
-        },
-        { message: `the delivery code SMS for ${order.trackingNumber} to +${msisdn}`, timeout: timeoutMs, intervals: [100, 250, 500] },
-      )
-      .toBe(true);
-    return code ?? '';
-  });
-}
-
-/** How the simulator answers the next payouts to one receiver (apps/daraja-sim/src/payouts/payout-behaviour-book.ts). */
-export interface PayoutBehaviour {
-  readonly outcome?: 'success' | 'insufficient_funds' | 'invalid_receiver' | 'queue_timeout';
-  readonly result?: 'once' | 'twice' | 'lost';
-  readonly resultDelayMs?: number;
-  /** How many payouts get this answer; absent: every one. */
-  readonly times?: number;
+  const inbox = sim().sms;
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = await inbox.messagesTo(`+${msisdn}`);
+        code = messages.map((sms) => (sms.message.includes(order.trackingNumber) ? DELIVERY_CODE_IN_SMS.exec(sms.message)?.[1] : undefined)).find((c) => c !== undefined);
+        return code !== undefined;
+      },
+      { message: `the delivery code SMS for ${order.trackingNumber} to +${msisdn}`, timeout: timeoutMs, intervals: [100, 250, 500] },
+    )
+    .toBe(true);
+  return code ?? '';
 }
 
 /** Sets how M-Pesa (the simulator) answers payouts to `receiver` (2547XXXXXXXX), through its HTTP controls. */
 export async function setPayoutBehaviour(receiver: string, behaviour: PayoutBehaviour): Promise<void> {
-  await withSim(async (sim) => {
-    const reply = await sim.post('/sim/payouts/behaviours', { data: { receiver, ...behaviour } });
-    expect(reply.status(), `simulator payout behaviour: ${await reply.text()}`).toBe(204);
-  });
-}
-
-/** One payout the simulator was asked for (GET /sim/payouts). */
-export interface SimPayout {
-  readonly receiver: string;
-  readonly amount: number;
-  readonly status: string;
-  readonly receipt: string | null;
-  readonly occasion: string;
+  await sim().payouts.setBehaviour(receiver, behaviour);
 }
 
 /** The payouts M-Pesa (the simulator) was asked for about an order (its tracking number is the Occasion). */
 export async function simPayoutsFor(trackingNumber: string): Promise<SimPayout[]> {
-  return withSim(async (sim) => ((await (await sim.get('/sim/payouts')).json()) as SimPayout[]).filter((p) => p.occasion === trackingNumber));
+  return (await sim().payouts.list()).filter((p) => p.occasion === trackingNumber);
 }
 
 /** An M-Pesa receipt as the seller's order view shows it: its last three characters (decision 0047: typing the whole one binds a browser as the payer's). */

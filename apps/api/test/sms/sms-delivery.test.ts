@@ -1,5 +1,6 @@
 import { smsNotification, type Notification } from '@escrow/core';
 import { createKyselySmsDeliveryReports } from '@escrow/db-kysely';
+import { darajaSimClient } from '@escrow/test-kit/daraja-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../escrow-seller/seller-world.js';
 import { CALLBACK_SECRET, openSmsWorld, type SmsWorld } from './sms-world.js';
@@ -48,7 +49,7 @@ describe.each(DIALECTS)('SMS through the outbox and Africa\'s Talking (the simul
     // What a person sees on the simulator's phone page, and what a test in another process reads.
     const page = await (await fetch(`${w.sim.url}/phone/sms?number=${phone}`)).text();
     expect(page).toContain('Escrow Delivery: Otieno (0712 345 678) brings your order today.');
-    const overHttp = await (await fetch(`${w.sim.url}/sim/sms/messages?number=${phone}`)).json();
+    const overHttp = await darajaSimClient(w.sim.url).sms.messagesTo(phone);
     expect(overHttp).toMatchObject([{ messageId: received?.messageId }]);
 
     const state = await w.eventually(() => reports().stateOfOutboxMessage(id));
