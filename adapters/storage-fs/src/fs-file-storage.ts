@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { constants, createReadStream } from 'node:fs';
 import { link, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { StoredFileExists, type FileStorage } from '@escrow/core';
+import { dirname, extname, join } from 'node:path';
+import { StoredFileExists, type FileStorage, type StoredFileContent, type StoredFileReader } from '@escrow/core';
 import { Bucket } from './bucket.js';
 
 /**
@@ -12,7 +13,7 @@ import { Bucket } from './bucket.js';
  * file-size limit, an I/O error, a taken path); one a crash interrupted is left for the daily
  * sweep (FsStoredFileListing).
  */
-export class FsFileStorage implements FileStorage {
+export class FsFileStorage implements FileStorage, StoredFileReader {
   private readonly bucket: Bucket;
 
   constructor(root: string, publicPrefix = '/uploads') {
@@ -43,11 +44,48 @@ export class FsFileStorage implements FileStorage {
     await rm(this.bucket.locate(path), { force: true });
   }
 
-  /** The absolute file behind a stored path, for the API's static serving. */
-  fileFor(path: string): string {
-    return this.bucket.locate(path);
+  /**
+   * The file at a stored path, opened now (so a missing one is null here, not an error later)
+   * and streamed as it is read; its type comes from its extension, which came from its bytes.
+   * A link or a directory in its place is not a stored file (null).
+   */
+  async read(path: string): Promise<StoredFileContent | null> {
+    let full: string;
+    try {
+      full = this.bucket.locate(path);
+    } catch {
+      return null;
+    }
+    let file;
+    try {
+      file = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (error) {
+      if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return null;
+      throw error;
+    }
+    try {
+      const stats = await file.stat();
+      if (!stats.isFile()) {
+        await file.close();
+        return null;
+      }
+      // The stream owns the handle from here: it closes it at the end, on an error, or when the reader stops.
+      const body = createReadStream('', { fd: file, autoClose: true, highWaterMark: 64 * 1024 });
+      return { contentType: contentTypeOf(full), length: stats.size, body };
+    } catch (error) {
+      await file.close().catch(() => undefined);
+      throw error;
+    }
   }
 }
+
+/** What open(2) answers for a path that holds no readable stored file (missing, a link, a directory in the way). */
+const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR']);
+
+const TYPES: Readonly<Record<string, string>> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif' };
+
+/** The disk keeps no media type: a photo's extension names it (the extension came from its bytes). */
+const contentTypeOf = (file: string): string => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /** Filesystems without hard links answer these to link(2). */
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);

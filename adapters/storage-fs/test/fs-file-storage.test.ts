@@ -44,6 +44,20 @@ describe('FsFileStorage', () => {
     expect(await filesUnder(dir)).toEqual(['seller-logos/s1-1767225600000.png']);
   });
 
+  it('reads a stored photo back as a stream with its type and length; null where none is stored', async () => {
+    const storage = new FsFileStorage(dir);
+    await storage.put('products/1767225600000-abc.webp', Uint8Array.from([7, 8, 9]), 'image/webp');
+    const file = await storage.read('products/1767225600000-abc.webp');
+    expect(file).toMatchObject({ contentType: 'image/webp', length: 3 });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of file!.body) chunks.push(chunk);
+    expect([...Buffer.concat(chunks)]).toEqual([7, 8, 9]);
+    expect(await storage.read('products/1767225600001-missing.webp')).toBeNull();
+    await mkdir(join(dir, 'order-photos', 'products', '1767225600002-dir.jpg'));
+    expect(await storage.read('products/1767225600002-dir.jpg')).toBeNull();
+    for (const bad of ['../x.jpg', 'pickup/../../etc/passwd', 'secrets/a.jpg', 'pickup/a/b.jpg', 'pickup/.hidden']) expect(await storage.read(bad)).toBeNull();
+  });
+
   it('refuses paths outside the spec folders or escaping the bucket', async () => {
     const storage = new FsFileStorage(dir);
     for (const bad of ['../x.jpg', 'pickup/../../etc/passwd', 'secrets/a.jpg', 'pickup/a/b.jpg', 'pickup/.hidden', 'pickup/']) {

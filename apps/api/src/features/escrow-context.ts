@@ -1,4 +1,4 @@
-import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, PaymentConfigDefaults, RateLimiter, RecordSmsDeliveryReportDeps, RiderPhoneDeps } from '@escrow/core';
+import type { AdminQueries, AdminStore, EscrowDeps, EscrowQueries, FileStorage, IdempotencyStore, PaybillDestination, PaymentConfigDefaults, RateLimiter, RecordSmsDeliveryReportDeps, RiderPhoneDeps, StoredFileReader } from '@escrow/core';
 import { sha256Digest } from '../accounts/sha256-digest.js';
 import type { Context } from 'hono';
 import type { BuyerBudgetDeps } from '../http/buyer-budget.js';
@@ -14,8 +14,8 @@ export interface EscrowHttpOptions {
   /** The core's ports (store, clock, random, payments, fees, events). */
   readonly deps: EscrowDeps;
   readonly files: FileStorage;
-  /** Serves stored photos back by URL (the local-disk adapter); absent when a CDN serves them. */
-  readonly photoFiles?: { fileFor(path: string): string };
+  /** Serves stored photos back by URL, read through the storage; absent when a CDN serves them. */
+  readonly photoFiles?: StoredFileReader;
   readonly idempotency: IdempotencyStore;
   readonly rateLimiter: RateLimiter;
   /** The platform Paybill shown to buyers; unset fields mean "not configured", never a default. */
