@@ -96,12 +96,17 @@ const errorContent = { 'application/json': { schema: { $ref: '#/components/schem
 
 const errorRef = (status: ErrorStatus): { $ref: string } => ({ $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` });
 
-/** What a successful answer is: its status, a short description, and its media type (JSON unless said). */
+/** What a successful answer is: its status, a short description, its media type (JSON unless said) and, for JSON, its schema. */
 export interface SuccessDoc {
   readonly status?: 200 | 201 | 202 | 204 | 302;
   readonly description: string;
-  /** Default application/json (an object: the answers are typed in TypeScript, not zod, so described in words). */
+  /** Default application/json. */
   readonly media?: 'application/json' | 'text/event-stream' | 'text/csv' | 'text/html' | 'text/plain' | 'image/*' | 'text/javascript' | 'text/css' | 'none';
+  /**
+   * The JSON answer's zod schema, from @escrow/core/view-schemas (the one the typed API client
+   * checks answers with). Without it the answer is "an object" with the description.
+   */
+  readonly schema?: z.ZodType;
 }
 
 export interface RouteDoc {
@@ -110,7 +115,7 @@ export interface RouteDoc {
   readonly description?: string;
   /** Who may call (any one of them); absent: anyone. */
   readonly caller?: readonly Caller[];
-  /** The main success answer; a string is a 200 JSON object with that description. */
+  /** The main success answer; a string is a 200 JSON object with that description and no schema. */
   readonly ok: string | SuccessDoc;
   /** The error answers beside the 400 of the route's validator and the 503 every route may give. */
   readonly errors?: readonly ErrorStatus[];
@@ -152,9 +157,12 @@ function successResponse(ok: string | SuccessDoc): [string, Responses[string]] {
   const content =
     media === 'none' || doc.status === 204 || doc.status === 302
       ? undefined
-      : media === 'application/json'
-        ? { [media]: { schema: { type: 'object' as const, description: doc.description } } }
-        : { [media]: { schema: { type: 'string' as const } } };
+      : media !== 'application/json'
+        ? { [media]: { schema: { type: 'string' as const } } }
+        : doc.schema
+          ? // An answer as the server sends it: the schema's output side.
+            { [media]: { schema: resolver(doc.schema, { options: { io: 'output' } }) } }
+          : { [media]: { schema: { type: 'object' as const, description: doc.description } } };
   return [String(doc.status ?? 200), { description: doc.description, ...(content ? { content } : {}) }];
 }
 

@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as viewSchemas from '@escrow/core/view-schemas';
 import type { Hono } from 'hono';
+import { resolver } from 'hono-openapi';
 import { findTargetHandler } from 'hono/utils/handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compose, type Composed } from '../../src/composition-root.js';
@@ -17,7 +19,7 @@ interface Operation {
   tags?: string[];
   parameters?: { in: string; name: string; required?: boolean; $ref?: string }[];
   requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
-  responses?: Record<string, { description?: string; $ref?: string }>;
+  responses?: Record<string, { description?: string; $ref?: string; content?: Record<string, { schema?: Record<string, unknown> }> }>;
   security?: Record<string, string[]>[];
 }
 interface Document {
@@ -68,6 +70,37 @@ export function emptySchemasIn(schema: unknown, where: string, components: Recor
     if (typeof node[key] === 'object') found.push(...emptySchemasIn(node[key], `${where}.${key}`, components, seen));
   }
   return found;
+}
+
+/**
+ * The JSON answers with no view schema (@escrow/core/view-schemas), and why. Any other route
+ * answering JSON must carry its view's schema: a new one without fails the test, naming it.
+ */
+const NO_VIEW_SCHEMA: readonly (readonly [route: string | RegExp, why: string])[] = [
+  [/^POST \/api\/payments\/callbacks\/:secret\//, 'M-Pesa (Daraja) callbacks: the acknowledgement is Daraja\'s shape, read by Safaricom, not a view of ours'],
+  ['POST /api/sms/callbacks/:secret/delivery', 'Africa\'s Talking\'s delivery reports: `{ received, stored }` for the provider'],
+  ['GET /api/health', 'for probes and operators, not the apps'],
+  ['GET /api/openapi.json', 'the document itself'],
+  ['GET /api/me', 'no app reads it (they use GET /api/auth/session): not in the typed client\'s contracts'],
+  ['POST /api/auth/sign-out', '`{ signedOut: true }`, not in the typed client\'s contracts'],
+  ['PUT /api/auth/locale', '`{ locale }` (LocaleRecorded), sent fire-and-forget by the shell; no view schema yet'],
+  ['PUT /api/buyer/orders/:id/locale', '`{ locale }` (LocaleRecorded), not in the typed client\'s contracts; no view schema yet'],
+  ['PUT /api/rider/orders/:id/locale', '`{ locale }` (LocaleRecorded), not in the typed client\'s contracts; no view schema yet'],
+];
+const hasNoViewSchema = (route: string): boolean => NO_VIEW_SCHEMA.some(([pattern]) => (typeof pattern === 'string' ? pattern === route : pattern.test(route)));
+
+/**
+ * The typed API client's contracts (frontends/api-client/src/check-answer.ts): which view schema
+ * checks the answer of which route. Read as text, as the API does not depend on the client.
+ */
+async function clientContracts(): Promise<Map<string, string>> {
+  const source = await readFile(new URL('../../../../frontends/api-client/src/check-answer.ts', import.meta.url), 'utf8');
+  return new Map([...source.matchAll(/^\s*'([A-Z]+ \/[^']*)': schemas\.(\w+),$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
+}
+
+/** A view schema as the document gives it: its output side, through hono-openapi as routeDoc does. */
+async function documented(schema: unknown): Promise<unknown> {
+  return (await resolver(schema as Parameters<typeof resolver>[0], { options: { io: 'output' } }).toOpenAPISchema()).schema;
 }
 
 let dir: string;
@@ -150,6 +183,37 @@ describe('the OpenAPI document', () => {
     const components = { Money: {} };
     expect(emptySchemasIn({ type: 'object', properties: { a: { type: 'string' }, b: {}, c: { anyOf: [{}, { type: 'null' }] }, d: { type: 'array', items: { $ref: '#/components/schemas/Money' } } } }, 'x', components)).toEqual(['x.b', 'x.c.anyOf[0]', 'x.d.items -> Money']);
     expect(emptySchemasIn({ type: 'object', properties: { a: { type: 'number' } } }, 'x', components)).toEqual([]);
+  });
+
+  it('gives each JSON answer its view\'s schema, the one the typed API client checks it with', async () => {
+    const contracts = await clientContracts();
+    expect(contracts.size).toBeGreaterThan(60);
+    const byName = new Map<string, unknown>();
+    for (const [name, schema] of Object.entries(viewSchemas)) byName.set(name, await documented(schema));
+    const routes = registeredRoutes(composed.app).map(({ method, path }) => ({ route: `${method} ${path}`, operation: document.paths[templateOf(path)]?.[method.toLowerCase()] }));
+    const problems: string[] = [];
+    for (const { route, operation } of routes) {
+      const success = Object.entries(operation?.responses ?? {}).find(([status]) => status.startsWith('2'))?.[1];
+      const json = success?.content?.['application/json'];
+      if (!json) {
+        if (contracts.has(route)) problems.push(`${route}: the client reads JSON, the document says none`);
+        continue;
+      }
+      const expected = contracts.get(route);
+      if (expected === undefined) {
+        if (!hasNoViewSchema(route)) problems.push(`${route}: JSON with no view schema, and not listed in NO_VIEW_SCHEMA`);
+        else if (!(Object.keys(json.schema ?? {}).length === 2 && json.schema?.type === 'object')) problems.push(`${route}: listed in NO_VIEW_SCHEMA but carries a schema`);
+        continue;
+      }
+      if (hasNoViewSchema(route)) problems.push(`${route}: listed in NO_VIEW_SCHEMA but the client has its schema (${expected})`);
+      if (!byName.has(expected)) problems.push(`${route}: the client's ${expected} is not exported by @escrow/core/view-schemas`);
+      else if (JSON.stringify(json.schema) !== JSON.stringify(byName.get(expected))) problems.push(`${route}: the document's answer is not ${expected}`);
+    }
+    // Every contract of the client is a route of the app; every listed exception is one too.
+    const registered = new Set(routes.map(({ route }) => route));
+    for (const route of contracts.keys()) if (!registered.has(route)) problems.push(`${route}: in the client's contracts, not a route of the app`);
+    for (const [pattern] of NO_VIEW_SCHEMA) if (![...registered].some((route) => (typeof pattern === 'string' ? pattern === route : pattern.test(route)))) problems.push(`${String(pattern)}: listed in NO_VIEW_SCHEMA, not a route of the app`);
+    expect(problems).toEqual([]);
   });
 
   it('is structurally OpenAPI 3.1: path parameters declared, operation ids unique, every reference, tag and security scheme defined', () => {

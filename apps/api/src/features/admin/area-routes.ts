@@ -14,6 +14,7 @@ import {
   type Wire,
 } from '@escrow/core';
 import { isStorableText } from '@escrow/core/validation';
+import { adminOrdersAnswerSchema, adminSellersAnswerSchema, adminSummaryViewSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.js';
@@ -62,7 +63,7 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
   const app = new Hono<AppEnv>();
   const deps = adminDeps(h, admin);
 
-  app.get('/orders', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Every order, filtered by status and a search (tracking number, buyer phone, seller name), a page at a time', ok: 'A page of orders, delivered ones with their payouts, and the payout mode', errors: [401, 403] }), adminOnly, queryOf(ordersQuery), async (c) => {
+  app.get('/orders', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Every order, filtered by status and a search (tracking number, buyer phone, seller name), a page at a time', ok: { description: 'A page of orders, delivered ones with their payouts, and the payout mode', schema: adminOrdersAnswerSchema }, errors: [401, 403] }), adminOnly, queryOf(ordersQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -76,7 +77,7 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
     return sendResult(c, { ok: true, value: { orders, total: result.value.total, page: result.value.page, pageSize: result.value.pageSize, payoutMode: h.deps.payouts?.mode ?? 'manual' } satisfies Wire<AdminOrdersAnswer> });
   });
 
-  app.get('/summary', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The six summary cards', ok: 'The summary figures', errors: [401, 403] }), adminOnly, async (c) => {
+  app.get('/summary', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The six summary cards', ok: { description: 'The summary figures', schema: adminSummaryViewSchema }, errors: [401, 403] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -84,7 +85,7 @@ export function adminAreaRoutes(h: EscrowHttp, admin: AdminHttpOptions): Hono<Ap
     return sendResult(c, result.ok ? { ok: true, value: adminSummaryView(result.value) } : result);
   });
 
-  app.get('/sellers', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The sellers, with a search, a page at a time (read only)', ok: 'A page of sellers', errors: [401, 403] }), adminOnly, queryOf(sellersQuery), async (c) => {
+  app.get('/sellers', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The sellers, with a search, a page at a time (read only)', ok: { description: 'A page of sellers', schema: adminSellersAnswerSchema }, errors: [401, 403] }), adminOnly, queryOf(sellersQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');

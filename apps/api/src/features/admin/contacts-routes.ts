@@ -9,6 +9,7 @@ import {
   type ContactResolved,
   type Wire,
 } from '@escrow/core';
+import { adminContactsAnswerSchema, contactResolvedSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.js';
@@ -30,7 +31,7 @@ const contactsQuery = pageQuerySchema.extend({ status: z.enum(CONTACT_FILTERS, {
 export function adminContactsRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/contacts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Contact messages, newest first (open, resolved or all)', ok: 'A page of contact messages', errors: [401, 403] }), adminOnly, queryOf(contactsQuery), async (c) => {
+  app.get('/contacts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Contact messages, newest first (open, resolved or all)', ok: { description: 'A page of contact messages', schema: adminContactsAnswerSchema }, errors: [401, 403] }), adminOnly, queryOf(contactsQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -39,7 +40,7 @@ export function adminContactsRoutes(h: EscrowHttp, deps: AdminDeps): Hono<AppEnv
     return sendResult(c, result.ok ? { ok: true, value: { contacts: result.value.items.map(contactMessageView), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } satisfies Wire<AdminContactsAnswer> } : result);
   });
 
-  app.post('/contacts/:id/resolve', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Mark a contact message resolved (once)', ok: 'The message, resolved', errors: [401, 403, 404, 409], idempotent: true }), adminOnly, async (c) => {
+  app.post('/contacts/:id/resolve', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Mark a contact message resolved (once)', ok: { description: 'The message, resolved', schema: contactResolvedSchema }, errors: [401, 403, 404, 409], idempotent: true }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const contactId = c.req.param('id');

@@ -22,6 +22,7 @@ import {
   type Wire,
 } from '@escrow/core';
 import { optionalText } from '@escrow/core/validation';
+import { adminOrderChangedSchema, adminOrderViewSchema, adminRefundRequestsAnswerSchema, unmatchedPaymentRefundedSchema, unverifiedPaymentsAnswerSchema } from '@escrow/core/view-schemas';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.js';
@@ -77,7 +78,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
   const app = new Hono<AppEnv>();
   const view = (message: string) => (result: Result<Order>) => answerOf(result.ok ? { ok: true, value: { order: adminOrderView(result.value, null), message } satisfies Wire<AdminOrderChanged> } : result);
 
-  app.get('/orders/:id', routeDoc({ tag: 'admin', caller: ['session'], summary: 'One order (no delivery code, no rider key)', ok: 'The order', errors: [401, 403, 404] }), adminOnly, async (c) => {
+  app.get('/orders/:id', routeDoc({ tag: 'admin', caller: ['session'], summary: 'One order (no delivery code, no rider key)', ok: { description: 'The order', schema: adminOrderViewSchema }, errors: [401, 403, 404] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -87,7 +88,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     return sendResult(c, result.ok ? { ok: true, value: adminOrderView(result.value.order, result.value.seller?.businessName ?? null, result.value.claimCheck) } : result);
   });
 
-  app.post('/orders/:id/settlement', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Mark Paid: settle a delivered order, exactly once (with M-Pesa payouts: approve them)', ok: 'The order, settled or its payouts approved', errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(settlementSchema), async (c) => {
+  app.post('/orders/:id/settlement', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Mark Paid: settle a delivered order, exactly once (with M-Pesa payouts: approve them)', ok: { description: 'The order, settled or its payouts approved', schema: adminOrderChangedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(settlementSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id');
@@ -103,7 +104,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     ).finally(() => h.wakePayouts?.());
   });
 
-  app.post('/orders/:id/unlock-code', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Unlock the delivery code after 5 wrong tries', ok: 'The order, its code unlocked', errors: [401, 403, 404, 409], idempotent: true }), adminOnly, async (c) => {
+  app.post('/orders/:id/unlock-code', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Unlock the delivery code after 5 wrong tries', ok: { description: 'The order, its code unlocked', schema: adminOrderChangedSchema }, errors: [401, 403, 404, 409], idempotent: true }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id');
@@ -113,7 +114,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
 
   // Money M-Pesa has not confirmed (claims, flagged after 24 h; orders paid unverified) and Paybill
   // payments no order took (decision 0042); `escrow-admin payments list --unverified` prints the same.
-  app.get('/payments/unverified', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Money M-Pesa has not confirmed: claims, orders paid unverified, unmatched Paybill payments', ok: 'The three lists', errors: [401, 403] }), adminOnly, async (c) => {
+  app.get('/payments/unverified', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Money M-Pesa has not confirmed: claims, orders paid unverified, unmatched Paybill payments', ok: { description: 'The three lists', schema: unverifiedPaymentsAnswerSchema }, errors: [401, 403] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -129,7 +130,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
 
   // An unmatched Paybill payment: attach it to the order it was meant for (audited on the order), or record its refund.
   const noSuchPayment = (c: Context) => sendResult(c, { ok: false, error: { code: 'VALIDATION_FAILED', message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' } });
-  app.post('/payments/unmatched/:transId/attach', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Attach an unmatched Paybill payment to the order it was meant for', ok: 'The order, paid with it', errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(attachSchema), async (c) => {
+  app.post('/payments/unmatched/:transId/attach', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Attach an unmatched Paybill payment to the order it was meant for', ok: { description: 'The order, paid with it', schema: adminOrderChangedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(attachSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const transId = c.req.param('transId');
@@ -144,7 +145,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     );
   });
 
-  app.post('/payments/unmatched/:transId/refund', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Record that an unmatched Paybill payment was sent back by hand', ok: 'The payment, refunded', errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(unmatchedRefundSchema), async (c) => {
+  app.post('/payments/unmatched/:transId/refund', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Record that an unmatched Paybill payment was sent back by hand', ok: { description: 'The payment, refunded', schema: unmatchedPaymentRefundedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(unmatchedRefundSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const transId = c.req.param('transId');
@@ -159,7 +160,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     );
   });
 
-  app.get('/refund-requests', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Refund requests (open by default, refunded, rejected or all), with the payout mode', ok: 'A page of refund requests', errors: [401, 403] }), adminOnly, queryOf(refundsQuery), async (c) => {
+  app.get('/refund-requests', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Refund requests (open by default, refunded, rejected or all), with the payout mode', ok: { description: 'A page of refund requests', schema: adminRefundRequestsAnswerSchema }, errors: [401, 403] }), adminOnly, queryOf(refundsQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -184,7 +185,7 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
     );
   });
 
-  app.post('/refund-requests/:id/resolve', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Resolve a refund request: refund (by M-Pesa, or by hand with its reference) or reject', ok: 'The refund request, resolved', errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(resolutionSchema), async (c) => {
+  app.post('/refund-requests/:id/resolve', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Resolve a refund request: refund (by M-Pesa, or by hand with its reference) or reject', ok: { description: 'The refund request, resolved', schema: adminOrderChangedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(resolutionSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const refundId = c.req.param('id');

@@ -9,6 +9,7 @@ import {
   type Wire,
 } from '@escrow/core';
 import { paymentConfigSchema } from '@escrow/core/validation';
+import { paymentConfigAnswerSchema, paymentConfigSavedSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { answerOf, sendResult } from '../../http/error-handler.js';
@@ -33,7 +34,7 @@ export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<A
   const app = new Hono<AppEnv>();
   const defaults = paymentDefaults(h.paybill);
 
-  app.get('/payment-config', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The Paybill shown to buyers, saved or the default', ok: '`{ config }` with its source (saved or default)', errors: [401, 403] }), adminOnly, async (c) => {
+  app.get('/payment-config', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The Paybill shown to buyers, saved or the default', ok: { description: '`{ config }` with its source (saved or default)', schema: paymentConfigAnswerSchema }, errors: [401, 403] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -41,7 +42,7 @@ export function adminPaymentConfigRoutes(h: EscrowHttp, deps: AdminDeps): Hono<A
     return sendResult(c, result.ok ? { ok: true, value: { config: paymentConfigView(result.value) } satisfies Wire<PaymentConfigAnswer> } : result);
   });
 
-  app.put('/payment-config', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Set the Paybill shown to buyers (every admin is emailed)', ok: 'The configuration saved', errors: [401, 403, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(paymentConfigSchema), async (c) => {
+  app.put('/payment-config', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Set the Paybill shown to buyers (every admin is emailed)', ok: { description: 'The configuration saved', schema: paymentConfigSavedSchema }, errors: [401, 403, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(paymentConfigSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const input = c.req.valid('json');

@@ -10,6 +10,7 @@ import {
   type PayoutsAnswer,
   type Wire,
 } from '@escrow/core';
+import { payoutChangedSchema, payoutReconciliationAnswerSchema, payoutsAnswerSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.js';
@@ -43,7 +44,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const notFound = { ok: false, error: { code: 'PAYOUT_NOT_FOUND' } } as const;
 
-  app.get('/payouts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Payouts, newest first (failed=1: failed and unknown only)', ok: 'A page of payouts', errors: [401, 403] }), adminOnly, queryOf(listQuery), async (c) => {
+  app.get('/payouts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Payouts, newest first (failed=1: failed and unknown only)', ok: { description: 'A page of payouts', schema: payoutsAnswerSchema }, errors: [401, 403] }), adminOnly, queryOf(listQuery), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -53,7 +54,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
   });
 
   // Reconciliation (issue 17): what does not match between the ledger, the payouts and M-Pesa's reports.
-  app.get('/payouts/reconciliation', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The ledger\'s M-Pesa clearing against the payouts in flight, and every mismatch', ok: 'The reconciliation', errors: [401, 403] }), adminOnly, async (c) => {
+  app.get('/payouts/reconciliation', routeDoc({ tag: 'admin', caller: ['session'], summary: 'The ledger\'s M-Pesa clearing against the payouts in flight, and every mismatch', ok: { description: 'The reconciliation', schema: payoutReconciliationAnswerSchema }, errors: [401, 403] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -61,7 +62,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, report.ok ? { ok: true, value: { ...report.value, checkedAt: report.value.checkedAt.toISOString() } satisfies Wire<PayoutReconciliationAnswer> } : report);
   });
 
-  app.get('/orders/:id/payouts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'One order\'s payouts', ok: '`{ payouts }`', errors: [401, 403, 404] }), adminOnly, async (c) => {
+  app.get('/orders/:id/payouts', routeDoc({ tag: 'admin', caller: ['session'], summary: 'One order\'s payouts', ok: { description: '`{ payouts }`', schema: payoutsAnswerSchema }, errors: [401, 403, 404] }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -72,7 +73,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, { ok: true, value: { payouts: payouts.map((p) => payoutView(p, h.deps)), mode: h.deps.payouts?.mode ?? 'manual' } satisfies Wire<PayoutsAnswer> });
   });
 
-  app.post('/payouts/:id/retry', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Send a failed payout again (a new OriginatorConversationID)', ok: 'The payout, sent again', errors: [401, 403, 404, 409], idempotent: true }), adminOnly, async (c) => {
+  app.post('/payouts/:id/retry', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Send a failed payout again (a new OriginatorConversationID)', ok: { description: 'The payout, sent again', schema: payoutChangedSchema }, errors: [401, 403, 404, 409], idempotent: true }), adminOnly, async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const payoutId = c.req.param('id');
@@ -88,7 +89,7 @@ export function adminPayoutsRoutes(h: EscrowHttp): Hono<AppEnv> {
     return response;
   });
 
-  app.post('/payouts/:id/reference', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Record a payout paid by hand, with its M-Pesa receipt', ok: 'The payout, paid', errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(referenceSchema), async (c) => {
+  app.post('/payouts/:id/reference', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Record a payout paid by hand, with its M-Pesa receipt', ok: { description: 'The payout, paid', schema: payoutChangedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(referenceSchema), async (c) => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
     const payoutId = c.req.param('id');

@@ -19,6 +19,7 @@ import {
   type Wire,
 } from '@escrow/core';
 import { changePasswordSchema, localeChoiceSchema, requestResetCodeSchema, resetPasswordSchema, signInSchema, signUpSchema, verifyResetCodeSchema } from '@escrow/core/validation';
+import { accountAnswerSchema, passwordResetSchema, resetCodeSentSchema, resetCodeVerifiedSchema, sessionAnswerSchema, signInOptionsSchema } from '@escrow/core/view-schemas';
 import { Hono, type Context } from 'hono';
 import type { AccountsHttp } from '../accounts-context.js';
 import type { AppEnv } from '../../http/app-env.js';
@@ -64,7 +65,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const secure = accounts.secureCookies;
 
-  app.post('/sign-up', routeDoc({ tag: 'auth', summary: 'Sign up with an email and a new password (signs in)', ok: { status: 201, description: 'The new account; Set-Cookie holds the session' }, errors: [409, 429] }), jsonBody(signUpSchema), async (c) => {
+  app.post('/sign-up', routeDoc({ tag: 'auth', summary: 'Sign up with an email and a new password (signs in)', ok: { status: 201, description: 'The new account; Set-Cookie holds the session', schema: accountAnswerSchema }, errors: [409, 429] }), jsonBody(signUpSchema), async (c) => {
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.signUpPerAddress, accounts.address(c)]]);
     if (limited) return limited;
     const result = await signUp(accounts.deps, { input: c.req.valid('json'), replacesSessionId: c.get('user')?.sessionId ?? null, locale: languageOf(c) });
@@ -74,7 +75,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return c.json({ data: { account: result.value.account } satisfies Wire<AccountAnswer> }, 201);
   });
 
-  app.post('/sign-in', routeDoc({ tag: 'auth', summary: 'Sign in with email and password (a new session replaces the old one)', ok: 'The account; Set-Cookie holds the session', errors: [401, 429] }), jsonBody(signInSchema), async (c) => {
+  app.post('/sign-in', routeDoc({ tag: 'auth', summary: 'Sign in with email and password (a new session replaces the old one)', ok: { description: 'The account; Set-Cookie holds the session', schema: accountAnswerSchema }, errors: [401, 429] }), jsonBody(signInSchema), async (c) => {
     const body = c.req.valid('json');
     const address = accounts.address(c);
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.signInPerAddress, address]]);
@@ -89,7 +90,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return c.json({ data: { account: result.value.account } satisfies Wire<AccountAnswer> }, 200);
   });
 
-  app.get('/session', routeDoc({ tag: 'auth', summary: 'The caller\'s account, or null (200 either way)', ok: '`{ account }`, null when not signed in' }), async (c) => {
+  app.get('/session', routeDoc({ tag: 'auth', summary: 'The caller\'s account, or null (200 either way)', ok: { description: '`{ account }`, null when not signed in', schema: sessionAnswerSchema } }), async (c) => {
     c.header('Cache-Control', 'no-store');
     const user = c.get('user');
     if (!user) return c.json({ data: { account: null } satisfies Wire<SessionAnswer> }, 200);
@@ -99,7 +100,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
 
   // Whether /auth shows "Continue with Google": GOOGLE_* set (decision 0060). Fixed for the process's life.
   const signInOptions: SignInOptions = { google: accounts.google !== undefined };
-  app.get('/sign-in-options', routeDoc({ tag: 'auth', summary: 'Whether "Continue with Google" is offered', ok: '`{ google }`' }), (c) => {
+  app.get('/sign-in-options', routeDoc({ tag: 'auth', summary: 'Whether "Continue with Google" is offered', ok: { description: '`{ google }`', schema: signInOptionsSchema } }), (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ data: signInOptions }, 200);
   });
@@ -111,7 +112,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return c.json({ data: { signedOut: true } }, 200);
   });
 
-  app.post('/send-password-reset-code', routeDoc({ tag: 'auth', summary: 'Email a 6-digit password reset code (the same answer for any address)', ok: 'The code was sent if the address has an account', errors: [429] }), jsonBody(requestResetCodeSchema), async (c) => {
+  app.post('/send-password-reset-code', routeDoc({ tag: 'auth', summary: 'Email a 6-digit password reset code (the same answer for any address)', ok: { description: 'The code was sent if the address has an account', schema: resetCodeSentSchema }, errors: [429] }), jsonBody(requestResetCodeSchema), async (c) => {
     const body = c.req.valid('json');
     const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.resetRequestPerAddress, ACCOUNT_RATE_LIMITS.resetRequestPerEmail, body.email);
     if (limited) return limited;
@@ -120,14 +121,14 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return sendResult(c, result);
   });
 
-  app.post('/verify-reset-code', routeDoc({ tag: 'auth', summary: 'Check a password reset code', ok: 'The code is right', errors: [429] }), jsonBody(verifyResetCodeSchema), async (c) => {
+  app.post('/verify-reset-code', routeDoc({ tag: 'auth', summary: 'Check a password reset code', ok: { description: 'The code is right', schema: resetCodeVerifiedSchema }, errors: [429] }), jsonBody(verifyResetCodeSchema), async (c) => {
     const body = c.req.valid('json');
     const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.codeCheckPerAddress, ACCOUNT_RATE_LIMITS.codeCheckPerEmail, body.email);
     if (limited) return limited;
     return sendResult(c, await verifyResetCode(accounts.deps, { input: body }));
   });
 
-  app.post('/reset-password', routeDoc({ tag: 'auth', summary: 'Set a new password with the reset code (ends every session)', ok: '`{ reset: true }`', errors: [429] }), jsonBody(resetPasswordSchema), async (c) => {
+  app.post('/reset-password', routeDoc({ tag: 'auth', summary: 'Set a new password with the reset code (ends every session)', ok: { description: '`{ reset: true }`', schema: passwordResetSchema }, errors: [429] }), jsonBody(resetPasswordSchema), async (c) => {
     const body = c.req.valid('json');
     const limited = await limitChecks(accounts, c, ACCOUNT_RATE_LIMITS.codeCheckPerAddress, ACCOUNT_RATE_LIMITS.codeCheckPerEmail, body.email);
     if (limited) return limited;
@@ -139,7 +140,7 @@ export function authRoutes(accounts: AccountsHttp): Hono<AppEnv> {
     return c.json({ data: { reset: true } satisfies Wire<PasswordReset> }, 200);
   });
 
-  app.post('/change-password', routeDoc({ tag: 'auth', summary: 'Change the password: current, new and confirmation (ends every other session)', caller: ['session'], ok: 'The account; Set-Cookie holds a new session', errors: [401, 429] }), jsonBody(changePasswordSchema), async (c) => {
+  app.post('/change-password', routeDoc({ tag: 'auth', summary: 'Change the password: current, new and confirmation (ends every other session)', caller: ['session'], ok: { description: 'The account; Set-Cookie holds a new session', schema: accountAnswerSchema }, errors: [401, 429] }), jsonBody(changePasswordSchema), async (c) => {
     const user = c.get('user');
     if (!user) return signInRequired(c);
     const limited = await rateLimited(c, limits(accounts), [[ACCOUNT_RATE_LIMITS.changePasswordPerUser, user.userId]]);

@@ -25,6 +25,7 @@ import {
   type Wire,
 } from '@escrow/core';
 import { feedbackSchema, localeChoiceSchema, mpesaReceiptSchema, acceptedTerms, normalizeKenyanPhone, refundRequestSchema, validationMessages } from '@escrow/core/validation';
+import { buyerCodeResentSchema, buyerFeedbackSentSchema, buyerOrderAnswerSchema, buyerPaymentAnswerSchema, buyerRefundRequestedSchema, latestStkPaymentSchema, payerBrowserBoundSchema, stkPaymentViewSchema } from '@escrow/core/view-schemas';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.js';
@@ -65,7 +66,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
   app.use('/orders/:id', settleBuyerBudget(h.buyerBudget));
   app.use('/orders/:id/*', settleBuyerBudget(h.buyerBudget));
 
-  app.get('/orders/:id', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'The buyer\'s view of the order', ok: 'The order as the buyer sees it', errors: [400, 404, 423, 429] }), async (c) => {
+  app.get('/orders/:id', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'The buyer\'s view of the order', ok: { description: 'The order as the buyer sees it', schema: buyerOrderAnswerSchema }, errors: [400, 404, 423, 429] }), async (c) => {
     const g = await guardBuyerRequest(c, h);
     if (!g.ok) return g.response;
     c.header('Cache-Control', 'no-store');
@@ -78,7 +79,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, { ok: true, value: { ...view, mpesaPrompt: h.deps.mpesa !== undefined } satisfies Wire<BuyerOrderAnswer> });
   });
 
-  app.post('/orders/:id/payment', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Confirm the Paybill payment with its M-Pesa receipt', ok: 'The order, paid', errors: [404, 409, 423, 429], idempotent: true }), jsonBody(paymentSchema), async (c) => {
+  app.post('/orders/:id/payment', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Confirm the Paybill payment with its M-Pesa receipt', ok: { description: 'The order, paid', schema: buyerPaymentAnswerSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(paymentSchema), async (c) => {
     const input = c.req.valid('json');
     const g = await guardBuyerRequest(c, h);
     if (!g.ok) return g.response;
@@ -115,7 +116,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
 
   // Not keyed: a repeated tap or retry within the prompt's life answers the same prompt (the use
   // case reuses it), and a later one is meant to prompt again. No money moves on this request.
-  app.post('/orders/:id/mpesa-prompt', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Pay by M-Pesa prompt (STK Push) to a phone', ok: 'The prompt sent', errors: [404, 409, 423, 429], idempotent: true }), jsonBody(stkSchema), async (c) => {
+  app.post('/orders/:id/mpesa-prompt', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Pay by M-Pesa prompt (STK Push) to a phone', ok: { status: 202, description: 'The prompt sent', schema: stkPaymentViewSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(stkSchema), async (c) => {
     const input = c.req.valid('json');
     const g = await guardBuyerRequest(c, h);
     if (!g.ok) return g.response;
@@ -133,7 +134,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, { ok: true, value: view }, 202);
   });
 
-  app.get('/orders/:id/mpesa-prompt', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'How the latest M-Pesa prompt stands (null when none)', ok: 'The latest prompt, or null', errors: [400, 404, 423, 429] }), async (c) => {
+  app.get('/orders/:id/mpesa-prompt', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'How the latest M-Pesa prompt stands (null when none)', ok: { description: 'The latest prompt, or null', schema: latestStkPaymentSchema }, errors: [400, 404, 423, 429] }), async (c) => {
     const g = await guardBuyerRequest(c, h);
     if (!g.ok) return g.response;
     c.header('Cache-Control', 'no-store');
@@ -141,7 +142,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
   });
 
   // The code again by SMS, only ever to the phone that paid; a new code when entry is locked.
-  app.post('/orders/:id/resend-code', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Send the delivery code again by SMS to the phone that paid', ok: 'The code was sent again', errors: [400, 404, 409, 423, 429], idempotent: true }), async (c) => {
+  app.post('/orders/:id/resend-code', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Send the delivery code again by SMS to the phone that paid', ok: { description: 'The code was sent again', schema: buyerCodeResentSchema }, errors: [400, 404, 409, 423, 429], idempotent: true }), async (c) => {
     const g = await guardBuyerRequest(c, h);
     if (!g.ok) return g.response;
     const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, [[ESCROW_RATE_LIMITS.codeResendsPerOrder, g.orderId]]);
@@ -158,7 +159,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
   // The delivery code typed from the payment SMS (X-Delivery-Code) makes this browser the payer's:
   // the page then works with the link's view key and this cookie. Wrong codes are charged like any
   // guess on this API (the budget above). Not keyed: binding again changes nothing.
-  app.post('/orders/:id/payer-browser', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Mark this browser as the payer\'s, with the code from the SMS (cookie)', ok: 'This browser is the payer\'s; Set-Cookie holds it', errors: [400, 404, 423, 429] }), async (c) => {
+  app.post('/orders/:id/payer-browser', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Mark this browser as the payer\'s, with the code from the SMS (cookie)', ok: { description: 'This browser is the payer\'s; Set-Cookie holds it', schema: payerBrowserBoundSchema }, errors: [400, 404, 423, 429] }), async (c) => {
     const g = await guardBuyerRequest(c, h);
     if (!g.ok) return g.response;
     const bound = await bindPayerBrowser(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), signedIn: signedInCaller(c) });
@@ -182,7 +183,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.post('/orders/:id/refund-request', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Ask for a refund, with a reason (the code\'s holder only)', ok: 'The refund request recorded', errors: [404, 409, 423, 429], idempotent: true }), jsonBody(refundRequestSchema), async (c) => {
+  app.post('/orders/:id/refund-request', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Ask for a refund, with a reason (the code\'s holder only)', ok: { description: 'The refund request recorded', schema: buyerRefundRequestedSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const g = await guardBuyerRequest(c, h);
     if (!g.ok) return g.response;
@@ -199,7 +200,7 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.post('/orders/:id/feedback', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Rate the rider and the seller, once', ok: 'The feedback recorded', errors: [404, 409, 423, 429], idempotent: true }), jsonBody(feedbackSchema), async (c) => {
+  app.post('/orders/:id/feedback', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Rate the rider and the seller, once', ok: { description: 'The feedback recorded', schema: buyerFeedbackSentSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(feedbackSchema), async (c) => {
     const input = c.req.valid('json');
     const g = await guardBuyerRequest(c, h);
     if (!g.ok) return g.response;

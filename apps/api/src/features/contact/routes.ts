@@ -1,5 +1,6 @@
 import { catalogue, submitContactMessage, type ContactMessageSent, type Clock, type ContactStore, type EventBus, type Random, type RateLimiter, type RateLimitRule } from '@escrow/core';
 import { contactFormSchema } from '@escrow/core/validation';
+import { contactMessageSentSchema } from '@escrow/core/view-schemas';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { clientAddress } from '../../http/client-address.js';
@@ -52,7 +53,7 @@ export function contactRoutes(deps: ContactRouteDeps): Hono<AppEnv> {
   // PostgreSQL the count took long enough for an empty body to end unseen, and the request hung.)
   app.post(
     '/',
-    routeDoc({ tag: 'contact', summary: 'Send a message through the public contact form', ok: { status: 201, description: '`{ id }` once stored' }, errors: [413, 429] }), limitPerAddress(deps),
+    routeDoc({ tag: 'contact', summary: 'Send a message through the public contact form', ok: { status: 201, description: '`{ id }` once stored', schema: contactMessageSentSchema }, errors: [413, 429] }), limitPerAddress(deps),
     jsonBody(contactFormSchema, { maxBytes: CONTACT_MAX_BODY_BYTES, tooLargeMessage: catalogue.validation.contact.messageTooLong }),
     async (c) => {
       const result = await submitContactMessage(deps, c.req.valid('json'));

@@ -1,4 +1,5 @@
 import { getPublicTracking, publicTrackingView } from '@escrow/core';
+import { publicTrackingViewSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { sendResult } from '../../http/error-handler.js';
@@ -13,7 +14,7 @@ import { routeDoc } from '../../http/openapi.js';
  */
 export function publicTrackingRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/orders/:id', routeDoc({ tag: 'public', summary: 'Public tracking: item, status and progress only', ok: 'The order\'s public view (no personal data, no money, no code)', errors: [404, 429] }), async (c) => {
+  app.get('/orders/:id', routeDoc({ tag: 'public', summary: 'Public tracking: item, status and progress only', ok: { description: 'The order\'s public view (no personal data, no money, no code)', schema: publicTrackingViewSchema }, errors: [404, 429] }), async (c) => {
     const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, [[ESCROW_RATE_LIMITS.publicPerAddress, h.address(c)]]);
     if (limited) return limited;
     c.header('Cache-Control', 'no-store');

@@ -28,6 +28,7 @@ import {
   type Wire,
 } from '@escrow/core';
 import { deliveryCodeFormSchema, localeChoiceSchema, refundRequestSchema, riderPaymentSchema } from '@escrow/core/validation';
+import { riderJobChangedSchema, riderJobTakenSchema, riderJobViewSchema, riderJobsAnswerSchema, riderPaymentRecordedSchema, riderPickupConfirmedSchema, riderRefundRequestedSchema } from '@escrow/core/view-schemas';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { answerOf, sendResult } from '../../http/error-handler.js';
@@ -92,7 +93,7 @@ function withMessage<T, U>(result: Result<T>, map: (value: T) => U): Result<U> {
 export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/jobs/available', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'Paid jobs of the sellers listing this phone', ok: '`{ jobs }`: summaries', errors: [400, 401, 429] }), async (c) => {
+  app.get('/jobs/available', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'Paid jobs of the sellers listing this phone', ok: { description: '`{ jobs }`: summaries', schema: riderJobsAnswerSchema }, errors: [400, 401, 429] }), async (c) => {
     const caller = await phoneCaller(c, h);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -100,7 +101,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) }) satisfies Wire<RiderJobsAnswer>));
   });
 
-  app.get('/jobs/assigned', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'The jobs carrying this phone', ok: '`{ jobs }`: summaries', errors: [400, 401, 429] }), async (c) => {
+  app.get('/jobs/assigned', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'The jobs carrying this phone', ok: { description: '`{ jobs }`: summaries', schema: riderJobsAnswerSchema }, errors: [400, 401, 429] }), async (c) => {
     const caller = await phoneCaller(c, h);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -108,7 +109,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, withMessage(result, (jobs) => ({ jobs: jobs.map((job) => riderJobSummary(job.order, job.seller)) }) satisfies Wire<RiderJobsAnswer>));
   });
 
-  app.post('/orders/:id/take', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'Take an available job (its link key is in this answer only)', ok: 'The job taken, with its rider link key', errors: [400, 401, 404, 409, 429], idempotent: true }), async (c) => {
+  app.post('/orders/:id/take', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderProof']], summary: 'Take an available job (its link key is in this answer only)', ok: { description: 'The job taken, with its rider link key', schema: riderJobTakenSchema }, errors: [400, 401, 404, 409, 429], idempotent: true }), async (c) => {
     const caller = await phoneCaller(c, h, 'take');
     if (!caller.ok) return caller.response;
     const orderId = c.req.param('id');
@@ -131,7 +132,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.get('/orders/:id', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The job: pickup and delivery details', ok: 'The order as its rider sees it', errors: [400, 404, 429] }), async (c) => {
+  app.get('/orders/:id', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The job: pickup and delivery details', ok: { description: 'The order as its rider sees it', schema: riderJobViewSchema }, errors: [400, 404, 429] }), async (c) => {
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -139,7 +140,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, withMessage(result, (job) => riderJobView(job.order, job.seller)));
   });
 
-  app.post('/orders/:id/accept', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Acknowledge the job', ok: 'The order, accepted', errors: [400, 404, 409, 429], idempotent: true }), async (c) => {
+  app.post('/orders/:id/accept', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Acknowledge the job', ok: { description: 'The order, accepted', schema: riderJobChangedSchema }, errors: [400, 404, 409, 429], idempotent: true }), async (c) => {
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
     return idempotent(
@@ -151,7 +152,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.post('/orders/:id/pickup', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Confirm the pickup with a photo: the order is in transit', ok: 'The order, in transit', multipart: 'The pickup photo in the `photo` field (JPEG, PNG or WebP)', errors: [400, 404, 409, 413, 429], idempotent: true }), photoBodyLimit(), async (c) => {
+  app.post('/orders/:id/pickup', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Confirm the pickup with a photo: the order is in transit', ok: { description: 'The order, in transit', schema: riderPickupConfirmedSchema }, multipart: 'The pickup photo in the `photo` field (JPEG, PNG or WebP)', errors: [400, 404, 409, 413, 429], idempotent: true }), photoBodyLimit(), async (c) => {
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
     const upload = await readPhotoUpload(c);
@@ -165,7 +166,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.post('/orders/:id/complete', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Complete the delivery with the buyer\'s delivery code', ok: 'The order, delivered (awaiting settlement)', errors: [404, 409, 423, 429], idempotent: true }), jsonBody(deliveryCodeFormSchema), async (c) => {
+  app.post('/orders/:id/complete', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Complete the delivery with the buyer\'s delivery code', ok: { description: 'The order, delivered (awaiting settlement)', schema: riderJobChangedSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(deliveryCodeFormSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
@@ -179,7 +180,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     ).finally(() => h.wakePayouts?.());
   });
 
-  app.post('/orders/:id/payment-confirmation', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Say whether the rider was paid the delivery cost', ok: 'The answer recorded', errors: [404, 409, 429], idempotent: true }), jsonBody(riderPaymentSchema), async (c) => {
+  app.post('/orders/:id/payment-confirmation', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Say whether the rider was paid the delivery cost', ok: { description: 'The answer recorded', schema: riderPaymentRecordedSchema }, errors: [404, 409, 429], idempotent: true }), jsonBody(riderPaymentSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;
@@ -218,7 +219,7 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.post('/orders/:id/refund-request', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The buyer rejected the item: ask for a refund, with a reason', ok: 'The refund request recorded', errors: [404, 409, 429], idempotent: true }), jsonBody(refundRequestSchema), async (c) => {
+  app.post('/orders/:id/refund-request', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The buyer rejected the item: ask for a refund, with a reason', ok: { description: 'The refund request recorded', schema: riderRefundRequestedSchema }, errors: [404, 409, 429], idempotent: true }), jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
     const caller = await riderKeyCaller(c, h);
     if (!caller.ok) return caller.response;

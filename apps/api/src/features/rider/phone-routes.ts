@@ -12,6 +12,7 @@ import {
   type Wire,
 } from '@escrow/core';
 import { riderPhoneCodeCheckSchema, riderPhoneCodeRequestSchema } from '@escrow/core/validation';
+import { riderPhoneCodeSentSchema, riderPhoneForgottenSchema, riderPhoneProvenSchema, riderProvenPhoneSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { answerOf, sendResult } from '../../http/error-handler.js';
@@ -38,7 +39,7 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limits = { rateLimiter: h.rateLimiter, clock: h.deps.clock };
 
-  app.post('/phone-code', routeDoc({ tag: 'rider', summary: 'Send a 6-digit code by SMS to a rider\'s phone (the same answer whether a seller lists it or not)', ok: 'The code was sent if a seller lists the phone; when to ask again', errors: [429], idempotent: true }), jsonBody(riderPhoneCodeRequestSchema), async (c) => {
+  app.post('/phone-code', routeDoc({ tag: 'rider', summary: 'Send a 6-digit code by SMS to a rider\'s phone (the same answer whether a seller lists it or not)', ok: { description: 'The code was sent if a seller lists the phone; when to ask again', schema: riderPhoneCodeSentSchema }, errors: [429], idempotent: true }), jsonBody(riderPhoneCodeRequestSchema), async (c) => {
     const { phone } = c.req.valid('json');
     const limited = await rateLimited(c, limits, [
       [RIDER_PHONE_RATE_LIMITS.codeRequestsPerAddress, h.address(c)],
@@ -73,7 +74,7 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
   });
 
   // Not keyed: its answer is a cookie, which a stored answer could not give again.
-  app.post('/phone-proof', routeDoc({ tag: 'rider', summary: 'Prove the phone with the code: sets the rider_proof cookie (30 days)', ok: 'The phone proven; Set-Cookie holds the proof', errors: [429] }), jsonBody(riderPhoneCodeCheckSchema), async (c) => {
+  app.post('/phone-proof', routeDoc({ tag: 'rider', summary: 'Prove the phone with the code: sets the rider_proof cookie (30 days)', ok: { description: 'The phone proven; Set-Cookie holds the proof', schema: riderPhoneProvenSchema }, errors: [429] }), jsonBody(riderPhoneCodeCheckSchema), async (c) => {
     const input = c.req.valid('json');
     const limited = await rateLimited(c, limits, [
       [RIDER_PHONE_RATE_LIMITS.codeChecksPerAddress, h.address(c)],
@@ -90,13 +91,13 @@ export function riderPhoneRoutes(h: EscrowHttp): Hono<AppEnv> {
     return c.json({ data: { phone: result.value.phone, expiresAt: result.value.expiresAt.toISOString(), message: catalogue.rider.phoneVerified } satisfies Wire<RiderPhoneProven> }, 200);
   });
 
-  app.get('/phone-proof', routeDoc({ tag: 'rider', caller: ['riderProof'], summary: 'Which phone this browser has proved (`{ phone: null }` when none)', ok: '`{ phone }`, null when none' }), async (c) => {
+  app.get('/phone-proof', routeDoc({ tag: 'rider', caller: ['riderProof'], summary: 'Which phone this browser has proved (`{ phone: null }` when none)', ok: { description: '`{ phone }`, null when none', schema: riderProvenPhoneSchema } }), async (c) => {
     c.header('Cache-Control', 'no-store');
     return sendResult(c, await phoneOfRiderProof(h.riderPhone, { token: readRiderProof(c) }));
   });
 
   // Keyed like every write (a malformed key is refused); revoking twice is revoking once anyway.
-  app.delete('/phone-proof', routeDoc({ tag: 'rider', caller: ['riderProof'], summary: 'Forget this browser\'s phone proof, on the server too', ok: 'The proof forgotten; the cookie is cleared', idempotent: true }), async (c) => {
+  app.delete('/phone-proof', routeDoc({ tag: 'rider', caller: ['riderProof'], summary: 'Forget this browser\'s phone proof, on the server too', ok: { description: 'The proof forgotten; the cookie is cleared', schema: riderPhoneForgottenSchema }, idempotent: true }), async (c) => {
     const token = readRiderProof(c);
     clearRiderProof(c, h.secureCookies);
     return idempotent(

@@ -1,4 +1,5 @@
 import { getSellerDashboard, sellerDashboardView, sellerOrderSummary, type EscrowQueries, type SellerDashboardAnswer, type Wire } from '@escrow/core';
+import { sellerDashboardAnswerSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { sendResult } from '../../http/error-handler.js';
@@ -11,7 +12,7 @@ import { routeDoc } from '../../http/openapi.js';
  */
 export function sellerDashboardRoutes(queries: EscrowQueries): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/dashboard', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The dashboard: stats cards and the 10 most recent orders', ok: 'The stats and recent orders', errors: [401, 403, 404] }), sellerOnly, async (c) => {
+  app.get('/dashboard', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The dashboard: stats cards and the 10 most recent orders', ok: { description: 'The stats and recent orders', schema: sellerDashboardAnswerSchema }, errors: [401, 403, 404] }), sellerOnly, async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');

@@ -1,3 +1,4 @@
+import { feePolicyAnswerSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { sendResult } from '../../http/error-handler.js';
@@ -12,7 +13,7 @@ import { routeDoc } from '../../http/openapi.js';
  */
 export function sellerFeePolicyRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/fee-policy', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The service fee the server charges (basis points)', ok: 'The fee policy', errors: [401, 403, 404] }), sellerOnly, (c) => {
+  app.get('/fee-policy', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The service fee the server charges (basis points)', ok: { description: 'The fee policy', schema: feePolicyAnswerSchema }, errors: [401, 403, 404] }), sellerOnly, (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');

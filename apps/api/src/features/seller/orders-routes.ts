@@ -22,6 +22,7 @@ import {
   type Wire,
 } from '@escrow/core';
 import { assignRiderSchema, optionalText, orderFormSchema, refundRequestSchema } from '@escrow/core/validation';
+import { refundRequestRecordedSchema, sellerOrderChangedSchema, sellerOrderCreatedSchema, sellerOrderViewSchema, sellerOrdersAnswerSchema } from '@escrow/core/view-schemas';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.js';
@@ -75,7 +76,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
     return idempotent(c, h.keys, { scope: caller.scope, fingerprint }, (keyed) => run(orderId, { kind: 'seller', sellerId: caller.sellerId }, keyed), render);
   };
 
-  app.get('/orders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Own orders, newest first, a page at a time (with the total)', ok: 'A page of orders and the total', errors: [401, 403, 404] }), sellerOnly, queryOf(pageQuerySchema), async (c) => {
+  app.get('/orders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Own orders, newest first, a page at a time (with the total)', ok: { description: 'A page of orders and the total', schema: sellerOrdersAnswerSchema }, errors: [401, 403, 404] }), sellerOnly, queryOf(pageQuerySchema), async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -84,7 +85,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
     return sendResult(c, result.ok ? { ok: true, value: { orders: result.value.items.map(sellerOrderSummary), total: result.value.total, page: result.value.page, pageSize: result.value.pageSize } satisfies Wire<SellerOrdersAnswer> } : result);
   });
 
-  app.get('/orders/:id', routeDoc({ tag: 'seller', caller: ['session'], summary: 'One own order, with its code and links', ok: 'The order', errors: [401, 403, 404] }), sellerOnly, async (c) => {
+  app.get('/orders/:id', routeDoc({ tag: 'seller', caller: ['session'], summary: 'One own order, with its code and links', ok: { description: 'The order', schema: sellerOrderViewSchema }, errors: [401, 403, 404] }), sellerOnly, async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -96,7 +97,7 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
     return sendResult(c, { ok: true, value: sellerOrderView(order, { ...extras, links: orderLinks(c, h, order) }) });
   });
 
-  app.post('/orders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Create an order (JSON, or multipart with productPhoto and packagedPhoto)', jsonSchema: orderFormSchema, multipart: 'The order form\'s fields, plus optional `productPhoto` and `packagedPhoto` files (10 MB each)', ok: { status: 201, description: 'The new order, with its links' }, errors: [401, 403, 404, 409, 413, 429], idempotent: true }), sellerOnly, orderFormBodyLimit(), async (c) => {
+  app.post('/orders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Create an order (JSON, or multipart with productPhoto and packagedPhoto)', jsonSchema: orderFormSchema, multipart: 'The order form\'s fields, plus optional `productPhoto` and `packagedPhoto` files (10 MB each)', ok: { status: 201, description: 'The new order, with its links', schema: sellerOrderCreatedSchema }, errors: [401, 403, 404, 409, 413, 429], idempotent: true }), sellerOnly, orderFormBodyLimit(), async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     const request = await readNewOrder(c);
@@ -116,26 +117,26 @@ export function sellerOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<
     );
   });
 
-  app.post('/orders/:id/cancel', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Cancel an order before payment', ok: 'The order, cancelled', errors: [401, 403, 404, 409, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(cancelSchema), async (c) => {
+  app.post('/orders/:id/cancel', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Cancel an order before payment', ok: { description: 'The order, cancelled', schema: sellerOrderChangedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(cancelSchema), async (c) => {
     const input = c.req.valid('json');
     return orderChange(c, input, (orderId, actor, keyed) => cancelOrder(h.deps, { orderId, actor, reason: input.reason }, keyed()), changed(c, ORDER_CANCELLED_MESSAGE));
   });
 
-  app.post('/orders/:id/rider', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Assign or change the rider (one of the list, or a new one)', ok: 'The order with its new rider link', errors: [401, 403, 404, 409, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(assignRiderSchema), async (c) => {
+  app.post('/orders/:id/rider', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Assign or change the rider (one of the list, or a new one)', ok: { description: 'The order with its new rider link', schema: sellerOrderChangedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(assignRiderSchema), async (c) => {
     const input = c.req.valid('json');
     const rider = input.kind === 'existing' ? { riderId: input.riderId } : { name: input.name, phone: input.phone };
     return orderChange(c, input, (orderId, actor, keyed) => assignRider(h.deps, { orderId, actor, rider }, keyed()), changed(c, RIDER_ASSIGNED_MESSAGE));
   });
 
-  app.delete('/orders/:id/rider', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Remove the rider (their link stops working)', ok: 'The order without a rider', errors: [401, 403, 404, 409], idempotent: true }), sellerOnly, async (c) =>
+  app.delete('/orders/:id/rider', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Remove the rider (their link stops working)', ok: { description: 'The order without a rider', schema: sellerOrderChangedSchema }, errors: [401, 403, 404, 409], idempotent: true }), sellerOnly, async (c) =>
     orderChange(c, { removeRider: true }, (orderId, actor, keyed) => removeRider(h.deps, { orderId, actor }, keyed()), changed(c, catalogue.seller.riderRemoved)),
   );
 
-  app.post('/orders/:id/unlock-code', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Unlock the delivery code after 5 wrong tries', ok: 'The order, its code unlocked', errors: [401, 403, 404, 409], idempotent: true }), sellerOnly, async (c) =>
+  app.post('/orders/:id/unlock-code', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Unlock the delivery code after 5 wrong tries', ok: { description: 'The order, its code unlocked', schema: sellerOrderChangedSchema }, errors: [401, 403, 404, 409], idempotent: true }), sellerOnly, async (c) =>
     orderChange(c, { unlock: true }, (orderId, actor, keyed) => unlockDeliveryCode(h.deps, { orderId, actor }, keyed()), changed(c, CODE_UNLOCKED_MESSAGE)),
   );
 
-  app.post('/orders/:id/refund-request', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Record that the buyer rejected the item (a refund request)', ok: 'The refund request recorded', errors: [401, 403, 404, 409, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(refundRequestSchema), async (c) => {
+  app.post('/orders/:id/refund-request', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Record that the buyer rejected the item (a refund request)', ok: { description: 'The refund request recorded', schema: refundRequestRecordedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
     return orderChange(
       c,

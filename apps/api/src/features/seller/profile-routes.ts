@@ -16,6 +16,7 @@ import {
   type SellerProfile,
 } from '@escrow/core';
 import { parseOrFirstError, sellerAboutSchema, sellerBusinessDetailsSchema, sellerNotificationsSchema, sellerPayoutDetailsSchema, sellerSignupSchema } from '@escrow/core/validation';
+import { sellerProfileViewSchema } from '@escrow/core/view-schemas';
 import { Hono, type Context } from 'hono';
 import type { AccountsHttp } from '../accounts-context.js';
 import type { AppEnv } from '../../http/app-env.js';
@@ -73,11 +74,11 @@ export function sellerProfileRoutes(accounts: AccountsHttp): Hono<AppEnv> {
   });
   const userIdOf = (c: Context<AppEnv>): string => c.get('user')?.userId ?? '';
 
-  app.get('/', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The signed-in account\'s seller record (404 before onboarding)', ok: 'The seller profile', errors: [401, 404] }), async (c) => send(c, await getOwnSellerProfile(deps, { userId: userIdOf(c) })));
-  app.post('/', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Create the seller record (onboarding)', jsonSchema: sellerSignupSchema, ok: { status: 201, description: 'The seller profile' }, errors: [400, 401, 409, 413] }), (c) => withJsonInput(c, async (input) => send(c, await createSellerProfile(deps, { userId: userIdOf(c), input }), 201)));
-  app.put('/business-details', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Change the business name, location, phone and WhatsApp', jsonSchema: sellerBusinessDetailsSchema, ok: 'The seller profile', errors: [400, 401, 404, 413] }), (c) => withJsonInput(c, async (input) => send(c, await updateSellerBusinessDetails(deps, { userId: userIdOf(c), input }))));
-  app.put('/about', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Change the about text (empty is none)', jsonSchema: sellerAboutSchema, ok: 'The seller profile', errors: [400, 401, 404, 413] }), (c) => withJsonInput(c, async (input) => send(c, await updateSellerAbout(deps, { userId: userIdOf(c), input }))));
-  app.put('/payout-details', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Change where payouts go, with the account\'s password', description: 'The owner is emailed; payouts to the new details wait 24 hours (decision 0049). Wrong passwords slow the address like a sign-in.', jsonSchema: sellerPayoutDetailsSchema, ok: 'The seller profile', errors: [400, 401, 404, 413, 429] }), async (c) => {
+  app.get('/', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The signed-in account\'s seller record (404 before onboarding)', ok: { description: 'The seller profile', schema: sellerProfileViewSchema }, errors: [401, 404] }), async (c) => send(c, await getOwnSellerProfile(deps, { userId: userIdOf(c) })));
+  app.post('/', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Create the seller record (onboarding)', jsonSchema: sellerSignupSchema, ok: { status: 201, description: 'The seller profile', schema: sellerProfileViewSchema }, errors: [400, 401, 409, 413] }), (c) => withJsonInput(c, async (input) => send(c, await createSellerProfile(deps, { userId: userIdOf(c), input }), 201)));
+  app.put('/business-details', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Change the business name, location, phone and WhatsApp', jsonSchema: sellerBusinessDetailsSchema, ok: { description: 'The seller profile', schema: sellerProfileViewSchema }, errors: [400, 401, 404, 413] }), (c) => withJsonInput(c, async (input) => send(c, await updateSellerBusinessDetails(deps, { userId: userIdOf(c), input }))));
+  app.put('/about', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Change the about text (empty is none)', jsonSchema: sellerAboutSchema, ok: { description: 'The seller profile', schema: sellerProfileViewSchema }, errors: [400, 401, 404, 413] }), (c) => withJsonInput(c, async (input) => send(c, await updateSellerAbout(deps, { userId: userIdOf(c), input }))));
+  app.put('/payout-details', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Change where payouts go, with the account\'s password', description: 'The owner is emailed; payouts to the new details wait 24 hours (decision 0049). Wrong passwords slow the address like a sign-in.', jsonSchema: sellerPayoutDetailsSchema, ok: { description: 'The seller profile', schema: sellerProfileViewSchema }, errors: [400, 401, 404, 413, 429] }), async (c) => {
     const user = c.get('user');
     if (!user) return signInRequired(c);
     return withJsonInput(c, async (input) => {
@@ -95,12 +96,12 @@ export function sellerProfileRoutes(accounts: AccountsHttp): Hono<AppEnv> {
       return send(c, result);
     });
   });
-  app.put('/notifications', routeDoc({ tag: 'seller', caller: ['session'], summary: 'How the seller is told of their orders (SMS, email)', jsonSchema: sellerNotificationsSchema, ok: 'The seller profile', errors: [400, 401, 404, 413] }), (c) => withJsonInput(c, async (input) => send(c, await updateSellerNotifications(deps, { userId: userIdOf(c), input }))));
-  app.put('/logo', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Upload the logo', multipart: 'The image in the `logo` field (at most 10 MB)', ok: 'The seller profile', errors: [400, 401, 404, 413] }), photoBodyLimit(), async (c) => {
+  app.put('/notifications', routeDoc({ tag: 'seller', caller: ['session'], summary: 'How the seller is told of their orders (SMS, email)', jsonSchema: sellerNotificationsSchema, ok: { description: 'The seller profile', schema: sellerProfileViewSchema }, errors: [400, 401, 404, 413] }), (c) => withJsonInput(c, async (input) => send(c, await updateSellerNotifications(deps, { userId: userIdOf(c), input }))));
+  app.put('/logo', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Upload the logo', multipart: 'The image in the `logo` field (at most 10 MB)', ok: { description: 'The seller profile', schema: sellerProfileViewSchema }, errors: [400, 401, 404, 413] }), photoBodyLimit(), async (c) => {
     const upload = await readPhotoUpload(c, 'logo');
     if (!upload.ok) return upload.response;
     return send(c, await uploadSellerLogo(logoDeps, { userId: userIdOf(c), bytes: upload.bytes }));
   });
-  app.delete('/logo', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Remove the logo', ok: 'The seller profile', errors: [401, 404] }), async (c) => send(c, await removeSellerLogo(logoDeps, { userId: userIdOf(c) })));
+  app.delete('/logo', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Remove the logo', ok: { description: 'The seller profile', schema: sellerProfileViewSchema }, errors: [401, 404] }), async (c) => send(c, await removeSellerLogo(logoDeps, { userId: userIdOf(c) })));
   return app;
 }

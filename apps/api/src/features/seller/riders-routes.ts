@@ -1,5 +1,6 @@
 import { addRider, catalogue, deleteRider, listRiders, riderView, type RiderAdded, type RiderDeleted, type RidersAnswer, type Wire } from '@escrow/core';
 import { addRiderSchema } from '@escrow/core/validation';
+import { riderAddedSchema, riderDeletedSchema, ridersAnswerSchema } from '@escrow/core/view-schemas';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/app-env.js';
 import { answerOf, sendResult } from '../../http/error-handler.js';
@@ -23,7 +24,7 @@ const RIDER_ID_FORMAT = /^[A-Za-z0-9_-]{1,100}$/;
 export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/riders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The seller\'s riders, in the order they were added', ok: '`{ riders }`', errors: [401, 403, 404] }), sellerOnly, async (c) => {
+  app.get('/riders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'The seller\'s riders, in the order they were added', ok: { description: '`{ riders }`', schema: ridersAnswerSchema }, errors: [401, 403, 404] }), sellerOnly, async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     c.header('Cache-Control', 'no-store');
@@ -31,7 +32,7 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
     return sendResult(c, result.ok ? { ok: true, value: { riders: result.value.map(riderView) } satisfies Wire<RidersAnswer> } : result);
   });
 
-  app.post('/riders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Add a rider (a phone already listed returns that rider)', ok: { status: 201, description: 'The rider' }, errors: [401, 403, 404, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(addRiderSchema), async (c) => {
+  app.post('/riders', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Add a rider (a phone already listed returns that rider)', ok: { status: 201, description: 'The rider', schema: riderAddedSchema }, errors: [401, 403, 404, 415], idempotent: true }), sellerOnly, jsonBodyLimit(), jsonBody(addRiderSchema), async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     const input = c.req.valid('json');
@@ -44,7 +45,7 @@ export function sellerRidersRoutes(h: EscrowHttp): Hono<AppEnv> {
     );
   });
 
-  app.delete('/riders/:id', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Remove one of the seller\'s riders', ok: 'The rider removed', errors: [401, 403, 404], idempotent: true }), sellerOnly, async (c) => {
+  app.delete('/riders/:id', routeDoc({ tag: 'seller', caller: ['session'], summary: 'Remove one of the seller\'s riders', ok: { description: 'The rider removed', schema: riderDeletedSchema }, errors: [401, 403, 404], idempotent: true }), sellerOnly, async (c) => {
     const caller = sellerCaller(c);
     if (!caller.ok) return caller.response;
     const riderId = c.req.param('id');
