@@ -75,6 +75,8 @@ export async function apiDatabase(database, { prefix = 'bench', extraEnv = {} } 
     // The M-Pesa callback routes, without Daraja credentials: orders are paid by posting the C2B
     // confirmation M-Pesa would send (payByPaybill), as a typed receipt alone no longer pays (decision 0042).
     MPESA_CALLBACK_SECRET,
+    // BENCH_LOG_LEVEL=warn drops the per-request access lines (info), to price them against the default.
+    ...(process.env.BENCH_LOG_LEVEL?.trim() ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL.trim() } : {}),
     ...extraEnv,
   };
   let schema = null;

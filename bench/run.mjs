@@ -18,7 +18,8 @@
 // BENCH_POOL_SIZE (25: PostgreSQL connections of the API in all, DATABASE_POOL_SIZE split over the workers),
 // BENCH_API_WORKERS (the machine's cores: API_WORKERS of the API on PostgreSQL; SQLite runs one process),
 // DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test), BENCH_EXTRAS (cold-start,live,pages:
-// the reports of bench/cold-start.mjs, scripts/report-live-latency.mjs and scripts/report-page-load.mjs, after the load).
+// the reports of bench/cold-start.mjs, scripts/report-live-latency.mjs and scripts/report-page-load.mjs, after the load),
+// BENCH_LOG_LEVEL (the API's LOG_LEVEL, info by default; warn drops the access lines, to price them).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -80,16 +80,20 @@ describe('the API logger (pino, decision 0068)', () => {
       rider: 'http://localhost/rider/o1?phone=%2B254733555202&key=RIDERKEYRIDERKEY',
       note: 'cookie session=zzzz; payer_o1=yyyy and Bearer abc.def',
       code: '482913',
+      request: { headers: { 'X-Delivery-Code': '555111', 'X-Rider-Key': 'RKEYRKEYRKEY' } },
+      daraja: { credentials: { passkey: 'PASSKEYVALUE', nested: { securityCredential: 'SECCREDVALUE' } } },
       failure: Object.assign(new Error('refused for 0712345678'), { code: 'E_REFUSED' }),
     });
     const line = lines[0] ?? '';
-    for (const secret of ['Sokoni#2026', 'Another#2026', '482913', 'tok_secret_value', 'abcdef', 'eyJhbGciOi', 'VIEWKEYVIEWKEY', 'RIDERKEY', 'zzzz', 'yyyy', 'abc.def', '712345678', '722555101', '733555202']) {
+    for (const secret of ['Sokoni#2026', 'Another#2026', '482913', 'tok_secret_value', 'abcdef', 'eyJhbGciOi', 'VIEWKEYVIEWKEY', 'RIDERKEY', 'zzzz', 'yyyy', 'abc.def', '712345678', '722555101', '733555202', '555111', 'RKEYRKEY', 'PASSKEYVALUE', 'SECCREDVALUE']) {
       expect(line, secret).not.toContain(secret);
     }
     const parsed = JSON.parse(line) as Record<string, unknown>;
     expect(parsed['message']).toBe('sign-up for 2547•••••678 from 2547•••••101');
     expect(parsed['failure']).toMatchObject({ name: 'Error', message: 'refused for 2547•••••678', code: 'E_REFUSED' });
     expect(parsed['url']).toBe('http://localhost/buyer/order/o1?code=[redacted]&x=1');
+    expect(parsed['password']).toBe('[redacted]');
+    expect(parsed['daraja']).toEqual({ credentials: { passkey: '[redacted]', nested: { securityCredential: '[redacted]' } } });
     // Codes that are not secrets stay readable.
     logger.error('Service unavailable', { cause: 'ECONNREFUSED', code: 'OAUTH_SIGN_IN_FAILED' });
     expect(JSON.parse(lines[1] ?? '')).toMatchObject({ cause: 'ECONNREFUSED', code: 'OAUTH_SIGN_IN_FAILED' });

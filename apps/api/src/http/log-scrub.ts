@@ -2,8 +2,12 @@
  * What no log line may hold, whoever wrote it (decision 0068): a full phone number (masked to
  * 2547•••••123), a secret in a query string (`?code=`, `?key=`, `?phone=`, `?token=`: buyer and
  * rider links, Google's callback), a bearer token or a session or payer cookie in text, and a
- * 6-digit code under a field named like a code. Field names that are secrets whatever they hold
- * (password, token, deliveryCode...) are removed by pino's redact in logger.ts.
+ * 6-digit code under a field named like a code, and the value of any field named like a secret
+ * (password, token, deliveryCode, a cookie or credential header...) at any depth.
+ *
+ * The field names are checked here, in the one walk every line's fields already take, not by
+ * pino's `redact`: its wildcard paths (`*.password`) cost about 15 us per line, which was most of
+ * an access line's price (docs/perf/2026-11-29-access-log-cost.md).
  */
 
 // Kenyan mobile numbers as people and systems write them: +254712345678, 254712345678, 0712 345 678.
@@ -15,6 +19,30 @@ const COOKIE_VALUE = /\b((?:__Host-)?session|payer_[A-Za-z0-9_-]+)=[^;,\s"']+/g;
 const CODE_FIELD = /code/i;
 const SIX_DIGITS = /^\s*\d{6}\s*$/;
 const MAX_DEPTH = 5;
+/** Field names whose values are secrets whatever they hold, at any depth. */
+const SECRET_FIELDS: ReadonlySet<string> = new Set([
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'sessionToken',
+  'session',
+  'cookie',
+  'authorization',
+  'deliveryCode',
+  'viewKey',
+  'riderKey',
+  'payerToken',
+  'resetCode',
+  'apiKey',
+  'secret',
+  'securityCredential',
+  'consumerSecret',
+  'passkey',
+]);
+/** Header names (any case) whose values are credentials. */
+const SECRET_HEADERS: ReadonlySet<string> = new Set(['cookie', 'set-cookie', 'authorization', 'x-delivery-code', 'x-rider-key', 'x-rider-phone']);
+const REDACTED = '[redacted]';
 
 /** The text with phone numbers masked and secrets in query strings, headers and cookies replaced. */
 export function scrubLogText(text: string): string {
@@ -34,7 +62,8 @@ export function scrubLogFields(fields: Record<string, unknown>): Record<string, 
 function scrubObject(object: Record<string, unknown>, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(object)) {
-    out[key] = typeof value === 'string' && CODE_FIELD.test(key) && SIX_DIGITS.test(value) ? '[redacted]' : scrubValue(value, depth + 1);
+    if (SECRET_FIELDS.has(key) || SECRET_HEADERS.has(key.toLowerCase())) out[key] = REDACTED;
+    else out[key] = typeof value === 'string' && CODE_FIELD.test(key) && SIX_DIGITS.test(value) ? REDACTED : scrubValue(value, depth + 1);
   }
   return out;
 }

@@ -46,32 +46,6 @@ export interface LogDestination {
   write(line: string): void;
 }
 
-/**
- * Field names whose values are secrets whatever they hold, at the top level and one object down
- * (pino's redact: fixed paths, so it costs nothing on lines without them). Phone numbers, codes
- * in text and secret query parameters are masked by `scrubLogFields` instead.
- */
-const SECRET_FIELDS = [
-  'password',
-  'currentPassword',
-  'newPassword',
-  'token',
-  'sessionToken',
-  'session',
-  'cookie',
-  'authorization',
-  'deliveryCode',
-  'viewKey',
-  'riderKey',
-  'payerToken',
-  'resetCode',
-  'apiKey',
-  'secret',
-  'securityCredential',
-  'consumerSecret',
-  'passkey',
-] as const;
-const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`), 'headers["set-cookie"]', 'headers["x-delivery-code"]', 'headers["x-rider-key"]', 'headers["x-rider-phone"]'];
 
 /**
  * JSON lines as the console logger wrote them (`level` as a word, ISO `time`, `message` before
@@ -89,7 +63,6 @@ export function createLogger(settings: LogSettings = {}, destination?: LogDestin
       messageKey: 'message',
       timestamp: stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     },
     stream,
   );
