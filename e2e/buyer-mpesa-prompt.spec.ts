@@ -6,9 +6,9 @@
 //
 // The simulator is one process shared by every worker, and it refuses a second prompt to a phone
 // that has one pending: each test prompts a phone number of its own, typed into the field.
-import type { APIRequestContext } from '@playwright/test';
 import { expectBuyerPaid, expectWaiting, markDocument, openBuyerPage, PAY_BUTTON, payFrom, PRICE, SAID, stillTheSameDocument } from './buyer-prompt.ts';
-import { readDeliveryCodeSms, receiptAsSellerSeesIt, simUrl } from './daraja-sim.ts';
+import type { SimPrompt } from '@escrow/test-kit/daraja-sim';
+import { readDeliveryCodeSms, receiptAsSellerSeesIt, sim } from './daraja-sim.ts';
 import { test } from './kit/test.ts';
 import { answerOnPhone, finishedPromptsOn, openPhonePage, ownPhone, pendingPromptOn, PIN } from './sim-phone.ts';
 import { expectNoHorizontalScroll, FIRST_SCREEN } from './order-screens.ts';
@@ -20,22 +20,9 @@ import { freshAddress, viewKeyOf } from '@escrow/test-kit';
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: PHONE });
 
-/** One prompt as the simulator's /sim/prompts lists it (apps/daraja-sim/src/public-types.ts). */
-interface SimPrompt {
-  readonly checkoutRequestId: string;
-  readonly msisdn: string;
-  readonly amount: number;
-  readonly accountReference: string;
-  readonly status: 'pending' | 'succeeded' | 'failed';
-  readonly resultCode: number | null;
-  readonly receiptNumber: string | null;
-}
-
 /** The simulator's prompts to one phone (2547XXXXXXXX), oldest first. */
-async function simPromptsTo(request: APIRequestContext, msisdn: string): Promise<SimPrompt[]> {
-  const reply = await request.get(`${simUrl()}/sim/prompts`);
-  expect(reply.status()).toBe(200);
-  return ((await reply.json()) as SimPrompt[]).filter((prompt) => prompt.msisdn === msisdn);
+async function simPromptsTo(msisdn: string): Promise<SimPrompt[]> {
+  return (await sim().prompts()).filter((prompt) => prompt.msisdn === msisdn);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -80,7 +67,7 @@ test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pa
   expect(await stillTheSameDocument(sellerPage), 'the seller page reloaded').toBe(true);
 
   // Through the API: paid once, with the receipt of the one prompt M-Pesa completed.
-  const [paidPrompt, ...others] = await simPromptsTo(request, phone.msisdn);
+  const [paidPrompt, ...others] = await simPromptsTo(phone.msisdn);
   expect(others).toEqual([]);
   expect(paidPrompt).toMatchObject({ status: 'succeeded', resultCode: 0, amount: 2500, accountReference: order.trackingNumber });
   const seen = await sellerOrder(sellerPage, order.id);
@@ -91,10 +78,10 @@ test('the journey at 360 px: tap Pay, approve with the PIN on the phone, both pa
   });
   expect(again.status(), await again.text()).toBe(409);
   expect(((await again.json()) as { error: { code: string } }).error.code).toBe('PAYMENT_ALREADY_CONFIRMED');
-  expect(await simPromptsTo(request, phone.msisdn)).toHaveLength(1);
+  expect(await simPromptsTo(phone.msisdn)).toHaveLength(1);
 });
 
-test('cancelled on the phone: the buyer reads why and taps "Try again", a new prompt comes, approved, paid', async ({ page, request, person }) => {
+test('cancelled on the phone: the buyer reads why and taps "Try again", a new prompt comes, approved, paid', async ({ page, person }) => {
   const phone = ownPhone();
   await signedInSeller(page, 'Prompt Cancel Shop');
   const order = await createOrder(page, { itemName: 'Ramtons Blender', price: PRICE });
@@ -108,25 +95,25 @@ test('cancelled on the phone: the buyer reads why and taps "Try again", a new pr
   await expect(buyer.getByRole('heading', { name: 'Payment not completed' })).toBeVisible();
   await expect(buyer.getByText(SAID.cancelled)).toBeVisible();
   await expect(buyer.getByRole('heading', { name: 'Waiting for Payment' })).toBeVisible();
-  const [cancelled] = await simPromptsTo(request, phone.msisdn);
+  const [cancelled] = await simPromptsTo(phone.msisdn);
   expect(cancelled).toMatchObject({ status: 'failed', resultCode: 1032 });
 
   // Try again: a second prompt to the same phone.
   await buyer.getByRole('button', { name: 'Try again' }).click();
   await expectWaiting(buyer, phone);
   await expect(pendingPromptOn(phonePage, phone.msisdn)).toHaveCount(1);
-  const prompts = await simPromptsTo(request, phone.msisdn);
+  const prompts = await simPromptsTo(phone.msisdn);
   expect(prompts.map((prompt) => prompt.status)).toEqual(['failed', 'pending']);
   expect(prompts[1]?.checkoutRequestId).not.toBe(cancelled?.checkoutRequestId);
 
   await answerOnPhone(phonePage, phone.msisdn, { pin: PIN });
   await expectBuyerPaid(buyer, phone, await readDeliveryCodeSms(order, phone.msisdn));
-  const [, approved] = await simPromptsTo(request, phone.msisdn);
+  const [, approved] = await simPromptsTo(phone.msisdn);
   expect(approved).toMatchObject({ status: 'succeeded', resultCode: 0 });
   expect(await sellerOrder(page, order.id)).toMatchObject({ status: 'paid', paymentConfirmed: true, mpesaReceipt: receiptAsSellerSeesIt(approved?.receiptNumber) });
 });
 
-test('a wrong PIN: the buyer reads that the PIN was wrong, and nothing is paid', async ({ page, request, person }) => {
+test('a wrong PIN: the buyer reads that the PIN was wrong, and nothing is paid', async ({ page, person }) => {
   const phone = ownPhone();
   await signedInSeller(page, 'Prompt PIN Shop');
   const order = await createOrder(page, { itemName: 'Hotpoint Kettle', price: PRICE });
@@ -144,11 +131,11 @@ test('a wrong PIN: the buyer reads that the PIN was wrong, and nothing is paid',
   await expect(buyer.getByRole('region', { name: 'Your delivery code' })).toHaveCount(0);
   expect(await stillTheSameDocument(buyer)).toBe(true);
 
-  expect(await simPromptsTo(request, phone.msisdn)).toEqual([expect.objectContaining({ status: 'failed', resultCode: 2001, receiptNumber: null })]);
+  expect(await simPromptsTo(phone.msisdn)).toEqual([expect.objectContaining({ status: 'failed', resultCode: 2001, receiptNumber: null })]);
   expect(await sellerOrder(page, order.id)).toMatchObject({ status: 'awaiting_payment', paymentConfirmed: false, mpesaReceipt: null });
 });
 
-test('a double tap on Pay sends one prompt', async ({ page, request, person }) => {
+test('a double tap on Pay sends one prompt', async ({ page, person }) => {
   const phone = ownPhone();
   await signedInSeller(page, 'Prompt Double Tap Shop');
   const order = await createOrder(page, { itemName: 'Infinix Hot 40', price: PRICE });
@@ -164,11 +151,11 @@ test('a double tap on Pay sends one prompt', async ({ page, request, person }) =
   await expect(buyer.getByRole('heading', { name: 'Check your phone' })).toHaveCount(1);
 
   expect(sends).toHaveLength(1);
-  const prompts = await simPromptsTo(request, phone.msisdn);
+  const prompts = await simPromptsTo(phone.msisdn);
   expect(prompts).toEqual([expect.objectContaining({ status: 'pending', amount: 2500, accountReference: order.trackingNumber })]);
 
   // Leave the shared simulator without a prompt waiting on this phone.
-  const cancelled = await request.post(`${simUrl()}/sim/prompts/${encodeURIComponent(prompts[0]?.checkoutRequestId ?? '')}/cancel`);
-  expect(cancelled.status()).toBe(200);
+  const cancelled = await sim().cancel(prompts[0]?.checkoutRequestId ?? '');
+  expect(cancelled).toMatchObject({ status: 'failed', resultCode: 1032 });
   await expect(buyer.getByText(SAID.cancelled)).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { simUrl } from './daraja-sim.ts';
+import { sim } from './daraja-sim.ts';
 
 /**
  * The SMS a rider receives, read the way the rider reads them: from the messages on the phone.
@@ -6,10 +6,8 @@ import { simUrl } from './daraja-sim.ts';
  * (playwright.config.ts), whose inbox per number this reads (GET /sim/sms/messages, newest first).
  */
 async function riderCodesTo(phone: string): Promise<string[]> {
-  const reply = await fetch(`${simUrl()}/sim/sms/messages?number=${encodeURIComponent(phone)}`);
-  if (!reply.ok) throw new Error(`simulator SMS inbox of ${phone}: ${reply.status} ${await reply.text()}`);
-  const messages = (await reply.json()) as { message: string }[];
-  return messages
+  const messages = await sim().sms.messagesTo(phone);
+  return [...messages]
     .reverse()
     .map((sms) => /rider code is (\d{6})/.exec(sms.message)?.[1])
     .filter((code): code is string => code !== undefined);

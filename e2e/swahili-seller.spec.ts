@@ -7,7 +7,7 @@
 // screens and no step name broken mid-word.
 import type { Page } from '@playwright/test';
 import { markDocument, stillTheSameDocument } from './buyer-prompt.ts';
-import { payerOf, simUrl } from './daraja-sim.ts';
+import { payerOf, sim } from './daraja-sim.ts';
 import { test } from './kit/test.ts';
 import { brokenStepNames, en, englishOnPage, sw } from './swahili-texts.ts';
 import { expectNoHorizontalScroll, FIRST_SCREEN } from './order-screens.ts';
@@ -91,7 +91,7 @@ test('a seller whose browser speaks Swahili signs in, creates an order, assigns 
   await payOrder(order);
   await buyer.dispose();
   // The buyer's delivery code came by SMS in Swahili, the language the seller's form chose.
-  const sms = (await (await fetch(`${simUrl()}/sim/sms/messages?number=${encodeURIComponent(`+${payerOf(order)}`)}`)).json()) as { message: string }[];
+  const sms = await sim().sms.messagesTo(`+${payerOf(order)}`);
   expect(sms.map((text) => text.message)).toContainEqual(expect.stringContaining(`Msimbo wako wa uwasilishaji ni ${order.deliveryCode ?? ''}.`));
   await expect(badge).toContainText(sw('seller', 'seller.status.paid'));
   await expect(progress).toHaveAttribute('aria-valuenow', '25');
