@@ -12,7 +12,9 @@ import {
   unlockDeliveryCode,
   unmatchedPaymentView,
   viewTexts,
+  type Actor,
   type EscrowQueries,
+  type IdempotentAnswer,
   type Order,
   type Result,
   type AdminOrderChanged,
@@ -28,7 +30,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/app-env.js';
 import { answerOf, sendResult } from '../../http/error-handler.js';
 import type { EscrowHttp } from '../escrow-context.js';
-import { idempotent } from '../../http/idempotency.js';
+import { idempotent, type KeyedOptions } from '../../http/idempotency.js';
 import { jsonBody } from '../../http/json-body.js';
 import { adminCaller, adminOnly } from '../../http/require-admin.js';
 import { orderNotFound, SESSION_ORDER_ID_FORMAT } from '../shared/session-orders.js';
@@ -130,32 +132,33 @@ export function adminOrdersRoutes(h: EscrowHttp, queries: EscrowQueries): Hono<A
 
   // An unmatched Paybill payment: attach it to the order it was meant for (audited on the order), or record its refund.
   const noSuchPayment = (c: Context) => sendResult(c, { ok: false, error: { code: 'VALIDATION_FAILED', message: 'No unmatched payment has this receipt (it may have been attached or refunded already)' } });
-  app.post('/payments/unmatched/:transId/attach', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Attach an unmatched Paybill payment to the order it was meant for', ok: { description: 'The order, paid with it', schema: adminOrderChangedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(attachSchema), async (c) => {
+  // Either action: the admin (401/403), the receipt's shape, then at most once per Idempotency-Key
+  // under the admin's scope, the request being the action's name with the receipt, and the body.
+  const unmatchedPaymentAction = <R>(
+    c: Context<AppEnv>,
+    action: 'attach' | 'refundUnmatched',
+    input: object,
+    run: (payment: { actor: Actor; transId: string }, keyed: KeyedOptions) => Promise<R>,
+    answer: (result: R) => IdempotentAnswer,
+  ): Response | Promise<Response> => {
     const caller = adminCaller(c);
     if (!caller.ok) return caller.response;
-    const transId = c.req.param('transId');
+    const transId = c.req.param('transId') ?? '';
     if (!TRANS_ID_FORMAT.test(transId)) return noSuchPayment(c);
+    return idempotent(c, h.keys, { scope: caller.scope, fingerprint: { [action]: transId.toUpperCase(), ...input } }, (keyed) => run({ actor: caller.actor, transId }, keyed), answer);
+  };
+  app.post('/payments/unmatched/:transId/attach', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Attach an unmatched Paybill payment to the order it was meant for', ok: { description: 'The order, paid with it', schema: adminOrderChangedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(attachSchema), async (c) => {
     const input = c.req.valid('json');
-    return idempotent(
-      c,
-      h.keys,
-      { scope: caller.scope, fingerprint: { attach: transId.toUpperCase(), ...input } },
-      (keyed) => attachUnmatchedPayment(h.deps, { actor: caller.actor, transId, trackingNumber: input.trackingNumber }, keyed()),
-      view(UNMATCHED_RESOLVED_MESSAGES.attached),
-    );
+    return unmatchedPaymentAction(c, 'attach', input, (payment, keyed) => attachUnmatchedPayment(h.deps, { ...payment, trackingNumber: input.trackingNumber }, keyed()), view(UNMATCHED_RESOLVED_MESSAGES.attached));
   });
 
   app.post('/payments/unmatched/:transId/refund', routeDoc({ tag: 'admin', caller: ['session'], summary: 'Record that an unmatched Paybill payment was sent back by hand', ok: { description: 'The payment, refunded', schema: unmatchedPaymentRefundedSchema }, errors: [401, 403, 404, 409, 415], idempotent: true }), adminOnly, jsonBodyLimit(), jsonBody(unmatchedRefundSchema), async (c) => {
-    const caller = adminCaller(c);
-    if (!caller.ok) return caller.response;
-    const transId = c.req.param('transId');
-    if (!TRANS_ID_FORMAT.test(transId)) return noSuchPayment(c);
     const input = c.req.valid('json');
-    return idempotent(
+    return unmatchedPaymentAction(
       c,
-      h.keys,
-      { scope: caller.scope, fingerprint: { refundUnmatched: transId.toUpperCase(), ...input } },
-      (keyed) => markUnmatchedPaymentRefunded(h.deps, { actor: caller.actor, transId, reference: input.mpesaReference }, keyed()),
+      'refundUnmatched',
+      input,
+      (payment, keyed) => markUnmatchedPaymentRefunded(h.deps, { ...payment, reference: input.mpesaReference }, keyed()),
       (result) => answerOf(result.ok ? { ok: true, value: { payment: unmatchedPaymentView(result.value), message: UNMATCHED_RESOLVED_MESSAGES.refunded } satisfies Wire<UnmatchedPaymentRefunded> } : result),
     );
   });

@@ -14,6 +14,8 @@ import {
   setBuyerLocale,
   submitFeedback,
   viewTexts,
+  type Actor,
+  type IdempotentAnswer,
   type SignedInCaller,
   type BuyerCodeResent,
   type BuyerFeedbackSent,
@@ -33,7 +35,7 @@ import { answerOf, sendResult } from '../../http/error-handler.js';
 import { settleBuyerBudget } from '../../http/buyer-budget.js';
 import { ESCROW_RATE_LIMITS, rateLimited } from '../../http/escrow-rate-limits.js';
 import type { EscrowHttp } from '../escrow-context.js';
-import { idempotent } from '../../http/idempotency.js';
+import { idempotent, type KeyedOptions } from '../../http/idempotency.js';
 import { jsonBody } from '../../http/json-body.js';
 import { buyerActor, guardBuyerRequest, setPayerCookie } from '../shared/buyer-credentials.js';
 import { routeDoc } from '../../http/openapi.js';
@@ -48,6 +50,41 @@ const paymentSchema = z.object({
 export const REFUND_REQUESTED_MESSAGE = viewTexts.answers.refundRequested;
 
 const buyerScope = (orderId: string, code: string) => `buyer\n${orderId}\n${code}`;
+
+/** What a buyer's keyed action runs its use case with: the order, and the buyer (the code or view key sent, and this browser's payer cookie) as actor. */
+interface BuyerAction {
+  readonly orderId: string;
+  readonly actor: Actor;
+}
+
+/**
+ * A state-changing request of a buyer let through by guardBuyerRequest: at most once per
+ * Idempotency-Key, the keys scoped to the order and the code (or view key) sent.
+ */
+function keyedForBuyer<R>(
+  c: Context<AppEnv>,
+  h: EscrowHttp,
+  guarded: { orderId: string; code: string },
+  fingerprint: unknown,
+  run: (buyer: BuyerAction, keyed: KeyedOptions) => Promise<R>,
+  answer: (result: R, buyer: BuyerAction) => IdempotentAnswer,
+): Promise<Response> {
+  const buyer: BuyerAction = { orderId: guarded.orderId, actor: buyerActor(c, guarded.code, guarded.orderId) };
+  return idempotent(c, h.keys, { scope: buyerScope(guarded.orderId, guarded.code), fingerprint }, (keyed) => run(buyer, keyed), (result) => answer(result, buyer));
+}
+
+/** A keyed action by the order's code (or view key): guardBuyerRequest's refusal without it, else `keyedForBuyer`. */
+async function buyerKeyedAction<R>(
+  h: EscrowHttp,
+  c: Context<AppEnv>,
+  fingerprint: unknown,
+  run: (buyer: BuyerAction, keyed: KeyedOptions) => Promise<R>,
+  answer: (result: R, buyer: BuyerAction) => IdempotentAnswer,
+): Promise<Response> {
+  const g = await guardBuyerRequest(c, h);
+  if (!g.ok) return g.response;
+  return keyedForBuyer(c, h, g, fingerprint, run, answer);
+}
 
 /**
  * The buyer page's API (order id + delivery code, no account), mounted at /api/buyer.
@@ -81,27 +118,19 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
 
   app.post('/orders/:id/payment', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Confirm the Paybill payment with its M-Pesa receipt', ok: { description: 'The order, paid', schema: buyerPaymentAnswerSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(paymentSchema), async (c) => {
     const input = c.req.valid('json');
-    const g = await guardBuyerRequest(c, h);
-    if (!g.ok) return g.response;
-    const actor = buyerActor(c, g.code, g.orderId);
-    return idempotent(
+    return buyerKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: buyerScope(g.orderId, g.code), fingerprint: input },
-      (keyed) =>
-        confirmPaymentOnBuyerPage(
-          h.deps,
-          { orderId: g.orderId, actor, mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted, signedIn: signedInCaller(c) },
-          keyed(),
-        ),
-      (result) => {
+      input,
+      (buyer, keyed) => confirmPaymentOnBuyerPage(h.deps, { ...buyer, mpesaReceipt: input.mpesaReceipt, termsAccepted: input.termsAccepted, signedIn: signedInCaller(c) }, keyed()),
+      (result, buyer) => {
         if (!result.ok) return answerOf(result);
         // The receipt of the verified payment (only the payer's M-Pesa SMS shows it) made this
         // browser the payer's, or it was already: the answer carries the code as the payer's page
         // shows it. A browser bound before keeps it; another that types the receipt gets no code.
         const { order, payerToken } = result.value;
-        if (payerToken !== null) setPayerCookie(c, g.orderId, payerToken, h.buyerBudget.secureCookies);
-        const shown = order.paymentConfirmed && (payerToken !== null || holdsDeliveryCode(order, actor));
+        if (payerToken !== null) setPayerCookie(c, buyer.orderId, payerToken, h.buyerBudget.secureCookies);
+        const shown = order.paymentConfirmed && (payerToken !== null || holdsDeliveryCode(order, buyer.actor));
         return answerOf({
           ok: true,
           value: {
@@ -147,11 +176,12 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!g.ok) return g.response;
     const limited = await rateLimited(c, { rateLimiter: h.rateLimiter, clock: h.deps.clock }, [[ESCROW_RATE_LIMITS.codeResendsPerOrder, g.orderId]]);
     if (limited) return limited;
-    return idempotent(
+    return keyedForBuyer(
       c,
-      h.keys,
-      { scope: buyerScope(g.orderId, g.code), fingerprint: { resendCode: true } },
-      (keyed) => resendDeliveryCode(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId) }, keyed()),
+      h,
+      g,
+      { resendCode: true },
+      (buyer, keyed) => resendDeliveryCode(h.deps, buyer, keyed()),
       (result) => answerOf(result.ok ? { ok: true, value: { ...result.value, message: fillText(viewTexts.answers.codeSent, { phone: result.value.sentTo }) } satisfies Wire<BuyerCodeResent> } : result),
     );
   });
@@ -172,26 +202,22 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
   // (and the code to the payer). The link's key is enough, as for the order itself.
   app.put('/orders/:id/locale', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'The buyer\'s language (en or sw) for their texts from now on', ok: 'The language set', errors: [404, 423, 429], idempotent: true }), jsonBody(localeChoiceSchema), async (c) => {
     const input = c.req.valid('json');
-    const g = await guardBuyerRequest(c, h);
-    if (!g.ok) return g.response;
-    return idempotent(
+    return buyerKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: buyerScope(g.orderId, g.code), fingerprint: { locale: input.locale } },
-      (keyed) => setBuyerLocale(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), input }, keyed()),
+      { locale: input.locale },
+      (buyer, keyed) => setBuyerLocale(h.deps, { ...buyer, input }, keyed()),
       (result) => answerOf(result.ok ? { ok: true, value: { locale: result.value.locale } satisfies Wire<LocaleRecorded> } : result),
     );
   });
 
   app.post('/orders/:id/refund-request', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Ask for a refund, with a reason (the code\'s holder only)', ok: { description: 'The refund request recorded', schema: buyerRefundRequestedSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
-    const g = await guardBuyerRequest(c, h);
-    if (!g.ok) return g.response;
-    return idempotent(
+    return buyerKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: buyerScope(g.orderId, g.code), fingerprint: input },
-      (keyed) => requestRefund(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), reason: input.reason }, keyed()),
+      input,
+      (buyer, keyed) => requestRefund(h.deps, { ...buyer, reason: input.reason }, keyed()),
       (result) => {
         if (!result.ok) return answerOf(result);
         const { id, status, reason, createdAt } = result.value;
@@ -202,13 +228,11 @@ export function buyerRoutes(h: EscrowHttp): Hono<AppEnv> {
 
   app.post('/orders/:id/feedback', routeDoc({ tag: 'buyer', caller: ['deliveryCode'], summary: 'Rate the rider and the seller, once', ok: { description: 'The feedback recorded', schema: buyerFeedbackSentSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(feedbackSchema), async (c) => {
     const input = c.req.valid('json');
-    const g = await guardBuyerRequest(c, h);
-    if (!g.ok) return g.response;
-    return idempotent(
+    return buyerKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: buyerScope(g.orderId, g.code), fingerprint: input },
-      (keyed) => submitFeedback(h.deps, { orderId: g.orderId, actor: buyerActor(c, g.code, g.orderId), riderRating: input.riderRating, sellerRating: input.sellerRating, comment: input.comment }, keyed()),
+      input,
+      (buyer, keyed) => submitFeedback(h.deps, { ...buyer, riderRating: input.riderRating, sellerRating: input.sellerRating, comment: input.comment }, keyed()),
       (result) => {
         if (!result.ok) return answerOf(result);
         const { riderRating, sellerRating, comment, createdAt } = result.value;

@@ -17,6 +17,7 @@ import {
   takeListedJob,
   viewTexts,
   type Actor,
+  type IdempotentAnswer,
   type Result,
   type LocaleRecorded,
   type RefundRequestRecorded,
@@ -35,7 +36,7 @@ import { answerOf, sendResult } from '../../http/error-handler.js';
 import { readRiderProof } from '../../http/rider-proof-cookie.js';
 import type { EscrowHttp } from '../escrow-context.js';
 import { ESCROW_RATE_LIMITS, rateLimited } from '../../http/escrow-rate-limits.js';
-import { idempotent } from '../../http/idempotency.js';
+import { idempotent, type KeyedOptions } from '../../http/idempotency.js';
 import { jsonBody } from '../../http/json-body.js';
 import { ORDER_ID_FORMAT } from '../shared/buyer-credentials.js';
 import { photoBodyLimit, readPhotoUpload } from '../shared/photo-upload.js';
@@ -70,6 +71,43 @@ async function phoneCaller(c: Context, h: EscrowHttp, extra: 'take' | null = nul
 }
 
 const keyScope = (r: { orderId: string; phone: string; key: string | null }) => `rider-key\n${r.orderId}\n${r.phone}\n${r.key ?? ''}`;
+
+type LinkCaller = Extract<Awaited<ReturnType<typeof riderKeyCaller>>, { ok: true }>;
+
+/** What a keyed action on the rider link runs its use case with: the order, and the rider (phone and key) as actor. */
+interface LinkAction {
+  readonly orderId: string;
+  readonly actor: Actor;
+}
+
+/**
+ * A state-changing request of a rider link's caller (checked already): at most once per
+ * Idempotency-Key, the keys scoped to the link (order, phone, key).
+ */
+function keyedOnLink<R>(
+  c: Context,
+  h: EscrowHttp,
+  caller: LinkCaller,
+  fingerprint: unknown,
+  run: (link: LinkAction, keyed: KeyedOptions) => Promise<R>,
+  answer: (result: R) => IdempotentAnswer,
+): Promise<Response> {
+  const link: LinkAction = { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key) };
+  return idempotent(c, h.keys, { scope: keyScope(caller), fingerprint }, (keyed) => run(link, keyed), answer);
+}
+
+/** A keyed action by the rider link's phone and key: riderKeyCaller's refusal without them (or over the address's limit), else `keyedOnLink`. */
+async function riderKeyedAction<R>(
+  h: EscrowHttp,
+  c: Context,
+  fingerprint: unknown,
+  run: (link: LinkAction, keyed: KeyedOptions) => Promise<R>,
+  answer: (result: R) => IdempotentAnswer,
+): Promise<Response> {
+  const caller = await riderKeyCaller(c, h);
+  if (!caller.ok) return caller.response;
+  return keyedOnLink(c, h, caller, fingerprint, run, answer);
+}
 
 function withMessage<T, U>(result: Result<T>, map: (value: T) => U): Result<U> {
   return result.ok ? { ok: true, value: map(result.value) } : result;
@@ -141,13 +179,11 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
   });
 
   app.post('/orders/:id/accept', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Acknowledge the job', ok: { description: 'The order, accepted', schema: riderJobChangedSchema }, errors: [400, 404, 409, 429], idempotent: true }), async (c) => {
-    const caller = await riderKeyCaller(c, h);
-    if (!caller.ok) return caller.response;
-    return idempotent(
+    return riderKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: keyScope(caller), fingerprint: { accept: true } },
-      (keyed) => acceptJob(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key) }, keyed()),
+      { accept: true },
+      (link, keyed) => acceptJob(h.deps, link, keyed()),
       (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.jobAccepted }) satisfies Wire<RiderJobChanged>)),
     );
   });
@@ -157,24 +193,23 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
     if (!caller.ok) return caller.response;
     const upload = await readPhotoUpload(c);
     if (!upload.ok) return upload.response;
-    return idempotent(
+    return keyedOnLink(
       c,
-      h.keys,
-      { scope: keyScope(caller), fingerprint: { photo: upload.bytes ?? null } },
-      (keyed) => confirmPickupWithPhoto({ ...h.deps, files: h.files }, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), photo: upload.bytes }, keyed()),
+      h,
+      caller,
+      { photo: upload.bytes ?? null },
+      (link, keyed) => confirmPickupWithPhoto({ ...h.deps, files: h.files }, { ...link, photo: upload.bytes }, keyed()),
       (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), pickupPhotoUrl: order.pickupPhotoUrl, message: catalogue.rider.pickupConfirmed }) satisfies Wire<RiderPickupConfirmed>)),
     );
   });
 
   app.post('/orders/:id/complete', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Complete the delivery with the buyer\'s delivery code', ok: { description: 'The order, delivered (awaiting settlement)', schema: riderJobChangedSchema }, errors: [404, 409, 423, 429], idempotent: true }), jsonBody(deliveryCodeFormSchema), async (c) => {
     const input = c.req.valid('json');
-    const caller = await riderKeyCaller(c, h);
-    if (!caller.ok) return caller.response;
-    return idempotent(
+    return riderKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: keyScope(caller), fingerprint: input },
-      (keyed) => completeDelivery(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), code: input.deliveryCode }, keyed()),
+      input,
+      (link, keyed) => completeDelivery(h.deps, { ...link, code: input.deliveryCode }, keyed()),
       (result) => answerOf(withMessage(result, (order) => ({ job: riderJobStatusView(order), message: catalogue.rider.deliveryCompleted }) satisfies Wire<RiderJobChanged>)),
       // Automatic payouts go out now, not at the worker's next round.
     ).finally(() => h.wakePayouts?.());
@@ -182,18 +217,11 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
 
   app.post('/orders/:id/payment-confirmation', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'Say whether the rider was paid the delivery cost', ok: { description: 'The answer recorded', schema: riderPaymentRecordedSchema }, errors: [404, 409, 429], idempotent: true }), jsonBody(riderPaymentSchema), async (c) => {
     const input = c.req.valid('json');
-    const caller = await riderKeyCaller(c, h);
-    if (!caller.ok) return caller.response;
-    return idempotent(
+    return riderKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: keyScope(caller), fingerprint: input },
-      (keyed) =>
-        recordRiderPayment(
-          h.deps,
-          { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), paymentReceived: input.paymentReceived, paymentIssue: input.paymentIssue },
-          keyed(),
-        ),
+      input,
+      (link, keyed) => recordRiderPayment(h.deps, { ...link, paymentReceived: input.paymentReceived, paymentIssue: input.paymentIssue }, keyed()),
       (result) =>
         answerOf(
           withMessage(result, (saved) => ({
@@ -208,26 +236,22 @@ export function riderJobRoutes(h: EscrowHttp): Hono<AppEnv> {
   // The rider's own language switch on the job's page: kept with the rider, for every later text.
   app.put('/orders/:id/locale', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The rider\'s language (en or sw) for their texts from now on', ok: 'The language set', errors: [404, 429], idempotent: true }), jsonBody(localeChoiceSchema), async (c) => {
     const input = c.req.valid('json');
-    const caller = await riderKeyCaller(c, h);
-    if (!caller.ok) return caller.response;
-    return idempotent(
+    return riderKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: keyScope(caller), fingerprint: { locale: input.locale } },
-      (keyed) => setRiderLocale(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), input }, keyed()),
+      { locale: input.locale },
+      (link, keyed) => setRiderLocale(h.deps, { ...link, input }, keyed()),
       (result) => answerOf(withMessage(result, (recorded) => ({ locale: recorded.locale }) satisfies Wire<LocaleRecorded>)),
     );
   });
 
   app.post('/orders/:id/refund-request', routeDoc({ tag: 'rider', caller: [['riderPhone', 'riderKey']], summary: 'The buyer rejected the item: ask for a refund, with a reason', ok: { description: 'The refund request recorded', schema: riderRefundRequestedSchema }, errors: [404, 409, 429], idempotent: true }), jsonBody(refundRequestSchema), async (c) => {
     const input = c.req.valid('json');
-    const caller = await riderKeyCaller(c, h);
-    if (!caller.ok) return caller.response;
-    return idempotent(
+    return riderKeyedAction(
+      h,
       c,
-      h.keys,
-      { scope: keyScope(caller), fingerprint: input },
-      (keyed) => requestRefund(h.deps, { orderId: caller.orderId, actor: riderWithKey(caller.phone, caller.key), reason: input.reason }, keyed()),
+      input,
+      (link, keyed) => requestRefund(h.deps, { ...link, reason: input.reason }, keyed()),
       (result) =>
         answerOf(
           withMessage(result, (request) => ({ refundRequest: { id: request.id, status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() }, message: viewTexts.answers.buyerRejected }) satisfies Wire<RefundRequestRecorded>),
