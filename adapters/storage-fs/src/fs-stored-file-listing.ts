@@ -18,8 +18,11 @@ const missing = (error: unknown): boolean => (error as NodeJS.ErrnoException | n
 export class FsStoredFileListing implements StoredFileListing {
   private readonly bucket: Bucket;
 
-  constructor(root: string, publicPrefix = '/uploads') {
+  private readonly batchSize: number;
+
+  constructor(root: string, publicPrefix = '/uploads', options: { readonly batchSize?: number } = {}) {
     this.bucket = new Bucket(root, publicPrefix);
+    this.batchSize = Math.max(1, options.batchSize ?? BATCH);
   }
 
   async *list(): AsyncIterable<readonly StoredFileEntry[]> {
@@ -37,7 +40,7 @@ export class FsStoredFileListing implements StoredFileListing {
         if (!stats?.isFile()) continue;
         const path = `${folder}/${dirent.name}`;
         batch.push({ path, url: TEMPORARY_NAME.test(dirent.name) ? null : this.bucket.urlOf(path), modifiedAt: stats.mtime });
-        if (batch.length >= BATCH) {
+        if (batch.length >= this.batchSize) {
           yield batch;
           batch = [];
         }

@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** A local S3 server (s3rver) in a child process, on a free port, its objects in a temp dir. */
+export interface S3Server {
+  readonly endpoint: string;
+  readonly pid: number;
+  /** Stops answering (SIGSTOP): connections are still accepted by the kernel, nothing is answered. */
+  freeze(): void;
+  /** Answers again (SIGCONT). */
+  thaw(): void;
+  close(): Promise<void>;
+}
+
+export async function startS3Server(): Promise<S3Server> {
+  const dir = await mkdtemp(join(tmpdir(), 'escrow-s3rver-'));
+  const child: ChildProcess = spawn(process.execPath, ['--openssl-legacy-provider', fileURLToPath(new URL('./s3-server-child.mjs', import.meta.url)), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('s3rver did not start within 15 s')), 15_000);
+    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { port: number }).port);
+    });
+  });
+  const pid = child.pid!;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    pid,
+    freeze: () => process.kill(pid, 'SIGSTOP'),
+    thaw: () => process.kill(pid, 'SIGCONT'),
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(pid, 'SIGCONT');
+        child.kill('SIGKILL');
+        await exited;
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
