@@ -1,4 +1,4 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { PHOTO_FOLDERS } from '@escrow/core';
 
 /** How long a call to the object storage may take; a server that stops answering fails within seconds, never hangs. */
@@ -94,6 +94,21 @@ export class S3PhotoBucket {
       throw asStorageError(what, path, this.name, error);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Whether the bucket answers to these credentials (HeadBucket), for a check at start: throws
+   * an ObjectStorageError that says what is wrong (no such bucket, access denied, unreachable).
+   */
+  async check(): Promise<void> {
+    try {
+      await this.send('check', '(the bucket)', (abortSignal) => this.client.send(new HeadBucketCommand({ Bucket: this.name }), { abortSignal }));
+    } catch (error) {
+      if (error instanceof ObjectStorageError) throw error;
+      const status = statusOf(error);
+      const why = status === 404 ? 'it does not exist' : `it answered ${status ?? (error as Error).message}`;
+      throw new ObjectStorageError(`object storage: bucket ${this.name} cannot be used: ${why}`, { cause: error });
     }
   }
 

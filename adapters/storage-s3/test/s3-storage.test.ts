@@ -62,6 +62,23 @@ describe('S3FileStorage: the bucket layout', () => {
   });
 });
 
+describe('S3PhotoBucket.check', () => {
+  it('passes for a bucket that answers; says which bucket is missing or unreachable', { timeout: 30_000 }, async () => {
+    const b = await openBucket();
+    try {
+      await b.bucket.check();
+    } finally {
+      await b.close();
+    }
+    const missing = new S3PhotoBucket(configOf('photos-never-made'));
+    await expect(missing.check()).rejects.toThrow(/bucket photos-never-made cannot be used: it does not exist/);
+    missing.destroy();
+    const gone = new S3PhotoBucket(configOf('photos-gone', { endpoint: 'http://127.0.0.1:9' }));
+    await expect(gone.check()).rejects.toThrow(/object storage \(bucket photos-gone\): check \(the bucket\) failed: .*ECONNREFUSED/);
+    gone.destroy();
+  });
+});
+
 /** Resolves to how the call ended and how long it took. */
 async function timed(call: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
   const start = performance.now();
