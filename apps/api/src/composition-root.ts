@@ -1,6 +1,6 @@
 // The API's one composition root: opens the database, applies migrations, wires the default
 // adapters into the core's use cases and the HTTP app.
-import { cryptoRandom, feePolicy, purgeExpiredRiderPhoneRows, systemClock, type Clock, type EscrowDeps, type EventBus } from '@escrow/core';
+import { cryptoRandom, feePolicy, LEASED_JOBS, purgeExpiredRiderPhoneRows, runOncePerPeriod, systemClock, type Clock, type EscrowDeps, type EventBus } from '@escrow/core';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -195,12 +195,16 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       ? { metrics: { token: config.metrics.token, metrics: createApiMetrics({ queries: createKyselyMetricsQueries(database.db, { dialect: database.dialect, statementTimeoutMs: DEFAULT_COLLECT_TIMEOUT_MS }), clock, ...(database.poolUse ? { poolUse: () => database.poolUse?.() } : {}) }) } }
       : {}),
   });
+  // Every periodic job takes its lease in the database, so one machine runs it (issue 22).
+  const jobs = { leases: createKyselyJobLeases(database.db), holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(-200) };
   // Idempotency keys are kept 25 hours, riders' phone codes 10 minutes and phone proofs 30 days;
-  // expired ones are swept hourly by whichever instance runs.
+  // expired ones are swept hourly, by one process of all those on the database (the hour's lease).
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {
-    const now = clock.now();
-    sweeping = Promise.all([idempotency.deleteExpired(now), purgeExpiredRiderPhoneRows(deps, now)]).then(
+    sweeping = runOncePerPeriod({ leases: jobs.leases, clock }, { name: LEASED_JOBS.expiredRowsSweep, holder: jobs.holder, periodMs: 60 * 60_000 }, async () => {
+      const now = clock.now();
+      await Promise.all([idempotency.deleteExpired(now), purgeExpiredRiderPhoneRows(deps, now)]);
+    }).then(
       () => undefined,
       (error: unknown) => logger.warn('idempotency and rider phone sweep failed', { error: error instanceof Error ? error.message : String(error) }),
     );
@@ -210,14 +214,14 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const fileSweep = startDailyFileSweep({
     files: new FsStoredFileListing(join(config.dataDir, 'uploads')),
     references: createKyselyFileReferences(database.db, database.dialect),
-    leases: createKyselyJobLeases(database.db),
+    leases: jobs.leases,
     clock,
-    holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(-200),
+    holder: jobs.holder,
     logger,
     ...(options.fileSweep ? { options: options.fileSweep } : {}),
   });
-  const reconciler = mpesa ? startPaymentReconciler(deps, logger, options.reconcileIntervalMs) : undefined;
-  if (mpesa?.payouts) payouts.worker = startPayoutWorker(deps, logger, options.payoutIntervalMs ?? config.mpesa?.payoutIntervalMs);
+  const reconciler = mpesa ? startPaymentReconciler(deps, jobs, logger, options.reconcileIntervalMs) : undefined;
+  if (mpesa?.payouts) payouts.worker = startPayoutWorker(deps, jobs, logger, options.payoutIntervalMs ?? config.mpesa?.payoutIntervalMs);
   const registering = mpesa && config.mpesa?.registerC2bUrls ? registerC2bUrls(mpesa, logger) : Promise.resolve();
   let closed = false;
   return {

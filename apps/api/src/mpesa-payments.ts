@@ -1,4 +1,4 @@
-import { reconcilePayments, reconcilePayouts, runPayoutRound, type EscrowDeps } from '@escrow/core';
+import { LEASED_JOBS, reconcilePayments, reconcilePayouts, runLeased, runOncePerPeriod, runPayoutRound, type EscrowDeps, type JobLeases } from '@escrow/core';
 import { createDarajaClient, DarajaMpesaGateway, DarajaPayoutGateway, mpesaCallbackUrls, type DarajaClient, type MpesaCallbackUrls } from '@escrow/mpesa-daraja';
 import type { Config } from './config.js';
 import type { Logger } from './http/logger.js';
@@ -37,12 +37,29 @@ export function composeMpesa(mpesa: NonNullable<Config['mpesa']>, callbackSecret
   return { gateway, client, callbackSecret, callbackUrls, ...(payouts ? { payouts } : {}) };
 }
 
+/** The shared leases and this process's name in them (issue 22: one job runs on one machine at a time). */
+export interface JobLeasing {
+  readonly leases: JobLeases;
+  readonly holder: string;
+}
+
 /**
- * The payout worker in every API process (each step is conditional, so processes may overlap):
- * sends due payouts, asks M-Pesa about open ones, completes settlements whose payouts are paid.
+ * How long a round may hold its lease: well above its longest run (each M-Pesa call is bounded
+ * by MPESA_TIMEOUT_MS, and a round makes a few), and the longest a dead machine's round waits
+ * before another machine takes it over.
+ */
+export const ROUND_LEASE_MS = 30_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The payout worker in every API process: sends due payouts, asks M-Pesa about open ones,
+ * completes settlements whose payouts are paid. A round runs in one process at a time across
+ * every machine on the database (its lease, LEASED_JOBS.payoutRound); the others skip that tick.
+ * Each step is conditional too, so a round that outlives its lease is still safe.
  * `wake()` runs a round now (an admin approved a payout, an order was delivered).
  */
-export function startPayoutWorker(deps: EscrowDeps, logger: Logger, intervalMs = 5_000): { wake(): void; stop(): Promise<void> } {
+export function startPayoutWorker(deps: EscrowDeps, jobs: JobLeasing, logger: Logger, intervalMs = 5_000): { wake(): void; stop(): Promise<void> } {
+  const leased = { leases: jobs.leases, clock: deps.clock };
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   let again = false;
@@ -54,8 +71,10 @@ export function startPayoutWorker(deps: EscrowDeps, logger: Logger, intervalMs =
       return;
     }
     busy = true;
-    running = runPayoutRound(deps).then(
-      (report) => {
+    running = runLeased(leased, { name: LEASED_JOBS.payoutRound, holder: jobs.holder, maxMs: ROUND_LEASE_MS }, () => runPayoutRound(deps)).then(
+      (round) => {
+        if (!round.ran) return;
+        const report = round.value;
         if (report.sent > 0 || report.asked > 0 || report.settled > 0 || report.held > 0) logger.info('payouts round', { ...report });
       },
       (error: unknown) => logger.warn('payout round failed; retried next round', { error: error instanceof Error ? error.message : String(error) }),
@@ -69,16 +88,20 @@ export function startPayoutWorker(deps: EscrowDeps, logger: Logger, intervalMs =
   };
   const timer = setInterval(round, intervalMs);
   timer.unref();
-  // Daily reconciliation (read only, so every process may run it): mismatches are logged for the
-  // operator; the admin screen and `escrow-admin payouts reconcile` show the same at any time.
+  // Daily reconciliation (read only), once a day across every machine (its day's lease):
+  // mismatches are logged for the operator; the admin screen and `escrow-admin payouts reconcile`
+  // show the same at any time.
   const daily = setInterval(() => {
-    void reconcilePayouts(deps, { actor: { kind: 'admin', userId: 'daily-reconciliation' } }).then(
-      (report) => {
-        if (report.ok && report.value.unmatched.length > 0) logger.warn('payout reconciliation: mismatches', { count: report.value.unmatched.length, first: report.value.unmatched.slice(0, 5).map((m) => m.problem) });
+    void runOncePerPeriod(leased, { name: LEASED_JOBS.payoutReconciliationDaily, holder: jobs.holder, periodMs: DAY_MS }, () =>
+      reconcilePayouts(deps, { actor: { kind: 'admin', userId: 'daily-reconciliation' } }),
+    ).then(
+      (run) => {
+        const report = run.ran ? run.value : null;
+        if (report?.ok && report.value.unmatched.length > 0) logger.warn('payout reconciliation: mismatches', { count: report.value.unmatched.length, first: report.value.unmatched.slice(0, 5).map((m) => m.problem) });
       },
       (error: unknown) => logger.warn('payout reconciliation failed', { error: error instanceof Error ? error.message : String(error) }),
     );
-  }, 24 * 60 * 60_000);
+  }, DAY_MS);
   daily.unref();
   // A process that starts picks up what is due at once (another died with payouts claimed).
   round();
@@ -107,11 +130,13 @@ export function registerC2bUrls(mpesa: ComposedMpesa, logger: Logger): Promise<v
 }
 
 /**
- * The reconciliation job in every API process (settling is conditional, so processes may
- * overlap): STK requests with no final answer are queried when due (issue 15), and claims are
- * asked about with Transaction Status when due (decision 0044).
+ * The reconciliation job in every API process: STK requests with no final answer are queried
+ * when due (issue 15), and claims are asked about with Transaction Status when due (decision
+ * 0044). A round runs in one process at a time across every machine (LEASED_JOBS.paymentReconciliation),
+ * so M-Pesa is asked once; settling is conditional as well.
  */
-export function startPaymentReconciler(deps: EscrowDeps, logger: Logger, intervalMs = 15_000): { stop(): Promise<void> } {
+export function startPaymentReconciler(deps: EscrowDeps, jobs: JobLeasing, logger: Logger, intervalMs = 15_000): { stop(): Promise<void> } {
+  const leased = { leases: jobs.leases, clock: deps.clock };
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   let stopped = false;
@@ -119,8 +144,10 @@ export function startPaymentReconciler(deps: EscrowDeps, logger: Logger, interva
     // A round still asking M-Pesa (each call may take up to MPESA_TIMEOUT_MS) is not doubled.
     if (busy) return;
     busy = true;
-    running = reconcilePayments(deps).then(
-      (report) => {
+    running = runLeased(leased, { name: LEASED_JOBS.paymentReconciliation, holder: jobs.holder, maxMs: ROUND_LEASE_MS }, () => reconcilePayments(deps)).then(
+      (round) => {
+        if (!round.ran) return;
+        const report = round.value;
         const { claims, ...prompts } = report;
         if (report.queried > 0 || claims.asked > 0) logger.info('payments reconciled', { ...prompts, claimsAsked: claims.asked, claimsRefused: claims.refused, claimsUnanswered: claims.unknown });
       },

@@ -42,4 +42,9 @@ export interface JobLeases {
    * or its holder's time has passed). One conditional write: of racing callers, one wins.
    */
   tryTake(name: string, args: { readonly holder: string; readonly now: Date; readonly until: Date }): Promise<boolean>;
+  /**
+   * Ends `holder`'s lease `name` at `now`, so the next caller may take it at once; nothing when
+   * another holds it (ours ran out and was taken over) or it was never taken.
+   */
+  release(name: string, args: { readonly holder: string; readonly now: Date }): Promise<void>;
 }

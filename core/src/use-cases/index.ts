@@ -38,6 +38,7 @@ export * from './list-seller-orders.js';
 export * from './page-request.js';
 export * from './get-admin-order.js';
 export * from './sweep-stored-files.js';
+export * from './leased-jobs.js';
 export * from './payments/index.js';
 export * from './record-sms-delivery-report.js';
 export * from './rider-phone/index.js';

@@ -123,6 +123,9 @@ describe('sweepStoredFilesDaily', () => {
         free = false;
         return won;
       },
+      async release() {
+        throw new Error('the daily sweep keeps its lease for the day');
+      },
     };
     const files = new MemoryFiles([{ path: 'products/orphan.jpg', ageMs: 5 * HOUR }]);
     const deps = { files, references: referencing([]), clock, leases };

@@ -27,5 +27,15 @@ export function createKyselyJobLeases(db: Kysely<Database>): JobLeases {
         .executeTakeFirst();
       return row?.holder === holder;
     },
+    async release(name, { holder, now }) {
+      // Only our own lease, and only ending it sooner: a lease taken over since is left alone.
+      await db
+        .updateTable('job_leases')
+        .set({ lease_until: encodeTime(now) })
+        .where('name', '=', name)
+        .where('holder', '=', holder)
+        .where('lease_until', '>', encodeTime(now))
+        .execute();
+    },
   };
 }

@@ -26,6 +26,19 @@ describe.each(TARGETS)('job leases and file references on $name', (target) => {
     expect(await leases.tryTake('sweep-files', { holder: 'api-a', now: later(DAY + 1), until: later(2 * DAY + 1) })).toBe(false);
   });
 
+  it('a released lease is free at once; a release by a holder whose lease was taken over changes nothing', async () => {
+    const leases = createKyselyJobLeases((await open(target)).db);
+    expect(await leases.tryTake('payout-round', { holder: 'api-a', now: T0, until: later(120_000) })).toBe(true);
+    await leases.release('payout-round', { holder: 'api-a', now: later(1_000) });
+    expect(await leases.tryTake('payout-round', { holder: 'api-b', now: later(1_000), until: later(121_000) })).toBe(true);
+    // api-a's late release (its lease was api-b's by then) leaves api-b's lease alone.
+    await leases.release('payout-round', { holder: 'api-a', now: later(2_000) });
+    expect(await leases.tryTake('payout-round', { holder: 'api-c', now: later(2_000), until: later(122_000) })).toBe(false);
+    // Releasing a lease never taken is nothing.
+    await leases.release('never-taken', { holder: 'api-a', now: later(2_000) });
+    expect(await leases.tryTake('never-taken', { holder: 'api-c', now: later(2_000), until: later(60_000) })).toBe(true);
+  });
+
   it('finds which URLs a row names (order photos, seller logos), and whether any row names a file', async () => {
     const h = await open(target);
     const refs = createKyselyFileReferences(h.db, h.dialect);
