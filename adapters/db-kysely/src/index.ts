@@ -3,7 +3,7 @@ export { openPostgres, type PostgresOptions } from './connection/open-postgres.j
 export { openDatabase, SQLITE_FILE_NAME, type OpenDatabaseOptions } from './connection/open-database.js';
 export { MigrationFailedError, WRITE_PROBE_CACHE_MS, type DatabaseHandle, type HealthCheck, type PoolUse } from './connection/database-handle.js';
 export { escrowMigrations, escrowMigrationProvider } from './migrations/escrow-migrations.js';
-export { createKyselyEscrowStore, type EscrowStoreOptions } from './store/create-kysely-escrow-store.js';
+export { createKyselyEscrowStore, type EscrowStoreOptions, type OutboxWake } from './store/create-kysely-escrow-store.js';
 export { createKyselyIdempotencyStore } from './idempotency/kysely-idempotency-store.js';
 export { createKyselyAccountsStore, purgeExpiredAccountRows } from './accounts/create-kysely-accounts-store.js';
 export { createKyselyRateLimiter } from './rate-limit/kysely-rate-limiter.js';

@@ -20,6 +20,18 @@ export function eventsChannelFor(schema: string): string {
 /** The channel of the deployment in the `public` schema. */
 export const EVENTS_CHANNEL = 'escrow_events';
 
+/** The outbox's wake-up channel of the deployment in the `public` schema (decision 0074). */
+export const OUTBOX_CHANNEL = 'escrow_outbox';
+
+/**
+ * The channel on which the transaction that queues outbox messages NOTIFYs (an empty payload,
+ * delivered at commit) so every API process's dispatcher starts a pass (decision 0074). One
+ * per schema, like `eventsChannelFor`.
+ */
+export function outboxChannelFor(schema: string): string {
+  return schema === 'public' ? OUTBOX_CHANNEL : `${OUTBOX_CHANNEL}_${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+}
+
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ours are far smaller. */
 export const MAX_NOTIFY_PAYLOAD_BYTES = 7_999;
 
@@ -37,6 +49,12 @@ export interface PostgresEventBusOptions {
   /** Opening a connection, and any one query, fails after this long. Default 5 s. */
   readonly timeoutMs?: number;
   readonly applicationName?: string;
+  /**
+   * Channels the same LISTEN connection also listens on whose notifications carry no event, only
+   * a wake-up (the outbox's, decision 0074): `onWake` listeners are called on each, and after the
+   * connection is re-established (a wake may have been missed meanwhile).
+   */
+  readonly wakeChannels?: readonly string[];
   /** Told about lost connections, refused payloads and unreadable notifications; never throws. */
   readonly onProblem?: (message: string, detail?: Record<string, unknown>) => void;
 }
@@ -57,6 +75,7 @@ export interface PostgresEventBusOptions {
 export class PostgresEventBus implements EventBus {
   private readonly listeners = new Set<(event: DomainEvent) => void>();
   private readonly gapListeners = new Set<() => void>();
+  private readonly wakeListeners = new Map<string, Set<() => void>>();
   private livenessTimer: NodeJS.Timeout | null = null;
   private readonly timeoutMs: number;
   private readonly publisher: pg.Pool;
@@ -72,6 +91,10 @@ export class PostgresEventBus implements EventBus {
   constructor(private readonly options: PostgresEventBusOptions) {
     this.channel = options.channel ?? EVENTS_CHANNEL;
     if (!CHANNEL_NAME.test(this.channel)) throw new Error(`PostgresEventBus: channel must match ${CHANNEL_NAME}`);
+    for (const wake of options.wakeChannels ?? []) {
+      if (!CHANNEL_NAME.test(wake) || wake === this.channel) throw new Error(`PostgresEventBus: a wake channel must match ${CHANNEL_NAME} and differ from the events channel`);
+      this.wakeListeners.set(wake, new Set());
+    }
     this.nextDelayMs = options.reconnectDelayMs ?? 250;
     this.timeoutMs = options.timeoutMs ?? 5_000;
     this.publisher = new (loadPg().Pool)({
@@ -120,6 +143,19 @@ export class PostgresEventBus implements EventBus {
     };
   }
 
+  /**
+   * Calls `listener` on every notification on `channel` (one of `wakeChannels`), and once after
+   * each re-established LISTEN connection, since wakes sent while it was down were missed.
+   */
+  onWake(channel: string, listener: () => void): () => void {
+    const listeners = this.wakeListeners.get(channel);
+    if (!listeners) throw new Error(`PostgresEventBus: ${channel} is not one of its wakeChannels`);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }
+
   get subscriberCount(): number {
     return this.listeners.size;
   }
@@ -153,6 +189,7 @@ export class PostgresEventBus implements EventBus {
     });
     client.on('notification', (message) => {
       if (message.channel === this.channel) this.dispatch(message.payload);
+      else this.wake(this.wakeListeners.get(message.channel));
     });
     // An idle client reports a dropped connection as 'error' and then 'end'; either starts a reconnect.
     client.on('error', (error) => this.lost(client, error.message));
@@ -160,6 +197,7 @@ export class PostgresEventBus implements EventBus {
     try {
       await client.connect();
       await client.query(`LISTEN ${this.channel}`);
+      for (const wake of this.wakeListeners.keys()) await client.query(`LISTEN ${wake}`);
     } catch (error) {
       client.removeAllListeners();
       await client.end().catch(() => undefined);
@@ -217,8 +255,19 @@ export class PostgresEventBus implements EventBus {
     this.reconnectTimer.unref();
   }
 
+  private wake(listeners: Set<() => void> | undefined): void {
+    for (const listener of [...(listeners ?? [])]) {
+      try {
+        listener();
+      } catch (error) {
+        this.problem('wake listener failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+
   /** Listening again after a gap: whatever was published meanwhile never reached this process. */
   private missed(): void {
+    for (const listeners of this.wakeListeners.values()) this.wake(listeners);
     for (const listener of [...this.gapListeners]) {
       try {
         listener();

@@ -183,4 +183,27 @@ describe.runIf(postgres.available)('PostgresEventBus on a real PostgreSQL', () =
     expect(await bus.listenerPid()).toBeNull();
     expect(bus.reconnects).toBe(0);
   });
+
+  it('calls onWake on a wake channel\'s notifications and after a lost LISTEN connection is back, never as an event', async () => {
+    const name = channel();
+    const wakeName = `${name}_wake`;
+    const bus = new PostgresEventBus({ connectionString: postgres.url, channel: name, wakeChannels: [wakeName], reconnectDelayMs: 20 });
+    buses.push(bus);
+    let wakes = 0;
+    const events: DomainEvent[] = [];
+    bus.onWake(wakeName, () => (wakes += 1));
+    bus.subscribe((e) => events.push(e));
+    await bus.start();
+    expect(wakes).toBe(0);
+    await asAnotherClient((client) => client.query('select pg_notify($1, $2)', [wakeName, '']));
+    await eventually(() => wakes === 1);
+    const pid = await bus.listenerPid();
+    await asAnotherClient((admin) => admin.query('select pg_terminate_backend($1)', [pid]));
+    await eventually(() => bus.reconnects >= 1 && wakes === 2);
+    await asAnotherClient((client) => client.query('select pg_notify($1, $2)', [wakeName, '']));
+    await eventually(() => wakes === 3);
+    expect(events).toEqual([]);
+    expect(() => bus.onWake('not_a_wake_channel', () => undefined)).toThrow(/wakeChannels/);
+    expect(() => new PostgresEventBus({ connectionString: postgres.url, channel: name, wakeChannels: [name] })).toThrow(/wake channel/);
+  });
 });

@@ -23,7 +23,7 @@ import {
   type DatabaseHandle,
 } from '@escrow/db-kysely';
 import { InProcessEventBus } from '@escrow/events-memory';
-import { eventsChannelFor, PostgresEventBus } from '@escrow/events-pg';
+import { eventsChannelFor, outboxChannelFor, PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
 import { FsFileStorage, FsStoredFileListing } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
@@ -33,7 +33,7 @@ import { startDailyFileSweep, type DailyFileSweepOptions } from './daily-file-sw
 import { createApp } from './create-app.js';
 import { failureCountersOff, rateLimitsOff } from './http/rate-limits-off.js';
 import type { Logger } from './http/logger.js';
-import { startOutboxDispatcher } from './outbox-dispatcher.js';
+import { outboxWakeRelay, OUTBOX_POLL_MS, startOutboxDispatcher } from './outbox-dispatcher.js';
 import { composeMpesa, registerC2bUrls, startPaymentReconciler, startPayoutWorker, type ComposedMpesa } from './mpesa-payments.js';
 import { composeNotifier } from './notifications/compose-notifier.js';
 import { createApiMetrics } from './metrics/api-metrics.js';
@@ -114,14 +114,19 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // channel of this deployment's schema (others in the same database hear nothing of it).
   const channel = config.database.kind === 'postgres' && !options.events ? eventsChannelFor(await database.namespace()) : undefined;
   const checkNesting = config.storeChecksOff !== true;
-  const store = createKyselyEscrowStore(database.db, database.dialect, { ...(channel ? { notifyChannel: channel } : {}), checkNesting });
+  // Queued mail and SMS wake the dispatchers at commit: a NOTIFY every process hears, or this process's own wake (decision 0074).
+  const outboxWakes = outboxWakeRelay();
+  const outboxChannel = channel ? outboxChannelFor(await database.namespace()) : undefined;
+  const outboxWake = outboxChannel ? { notifyChannel: outboxChannel } : { afterCommit: outboxWakes.wake };
+  const store = createKyselyEscrowStore(database.db, database.dialect, { ...(channel ? { notifyChannel: channel } : {}), checkNesting, outboxWake });
   // Live events: LISTEN/NOTIFY when API processes share PostgreSQL, so each delivers every event.
   const events =
     options.events ??
     (config.database.kind === 'postgres'
-      ? new PostgresEventBus({ connectionString: config.database.url, channel, onProblem: (message, detail) => logger.warn(message, detail) })
+      ? new PostgresEventBus({ connectionString: config.database.url, channel, ...(outboxChannel ? { wakeChannels: [outboxChannel] } : {}), onProblem: (message, detail) => logger.warn(message, detail) })
       : new InProcessEventBus());
   if (events instanceof PostgresEventBus && !options.events) {
+    if (outboxChannel) events.onWake(outboxChannel, outboxWakes.wake);
     try {
       await events.start();
     } catch (error) {
@@ -147,7 +152,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     ...(config.linkBase ? { linkBase: config.linkBase } : {}),
   };
   const notifications = composeNotifier(config, logger);
-  const dispatcher = startOutboxDispatcher({ store, clock, notifier: notifications.notifier, logger, intervalMs: options.dispatchIntervalMs ?? 2_000, ...config.outbox });
+  const dispatcher = startOutboxDispatcher({ store, clock, notifier: notifications.notifier, logger, intervalMs: options.dispatchIntervalMs ?? OUTBOX_POLL_MS, ...config.outbox, wakes: outboxWakes.source });
   if (config.sms && smsCallbackSecret) {
     // The dashboard URL. A generated secret (sandbox only: production requires AT_CALLBACK_SECRET) is shown whole; a configured one is not logged.
     const shown = config.smsCallbackSecret ? '<AT_CALLBACK_SECRET>' : smsCallbackSecret;
@@ -179,7 +184,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       trustProxyHops: config.trustProxyHops,
       queries: createKyselyEscrowQueries(database.db, database.dialect),
       publicBaseUrl: config.publicBaseUrl,
-      admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect, { checkNesting }) },
+      admin: { queries: createKyselyAdminQueries(database.db, database.dialect), store: createKyselyAdminStore(database.db, database.dialect, { checkNesting, outboxWake }) },
       buyerProofKey,
       ...(callbackSecret ? { mpesaCallbackSecret: callbackSecret } : {}),
       ...(config.mpesaCallbackAllowList ? { mpesaCallbackAllowList: config.mpesaCallbackAllowList } : {}),

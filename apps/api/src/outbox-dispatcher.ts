@@ -1,8 +1,23 @@
-import { deliverOutbox, type Clock, type EscrowStore, type Notifier } from '@escrow/core';
+import { deliverOutbox, OUTBOX_LEASE_MS, type Clock, type EscrowStore, type Notifier } from '@escrow/core';
 import type { Logger } from './http/logger.js';
 
 /** How soon a dispatcher looks again after a pass that sent something. */
 const BUSY_POLL_MS = 200;
+/**
+ * A message claimed by a process that then died (kill -9) must be sent by another within
+ * OUTBOX_TAKEOVER_TARGET_MS (issue 22). It is due again when its lease (OUTBOX_LEASE_MS, 20 s)
+ * ends, and a live dispatcher finds it at its next poll, at most OUTBOX_POLL_MS (5 s) later: 25 s,
+ * leaving 5 s for that pass to claim and send it on a loaded machine. New messages do not wait
+ * for the poll: their commit wakes every dispatcher (decision 0074). The poll is the safety net
+ * for what no wake announces: leases ending, retries coming due (30 s backoff and up, so 5 s
+ * later is nothing), wakes missed while a LISTEN connection was down. Each poll is one claim
+ * query per process, so 5 s rather than 2 s costs nothing in latency and saves idle queries.
+ */
+export const OUTBOX_TAKEOVER_TARGET_MS = 30_000;
+/** The interval poll (see OUTBOX_TAKEOVER_TARGET_MS): OUTBOX_LEASE_MS + OUTBOX_POLL_MS must stay well under it. */
+export const OUTBOX_POLL_MS = 5_000;
+/** The messages queued before they are wakes (decision 0074); called with the pass starter, answers how to stop listening. */
+export type OutboxWakeSource = (wake: () => void) => () => void;
 /** How often, at most, what was sent is logged (and once more at stop). */
 const SUMMARY_EVERY_MS = 5_000;
 
@@ -18,8 +33,9 @@ export interface OutboxDispatcher {
 }
 
 /**
- * Sends notifications from the outbox after their transaction committed (decision 0038). Every
- * `intervalMs`, when asked (`runOnce`), and 200 ms after a pass that sent something (so under a
+ * Sends notifications from the outbox after their transaction committed (decision 0038). When
+ * woken (`wakes`: the commit that queued a message, decision 0074), every `intervalMs`, when
+ * asked (`runOnce`), and 200 ms after a pass that sent something (so under a
  * steady load the backlog stays at what 200 ms bring), a pass sends until nothing is due: `concurrency`
  * sends in flight, the next batch claimed while one goes out, so a backlog drains at the
  * notifier's pace rather than a batch per tick. Each API process runs one; on PostgreSQL they
@@ -27,7 +43,18 @@ export interface OutboxDispatcher {
  * tries again; a message given up on is logged as an error and stays in the outbox. A pass
  * starts at once too: what waited while no process ran goes out without waiting for a tick.
  */
-export function startOutboxDispatcher(args: { store: EscrowStore; clock: Clock; notifier: Notifier; logger: Logger; intervalMs: number; concurrency?: number; leaseMs?: number }): OutboxDispatcher {
+export function startOutboxDispatcher(args: {
+  store: EscrowStore;
+  clock: Clock;
+  notifier: Notifier;
+  logger: Logger;
+  /** The interval poll; default OUTBOX_POLL_MS. */
+  intervalMs?: number;
+  concurrency?: number;
+  leaseMs?: number;
+  /** Wakes the dispatcher when messages are queued (a NOTIFY heard, a local commit): a pass starts at once (coalesced by `runOnce`). */
+  wakes?: OutboxWakeSource;
+}): OutboxDispatcher {
   const { logger } = args;
   let stopping = false;
   let running: Promise<void> | null = null;
@@ -86,14 +113,20 @@ export function startOutboxDispatcher(args: { store: EscrowStore; clock: Clock; 
     });
     return running;
   };
-  const timer = setInterval(() => void runOnce(), args.intervalMs);
+  const intervalMs = args.intervalMs ?? OUTBOX_POLL_MS;
+  if ((args.leaseMs ?? OUTBOX_LEASE_MS) + intervalMs > OUTBOX_TAKEOVER_TARGET_MS - 5_000) {
+    logger.warn("outbox: a dead process's messages may wait more than 30 s (lease plus poll interval)", { leaseMs: args.leaseMs ?? OUTBOX_LEASE_MS, intervalMs });
+  }
+  const timer = setInterval(() => void runOnce(), intervalMs);
   timer.unref();
+  const stopWaking = args.wakes?.(() => void runOnce());
   // What waited while no process ran (a restart, a crash) goes out now, not at the first tick.
   void runOnce();
   return {
     runOnce,
     async stop(waitMs = 5_000) {
       stopping = true;
+      stopWaking?.();
       clearInterval(timer);
       clearTimeout(soon);
       if (running) {
@@ -102,6 +135,27 @@ export function startOutboxDispatcher(args: { store: EscrowStore; clock: Clock; 
         clearTimeout(timeout);
       }
       summarise(true);
+    },
+  };
+}
+
+/**
+ * This process's wake relay (decision 0074): `wake` is fed by the commits that queue messages
+ * (SQLite, one machine: the store's after-commit hook) or by the outbox channel's NOTIFY heard on
+ * the LISTEN connection (PostgreSQL: every process hears every commit, and a re-established
+ * connection wakes too); `source` is the dispatcher's `wakes`.
+ */
+export function outboxWakeRelay(): { wake: () => void; source: OutboxWakeSource } {
+  const listeners = new Set<() => void>();
+  return {
+    wake: () => {
+      for (const listener of [...listeners]) listener();
+    },
+    source: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

@@ -6,11 +6,15 @@ import type { OutboxMessage } from '../ports/records.js';
 /** Attempts in all, a claim counting one (a dispatcher that died mid-send used one too). */
 export const OUTBOX_MAX_ATTEMPTS = 10;
 /**
- * How long a claimed message is held for its dispatcher before it is due again. It must
- * outlast the longest send (the SMTP notifier's timeouts end one within about a minute) plus
- * recording it: a lease that runs out mid-send lets another dispatcher send the message again.
+ * How long a claimed message is held for its dispatcher before it is due again: when a process
+ * dies (kill -9) with messages claimed, another sends them once this has run out, and a
+ * SMS delivery code must not wait minutes (issue 22: taken over within 30 s, with the API's 5 s
+ * poll; decision 0074). A send starts only with at least half of it left (10 s); a send slower
+ * than that (a hung SMTP server: its timeouts allow up to about a minute) can be sent again by
+ * another dispatcher when the lease ends, with the same Message-ID, as after a crash
+ * (decision 0038). Was 2 minutes.
  */
-export const OUTBOX_LEASE_MS = 2 * 60_000;
+export const OUTBOX_LEASE_MS = 20_000;
 /** Sends in flight at once, by default (the SMTP notifier queues them on its pooled connections). */
 export const OUTBOX_CONCURRENCY = 16;
 

@@ -4,12 +4,13 @@ import { PAYMENT_CONFIG_KEYS, savedPaymentConfigQuery, selectContacts, toContact
 import type { Database } from '../schema/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { codecFor, encodeJson, encodeTime, type Codec } from '../store/codec.js';
-import { kyselyOutboxRepository } from '../store/outbox-repository.js';
+import { kyselyOutboxRepository, type OutboxQueued } from '../store/outbox-repository.js';
+import { wakingAfterCommit, type OutboxWake } from '../store/create-kysely-escrow-store.js';
 import type { Inserts } from '../store/deferred-inserts.js';
 import { storeTransaction } from '../idempotency/keyed-transaction.js';
 import { nestingCheck } from '../store/nesting-check.js';
 
-function bind(conn: Kysely<Database>, codec: Codec, inserts: Inserts): AdminTx {
+function bind(conn: Kysely<Database>, codec: Codec, inserts: Inserts, queued: OutboxQueued): AdminTx {
   return {
     contacts: {
       async getForUpdate(id) {
@@ -82,7 +83,7 @@ function bind(conn: Kysely<Database>, codec: Codec, inserts: Inserts): AdminTx {
         return rows.map((row) => ({ userId: row.id, email: row.email, locale: row.locale }));
       },
     },
-    outbox: kyselyOutboxRepository(conn, codec, inserts),
+    outbox: kyselyOutboxRepository(conn, codec, inserts, queued),
   };
 }
 
@@ -92,13 +93,13 @@ function bind(conn: Kysely<Database>, codec: Codec, inserts: Inserts): AdminTx {
  * docs/decisions/0035). Like the EscrowStore, a call from inside its own transaction is refused
  * (it would deadlock on SQLite and escape the transaction on PostgreSQL).
  */
-export function createKyselyAdminStore(db: Kysely<Database>, dialect: SqlDialect, storeOptions: { checkNesting?: boolean } = {}): AdminStore {
+export function createKyselyAdminStore(db: Kysely<Database>, dialect: SqlDialect, storeOptions: { checkNesting?: boolean; outboxWake?: OutboxWake } = {}): AdminStore {
   const codec = codecFor(dialect);
   const nesting = nestingCheck(storeOptions.checkNesting);
   return {
     async transaction(work, options = {}) {
       nesting.refuse('AdminStore', 'transaction');
-      return storeTransaction(db, dialect, (trx, inserts) => nesting.run(() => work(bind(trx, codec, inserts))), options.idempotency);
+      return wakingAfterCommit(storeOptions.outboxWake, (queued) => storeTransaction(db, dialect, (trx, inserts) => nesting.run(() => work(bind(trx, codec, inserts, queued))), options.idempotency));
     },
   };
 }

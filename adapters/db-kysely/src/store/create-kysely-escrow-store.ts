@@ -14,7 +14,7 @@ import { kyselyMoneyOutReferenceRepository } from './money-out-reference-reposit
 import { kyselyMpesaPaymentRepository } from './mpesa-payment-repository.js';
 import { kyselyOrderEventRepository } from './order-event-repository.js';
 import { kyselyOrderRepository } from './order-repository.js';
-import { kyselyOutboxRepository } from './outbox-repository.js';
+import { kyselyOutboxRepository, type OutboxQueued } from './outbox-repository.js';
 import { kyselyPaymentReceiptRepository } from './payment-receipt-repository.js';
 import { kyselyPayoutRepository } from './payout-repository.js';
 import { kyselyRefundRepository } from './refund-repository.js';
@@ -44,6 +44,24 @@ export interface EscrowStoreOptions {
   readonly notifyChannel?: string;
   /** Refuse a store call from inside its own transaction (nesting-check.ts). Default true; the API turns it off in production. */
   readonly checkNesting?: boolean;
+  /** How queued outbox messages wake the dispatchers (decision 0074). */
+  readonly outboxWake?: OutboxWake;
+}
+
+/** How queued outbox messages wake the dispatchers at once (decision 0074). */
+export interface OutboxWake {
+  /** PostgreSQL: the channel NOTIFYed in the transaction that queues (every process's dispatcher LISTENs). */
+  readonly notifyChannel?: string;
+  /** Called once a transaction (or a plain write) that queued a message has committed: this process's own wake. */
+  readonly afterCommit?: () => void;
+}
+
+/** Runs `write`, and `wake.afterCommit` after it when it queued an outbox message and did not throw. */
+export async function wakingAfterCommit<T>(wake: OutboxWake | undefined, write: (queued: OutboxQueued) => Promise<T>): Promise<T> {
+  let queued = false;
+  const result = await write({ ...(wake?.notifyChannel !== undefined ? { notifyChannel: wake.notifyChannel } : {}), onEnqueue: () => (queued = true) });
+  if (queued) wake?.afterCommit?.();
+  return result;
 }
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; order events are about 200. */
@@ -53,8 +71,9 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
   const codec = codecFor(dialect);
   const nesting = nestingCheck(options.checkNesting);
 
-  const { notifyChannel } = options;
+  const { notifyChannel, outboxWake } = options;
   if (notifyChannel !== undefined && dialect !== 'postgres') throw new Error('createKyselyEscrowStore: notifyChannel needs PostgreSQL');
+  if (outboxWake?.notifyChannel !== undefined && dialect !== 'postgres') throw new Error('createKyselyEscrowStore: outboxWake.notifyChannel needs PostgreSQL');
 
   const commitEvents = (inserts: Inserts, channel: string): CommitEvents => ({
     publishOnCommit(events) {
@@ -66,7 +85,7 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
     },
   });
 
-  const bind = (conn: Kysely<Database>, inserts: Inserts, inTransaction = false): EscrowTx => {
+  const bind = (conn: Kysely<Database>, inserts: Inserts, queued: OutboxQueued, inTransaction = false): EscrowTx => {
     const sellers = kyselySellerRepository(conn);
     return {
       ...(inTransaction && notifyChannel !== undefined ? { commitEvents: commitEvents(inserts, notifyChannel) } : {}),
@@ -83,7 +102,7 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
       riderPayments: kyselyRiderPaymentRepository(conn, codec),
       events: kyselyOrderEventRepository(conn, inserts),
       codeAttempts: kyselyCodeAttemptRepository(conn, codec, inserts),
-      outbox: kyselyOutboxRepository(conn, codec, inserts),
+      outbox: kyselyOutboxRepository(conn, codec, inserts, queued),
       riderPhoneCodes: kyselyRiderPhoneCodeRepository(conn, codec),
       riderPhoneProofs: kyselyRiderPhoneProofRepository(conn),
     };
@@ -94,16 +113,16 @@ export function createKyselyEscrowStore(db: Kysely<Database>, dialect: SqlDialec
   return {
     async transaction(work, options = {}) {
       refuseNesting('transaction');
-      return storeTransaction(db, dialect, (trx, inserts) => nesting.run(() => work(bind(trx, inserts, true))), options.idempotency);
+      return wakingAfterCommit(outboxWake, (queued) => storeTransaction(db, dialect, (trx, inserts) => nesting.run(() => work(bind(trx, inserts, queued, true))), options.idempotency));
     },
     async read(work) {
       refuseNesting('read');
-      return work(bind(db, immediateInserts(db)));
+      return wakingAfterCommit(outboxWake, (queued) => work(bind(db, immediateInserts(db), queued)));
     },
     async single(work) {
       refuseNesting('single');
       const guarded = db.withPlugin(oneWritingStatement());
-      return work(bind(guarded, immediateInserts(guarded)));
+      return wakingAfterCommit(outboxWake, (queued) => work(bind(guarded, immediateInserts(guarded), queued)));
     },
   };
 }

@@ -19,7 +19,28 @@ const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
   ...(row.provider_cost !== null ? { providerCost: row.provider_cost } : {}),
 });
 
-export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inserts: Inserts): OutboxRepository {
+/** What queuing a message does besides its insert, so dispatchers start a pass at once (decision 0074). */
+export interface OutboxQueued {
+  /**
+   * PostgreSQL: NOTIFY on this channel (empty payload), in the transaction's flush statement:
+   * delivered when it commits, so no dispatcher wakes before the row is visible, and never for
+   * a rolled-back one. Sent once per transaction (PostgreSQL folds identical ones anyway).
+   */
+  readonly notifyChannel?: string;
+  /** Told of each message queued; the store wakes the dispatcher once its transaction has committed. */
+  readonly onEnqueue?: () => void;
+}
+
+export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inserts: Inserts, queued: OutboxQueued = {}): OutboxRepository {
+  let notified = false;
+  const signal = async (): Promise<void> => {
+    queued.onEnqueue?.();
+    if (queued.notifyChannel === undefined) return;
+    // A PostgreSQL transaction holds the NOTIFY for its flush statement; elsewhere it follows the insert (after it, on a plain connection).
+    if (!inserts.holdsUpdates) await sql`select pg_notify(${queued.notifyChannel}, '')`.execute(db);
+    else if (!notified) inserts.notify(queued.notifyChannel, '');
+    notified = true;
+  };
   return {
     async enqueue(message) {
       await inserts.add('outbox', [
@@ -34,6 +55,7 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inser
           last_error: message.lastError,
         },
       ]);
+      await signal();
     },
 
     /**
