@@ -140,6 +140,13 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
     expect((await fetch(`${base}/api/no/such/route/${paid.deliveryCode}`)).status).toBe(404);
 
+    // The commits above woke the dispatcher (decision 0074): once what they queued is sent, one
+    // message waits for its retry, so the outbox is read with a message unsent and none sending.
+    await composed.sendOutboxNow();
+    const retrying = randomUUID();
+    await deps.store.transaction((tx) =>
+      tx.outbox.enqueue({ id: retrying, topic: 'notification', payload: { channel: 'sms', to: '+254711111111', subject: 'Payment confirmed', body: 'Payment confirmed.' }, createdAt: new Date(now.getTime() - 5_000), attempts: 1, nextAttemptAt: new Date(Date.now() + 3_600_000), deliveredAt: null, lastError: 'connection refused' }),
+    );
     const before = await scrape();
     const requests = seriesOf(before, 'http_requests_total');
     expect(requests.map((sample) => sample.labels).sort((a, b) => `${a.route}${a.status}`.localeCompare(`${b.route}${b.status}`))).toEqual([
@@ -164,7 +171,7 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
     expect(nonZero(before, 'escrow_payouts', ['purpose', 'state'])).toEqual({ 'seller/queued': 1, 'rider/awaiting_approval': 1 });
     expect(seriesOf(before, 'escrow_payouts')).toHaveLength(24);
 
-    // The outbox as the CLI's `outbox status` counts it, read another way; nothing has been sent yet.
+    // The outbox as the CLI's `outbox status` counts it, read another way.
     const status = await deps.store.read((tx) => tx.outbox.status(new Date(), 0));
     expect(status.due + status.waiting).toBeGreaterThan(0);
     expect(valueOf(before, 'escrow_outbox_messages', { state: 'unsent' })).toBe(status.due + status.waiting);
@@ -190,6 +197,7 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
     }
 
     // The outbox sent: no backlog, and the first scrape was counted under its own route.
+    await composed.database.db.updateTable('outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('id', '=', retrying).execute();
     await composed.sendOutboxNow();
     const after = await scrape();
     expect(valueOf(after, 'escrow_outbox_messages', { state: 'unsent' })).toBe(0);
