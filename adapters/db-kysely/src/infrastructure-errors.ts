@@ -1,13 +1,13 @@
 /**
  * Tells a failure of the infrastructure (the database unreachable or refusing writes, the disk
- * full or read-only) from a bug, the same way on both drivers, in one place. The API answers
+ * full or read-only, the object storage unreachable or failing) from a bug, the same way on both drivers, in one place. The API answers
  * the first with 503 and "try again" (docs/decisions/0036), the second with 500; the CLI says
  * which it was. Errors from PostgreSQL carry a SQLSTATE `code`, better-sqlite3's an extended
  * result code such as 'SQLITE_IOERR_WRITE', Node's sockets and files a system code such as
  * 'ECONNREFUSED'; pg's own connection failures carry only a message.
  */
 export interface InfrastructureFailure {
-  /** Where it failed: the database, the network on the way to it, or the file system (photos). */
+  /** Where it failed: the database, the network on the way to it, or the photos' storage (the disk or the object storage). */
   readonly part: 'database' | 'network' | 'storage';
   /** A few words, safe to show anyone: 'disk full', 'read-only', 'unreachable', ... */
   readonly reason: InfrastructureReason;
@@ -78,8 +78,27 @@ const PG_MESSAGES: readonly (readonly [RegExp, InfrastructureReason])[] = [
   [/^Cannot use a pool after calling end on the pool/, 'shutting down'],
 ];
 
+const PARTS: ReadonlySet<string> = new Set<InfrastructureFailure['part']>(['database', 'network', 'storage']);
+const REASONS: ReadonlySet<string> = new Set<InfrastructureReason>(['disk full', 'read-only', 'unreachable', 'connection lost', 'shutting down', 'busy', 'timed out', 'out of memory', 'I/O error']);
+
+/**
+ * An error of another adapter that knows it is an infrastructure failure says so itself: an
+ * `infrastructureFailure` property of this module's shape (the object storage's
+ * ObjectStorageError of @escrow/storage-s3 for an unreachable or failing bucket), so this module
+ * needs to know no adapter but its own.
+ */
+function markedFailure(error: object): InfrastructureFailure | undefined {
+  const marked = (error as { infrastructureFailure?: unknown }).infrastructureFailure;
+  if (typeof marked !== 'object' || marked === null) return undefined;
+  const { part, reason, cause } = marked as { part?: unknown; reason?: unknown; cause?: unknown };
+  if (typeof part !== 'string' || !PARTS.has(part) || typeof reason !== 'string' || !REASONS.has(reason) || typeof cause !== 'string') return undefined;
+  return { part: part as InfrastructureFailure['part'], reason: reason as InfrastructureReason, cause };
+}
+
 function classifyOne(error: unknown): InfrastructureFailure | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
+  const marked = markedFailure(error);
+  if (marked) return marked;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     const system = SYSTEM_CODES[code];

@@ -140,7 +140,22 @@ describe('infrastructureFailure', () => {
     [new TypeError('x is undefined')],
     ['a string'],
     [null],
+    // A marker that is not of the shape: no guess.
+    [Object.assign(new Error('x'), { infrastructureFailure: { part: 'storage', reason: 'gone fishing', cause: 'x' } })],
+    [Object.assign(new Error('x'), { infrastructureFailure: { part: 'printer', reason: 'busy', cause: 'x' } })],
+    [Object.assign(new Error('x'), { infrastructureFailure: undefined })],
   ])('leaves %s to be a bug (500)', (error) => {
     expect(infrastructureFailure(error)).toBeUndefined();
+  });
+
+  it("recognises another adapter's error that says it is a failure of the infrastructure (the object storage's ObjectStorageError), first in its cause chain", () => {
+    const storage = Object.assign(new Error('object storage (bucket photos): put pickup/a.png failed: TimeoutError'), {
+      infrastructureFailure: { part: 'storage', reason: 'timed out', cause: 'TimeoutError' },
+    });
+    expect(infrastructureFailure(storage)).toEqual({ part: 'storage', reason: 'timed out', cause: 'TimeoutError' });
+    // Its own cause (a socket's ECONNREFUSED) would say "network"; the adapter's word comes first.
+    const refused = Object.assign(new Error('object storage: check failed', { cause: coded('ECONNREFUSED') }), { infrastructureFailure: { part: 'storage', reason: 'unreachable', cause: 'ECONNREFUSED' } });
+    expect(infrastructureFailure(refused)?.part).toBe('storage');
+    expect(infrastructureFailure(new Error('upload failed', { cause: storage }))?.part).toBe('storage');
   });
 });

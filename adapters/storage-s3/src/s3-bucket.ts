@@ -121,12 +121,58 @@ export class S3PhotoBucket {
 /** An answer of the object storage that is not an error of the storage: a status the caller handles. */
 export const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 
-/** The object storage could not do what was asked (unreachable, timed out, refused). */
+/** Why the object storage failed, when it is the storage's failure and not a request's. */
+export type ObjectStorageFailureReason = 'unreachable' | 'connection lost' | 'timed out' | 'busy' | 'I/O error';
+
+/**
+ * The object storage could not do what was asked (unreachable, timed out, refused).
+ *
+ * `infrastructureFailure` is set when the storage itself failed (no answer, a timeout, a lost
+ * connection, a 5xx): `{ part: 'storage', reason, cause }`, the shape `infrastructureFailure()`
+ * of @escrow/db-kysely recognises on any error, so the API answers 503 with Retry-After and the
+ * CLI says the storage is unavailable, without the database adapter knowing this one. A refusal
+ * (403 denied, a 400) has none: it is a configuration or a bug, answered 500 and logged whole.
+ */
 export class ObjectStorageError extends Error {
+  readonly infrastructureFailure?: { readonly part: 'storage'; readonly reason: ObjectStorageFailureReason; readonly cause: string };
+
   constructor(message: string, options: { cause: unknown }) {
     super(message, options);
     this.name = 'ObjectStorageError';
+    const failure = storageFailureOf(options.cause);
+    if (failure) this.infrastructureFailure = { part: 'storage', ...failure };
   }
+}
+
+const NETWORK_CODES: Readonly<Record<string, ObjectStorageFailureReason>> = {
+  ECONNREFUSED: 'unreachable',
+  EHOSTUNREACH: 'unreachable',
+  EHOSTDOWN: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  ENETDOWN: 'unreachable',
+  ENOTFOUND: 'unreachable',
+  EAI_AGAIN: 'unreachable',
+  ECONNRESET: 'connection lost',
+  ECONNABORTED: 'connection lost',
+  EPIPE: 'connection lost',
+  ETIMEDOUT: 'timed out',
+};
+
+/** The storage's own failure behind an SDK error (walking its causes), or undefined for an answer that refuses the request. */
+function storageFailureOf(error: unknown): { reason: ObjectStorageFailureReason; cause: string } | undefined {
+  for (let next = error, depth = 0; typeof next === 'object' && next !== null && depth < 8; next = (next as { cause?: unknown }).cause, depth++) {
+    const status = statusOf(next);
+    if (status !== undefined) {
+      // An HTTP answer: the server's failure (5xx: 503 SlowDown is "busy") or the request's refusal (4xx).
+      if (status >= 500) return { reason: status === 503 ? 'busy' : 'I/O error', cause: `HTTP ${status}` };
+      return undefined;
+    }
+    const { name, code } = next as { name?: unknown; code?: unknown };
+    if (typeof code === 'string' && NETWORK_CODES[code]) return { reason: NETWORK_CODES[code], cause: code };
+    // The SDK's socket and request timeouts, and the abort of a call past its deadline (only ours).
+    if (name === 'TimeoutError' || name === 'AbortError' || code === 'ABORT_ERR') return { reason: 'timed out', cause: typeof name === 'string' ? name : 'timeout' };
+  }
+  return undefined;
 }
 
 function asStorageError(what: string, path: string, bucket: string, error: unknown): unknown {

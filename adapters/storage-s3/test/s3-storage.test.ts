@@ -72,6 +72,8 @@ describe('S3PhotoBucket.check', () => {
     }
     const missing = new S3PhotoBucket(configOf('photos-never-made'));
     await expect(missing.check()).rejects.toThrow(/bucket photos-never-made cannot be used: it does not exist/);
+    // An answer that refuses (404, 403) is no outage: no infrastructureFailure, so no 503 either.
+    await expect(missing.check()).rejects.toMatchObject({ name: 'ObjectStorageError', infrastructureFailure: undefined });
     missing.destroy();
     const gone = new S3PhotoBucket(configOf('photos-gone', { endpoint: 'http://127.0.0.1:9' }));
     await expect(gone.check()).rejects.toThrow(/object storage \(bucket photos-gone\): check \(the bucket\) failed: .*ECONNREFUSED/);
@@ -125,6 +127,8 @@ describe('S3FileStorage: a server that stops answering is an error within second
       seen[name] = Math.round(ms);
       expect(error, name).toBeInstanceOf(ObjectStorageError);
       expect((error as Error).message).toMatch(/^object storage \(bucket photos-\d+-\d+\): .+ failed: TimeoutError: .*timed out/);
+      // The storage's own failure, which the API answers with 503 (infrastructureFailure of @escrow/db-kysely).
+      expect((error as ObjectStorageError).infrastructureFailure, name).toEqual({ part: 'storage', reason: 'timed out', cause: 'TimeoutError' });
       expect(ms, name).toBeLessThan(4_000);
     }
     expect(midRead.ms).toBeLessThan(4_000);
@@ -145,6 +149,7 @@ describe('S3FileStorage: a server that stops answering is an error within second
     const { ms, error } = await timed(() => gone.put('pickup/1767225600000-a.png', Uint8Array.from([1]), 'image/png'));
     expect(error).toBeInstanceOf(ObjectStorageError);
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
+    expect((error as ObjectStorageError).infrastructureFailure).toEqual({ part: 'storage', reason: 'unreachable', cause: 'ECONNREFUSED' });
     expect(ms).toBeLessThan(3_000);
     gone.bucket.destroy();
   });

@@ -8,6 +8,8 @@ import { smtpSettingsFromEnv } from './accounts/smtp-config.js';
 import { googleSignInFromEnv, type GoogleSignInSettings } from './accounts/google-config.js';
 import { darajaConfigFromEnv, type DarajaConfig } from '@escrow/mpesa-daraja';
 import { africasTalkingConfigFromEnv, type AfricasTalkingConfig } from '@escrow/sms-africastalking';
+// The env parser only: the S3 adapter itself (and the AWS SDK) loads when FILE_STORAGE=s3 (composition root).
+import { fileStorageFromEnv, type FileStorageSettings } from '@escrow/storage-s3/env';
 
 // An empty variable (`DATABASE_URL=` in a .env file) means "not set", not "set to ''".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -163,6 +165,11 @@ export interface Config {
    * program reads (tests, supervisors) gets JSON.
    */
   log?: { level?: LogLevel; format?: LogFormat };
+  /**
+   * FILE_STORAGE=s3 and its S3_* settings (decision 0073): photos in that bucket, shared by every
+   * machine; absent (FILE_STORAGE=local, the default): photos on this machine's disk under DATA_DIR/uploads.
+   */
+  fileStorage?: Extract<FileStorageSettings, { kind: 's3' }>;
 }
 
 export class ConfigError extends Error {
@@ -178,8 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mail = smtpSettingsFromEnv(env);
   const daraja = darajaConfigFromEnv(env);
   const africasTalking = africasTalkingConfigFromEnv(env);
-  if (!parsed.success || mail.problems.length > 0 || daraja.problems.length > 0 || africasTalking.problems.length > 0) {
-    throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...mail.problems, ...daraja.problems, ...africasTalking.problems]);
+  // FILE_STORAGE and S3_*: a half-configured bucket is refused, every missing or bad variable named (never its value).
+  const storage = fileStorageFromEnv(env);
+  if (!parsed.success || mail.problems.length > 0 || daraja.problems.length > 0 || africasTalking.problems.length > 0 || storage.problems.length > 0) {
+    throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)), ...mail.problems, ...daraja.problems, ...africasTalking.problems, ...storage.problems]);
   }
   const vars = parsed.data;
   const allowList = vars.MPESA_CALLBACK_ALLOWED_IPS?.trim() ? parseIpAllowList(vars.MPESA_CALLBACK_ALLOWED_IPS) : null;
@@ -253,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(google.google ? { google: google.google } : {}),
     ...(vars.METRICS_TOKEN ? { metrics: { token: vars.METRICS_TOKEN } } : {}),
     ...logSettingsOf(vars, env.NODE_ENV === 'production'),
+    ...(storage.settings?.kind === 's3' ? { fileStorage: storage.settings } : {}),
     ...(vars.OUTBOX_CONCURRENCY || vars.OUTBOX_LEASE_SECONDS
       ? { outbox: { ...(vars.OUTBOX_CONCURRENCY ? { concurrency: vars.OUTBOX_CONCURRENCY } : {}), ...(vars.OUTBOX_LEASE_SECONDS ? { leaseMs: vars.OUTBOX_LEASE_SECONDS * 1_000 } : {}) } }
       : {}),

@@ -190,6 +190,57 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: photos on the local disk or in an S3-compatible bucket (FILE_STORAGE, S3_*)', () => {
+  const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+  const S3 = { FILE_STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_REGION: 'us-east-1', S3_BUCKET: 'escrow-photos', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: SECRET, S3_FORCE_PATH_STYLE: 'true' };
+
+  it('keeps photos on the disk by default (no fileStorage), also with FILE_STORAGE=local or blank variables', () => {
+    expect(loadConfig({}).fileStorage).toBeUndefined();
+    expect(loadConfig({ FILE_STORAGE: 'local' }).fileStorage).toBeUndefined();
+    expect(loadConfig({ FILE_STORAGE: '', S3_BUCKET: '', S3_REGION: ' ' }).fileStorage).toBeUndefined();
+  });
+
+  it('reads every S3 variable', () => {
+    expect(loadConfig(S3).fileStorage).toEqual({
+      kind: 's3',
+      bucket: { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'escrow-photos', credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: SECRET }, forcePathStyle: true },
+    });
+  });
+
+  it('on AWS: no endpoint, no keys (the instance role), virtual-hosted addresses', () => {
+    expect(loadConfig({ FILE_STORAGE: 's3', S3_REGION: 'eu-west-1', S3_BUCKET: 'escrow.photos-1' }).fileStorage).toEqual({ kind: 's3', bucket: { region: 'eu-west-1', bucket: 'escrow.photos-1', forcePathStyle: false } });
+  });
+
+  it('refuses a half-configured bucket, naming every missing or bad variable and never quoting the secret', () => {
+    expect(problemsOf({ FILE_STORAGE: 's3' })).toEqual([
+      'S3_REGION: required with FILE_STORAGE=s3 (e.g. eu-west-1; auto for Cloudflare R2, us-east-1 for MinIO)',
+      'S3_BUCKET: required with FILE_STORAGE=s3 (the private bucket the photos go to)',
+    ]);
+    expect(problemsOf({ ...S3, S3_ACCESS_KEY_ID: '' })).toEqual(['S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY']);
+    expect(problemsOf({ ...S3, S3_SECRET_ACCESS_KEY: '' })).toEqual(['S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID']);
+    expect(problemsOf({ ...S3, S3_BUCKET: 'Escrow_Photos', S3_REGION: 'EU West', S3_FORCE_PATH_STYLE: 'yes', S3_ENDPOINT: 'ftp://minio:9000' })).toEqual([
+      'S3_REGION: must be a region name such as eu-west-1 or auto',
+      'S3_BUCKET: must be a bucket name (3 to 63 lower-case letters, digits, dots and dashes)',
+      'S3_ENDPOINT: must be an http(s) URL, e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000',
+      'S3_FORCE_PATH_STYLE: must be true or false',
+    ]);
+    expect(problemsOf({ ...S3, S3_ENDPOINT: 'http://AKIAEXAMPLE:hunter2@minio:9000' })).toEqual(['S3_ENDPOINT: must not hold credentials (set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)']);
+    expect(problemsOf({ FILE_STORAGE: 'S3 bucket' })).toEqual(['FILE_STORAGE: must be local or s3']);
+    // Both refusals together with the others of the environment, as for every group.
+    expect(problemsOf({ FILE_STORAGE: 's3', S3_REGION: 'auto', PORT: 'x' })).toEqual(['PORT: Invalid input: expected number, received NaN', 'S3_BUCKET: required with FILE_STORAGE=s3 (the private bucket the photos go to)']);
+    for (const env of [{ ...S3, S3_BUCKET: '' }, { ...S3, S3_ACCESS_KEY_ID: '' }, { ...S3, FILE_STORAGE: 'local' }]) {
+      expect(problemsOf(env).join('\n')).not.toContain(SECRET);
+    }
+  });
+
+  it('refuses S3 settings without FILE_STORAGE=s3: photos would stay on one machine without anyone noticing', () => {
+    expect(problemsOf({ S3_BUCKET: 'escrow-photos', S3_SECRET_ACCESS_KEY: SECRET })).toEqual([
+      "S3_BUCKET, S3_SECRET_ACCESS_KEY: set, but FILE_STORAGE is not s3 (photos would stay on this machine's disk): set FILE_STORAGE=s3, or remove them",
+    ]);
+    expect(problemsOf({ FILE_STORAGE: 'local', S3_REGION: 'auto' })).toEqual(["S3_REGION: set, but FILE_STORAGE is not s3 (photos would stay on this machine's disk): set FILE_STORAGE=s3, or remove it"]);
+  });
+});
+
 describe('start-up with a bad environment', () => {
   it('prints the bad variables and exits with code 1', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
@@ -202,5 +253,19 @@ describe('start-up with a bad environment', () => {
     expect(run.stderr).toContain('Invalid environment');
     expect(run.stderr).toContain('PORT');
     expect(run.stderr).toContain('FEE_BASIS_POINTS');
+  });
+
+  it('refuses a half-configured bucket at start, naming what is missing, never printing the secret key', () => {
+    const secret = 'never-printed-0123456789abcdefghijklmnopq';
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, FILE_STORAGE: 's3', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: secret },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid environment');
+    expect(run.stderr).toContain('S3_BUCKET: required with FILE_STORAGE=s3');
+    expect(`${run.stdout}${run.stderr}`).not.toContain(secret);
   });
 });

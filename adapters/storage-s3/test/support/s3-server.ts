@@ -1,3 +1,4 @@
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,8 +14,13 @@ export interface S3Server {
   freeze(): void;
   /** Answers again (SIGCONT). */
   thaw(): void;
+  /** Makes a (private) bucket on the server, for a test that composes the app on it. */
+  createBucket(name: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** s3rver takes any key pair; these are the ones its documentation uses. */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
 export async function startS3Server(): Promise<S3Server> {
   const dir = await mkdtemp(join(tmpdir(), 'escrow-s3rver-'));
@@ -33,6 +39,14 @@ export async function startS3Server(): Promise<S3Server> {
     pid,
     freeze: () => process.kill(pid, 'SIGSTOP'),
     thaw: () => process.kill(pid, 'SIGCONT'),
+    async createBucket(name) {
+      const client = new S3Client({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: S3RVER_CREDENTIALS, forcePathStyle: true });
+      try {
+        await client.send(new CreateBucketCommand({ Bucket: name }));
+      } finally {
+        client.destroy();
+      }
+    },
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
