@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock, type EscrowStore, type Notification, type Notifier } from '@escrow/core';
+import { OUTBOX_LEASE_MS, systemClock, type EscrowStore, type Notification, type Notifier } from '@escrow/core';
 import { createKyselyEscrowStore, openDatabase, type DatabaseHandle, type OutboxWake } from '@escrow/db-kysely';
 import { outboxChannelFor, PostgresEventBus } from '@escrow/events-pg';
 import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/http/logger.js';
-import { outboxWakeRelay, startOutboxDispatcher, type OutboxDispatcher } from '../../src/outbox-dispatcher.js';
+import { OUTBOX_POLL_MS, OUTBOX_TAKEOVER_TARGET_MS, outboxWakeRelay, startOutboxDispatcher, type OutboxDispatcher } from '../../src/outbox-dispatcher.js';
 
 // Decision 0074: a queued message wakes the dispatchers at its commit. Every dispatcher here
 // polls once an hour, so a message sent within the test's wait was sent because of a wake:
@@ -174,5 +174,24 @@ describe('on SQLite, the commit that queues a message wakes this process', () =>
     // A transaction that queues nothing wakes nothing.
     await store.transaction(async (tx) => tx.outbox.status(new Date(), 1));
     expect(wakes).toBe(1);
+  });
+});
+
+describe('a dead process\'s leased messages', () => {
+  it('are due again and found by another process\'s poll well within the 30 s target (lease + poll, with room for the pass)', () => {
+    expect(OUTBOX_TAKEOVER_TARGET_MS).toBe(30_000);
+    expect(OUTBOX_LEASE_MS + OUTBOX_POLL_MS).toBeLessThanOrEqual(OUTBOX_TAKEOVER_TARGET_MS - 5_000);
+  });
+
+  it('leave a warning at start when OUTBOX_LEASE_SECONDS breaks that target, and none by default', async () => {
+    const warnings: string[] = [];
+    const logger: Logger = { ...quiet, warn: (message) => warnings.push(message) };
+    const store = { single: async () => [], transaction: async () => undefined, read: async () => undefined } as unknown as EscrowStore;
+    const fine = startOutboxDispatcher({ store, clock: systemClock, notifier: recordingNotifier(), logger });
+    await fine.stop();
+    expect(warnings).toEqual([]);
+    const slow = startOutboxDispatcher({ store, clock: systemClock, notifier: recordingNotifier(), logger, leaseMs: 120_000 });
+    await slow.stop();
+    expect(warnings).toEqual([expect.stringContaining('more than 30 s')]);
   });
 });
