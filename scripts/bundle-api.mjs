@@ -7,7 +7,8 @@
 //
 // Native addons and the drivers loaded only when configured stay outside the bundle and are
 // resolved from apps/api's own dependencies: better-sqlite3 and @node-rs/argon2 (native), pg
-// (PostgreSQL only) and nodemailer (SMTP only), which the adapters load with createRequire.
+// (PostgreSQL only) and nodemailer (SMTP only), which the adapters load with createRequire; the
+// AWS SDK (FILE_STORAGE=s3 only) is required from the S3 adapter's own dependencies (awsSdkOutside).
 // The bundle sits beside dist/config.js, so paths made from import.meta.url (the frontend
 // build's default place) are the same.
 // Usage: node scripts/bundle-api.mjs
@@ -38,6 +39,27 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * The AWS SDK (@aws-sdk/client-s3, about 1 MB bundled) stays out of the bundle: the S3 adapter
+ * is bundled (it is small) but loads only with FILE_STORAGE=s3, through a dynamic import the
+ * bundle keeps lazy, and its SDK is then required from the adapter's own dependencies, found
+ * through apps/api/node_modules/@escrow/storage-s3 (the API's dependency; pnpm does not put the
+ * SDK in apps/api/node_modules itself). An API on the local disk neither carries nor loads it.
+ */
+const awsSdkOutside = {
+  name: 'aws-sdk-outside',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^@aws-sdk\/client-s3$/ }, (args) => ({ path: args.path, namespace: 'aws-sdk-outside' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'aws-sdk-outside' }, (args) => ({
+      contents: `const { createRequire } = require('node:module');
+const { realpathSync } = require('node:fs');
+const { join } = require('node:path');
+module.exports = createRequire(realpathSync(join(__dirname, '../node_modules/@escrow/storage-s3/package.json')))(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 export async function bundleApi() {
   const started = performance.now();
   // A cache of the previous bundle would be refused anyway; removed so the first start makes a new one.
@@ -54,7 +76,7 @@ export async function bundleApi() {
     external: ['better-sqlite3', '@node-rs/argon2', 'pg', 'nodemailer'],
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, awsSdkOutside],
     // Less source for V8 to compile at start; names are kept, so stack traces stay readable.
     minifyWhitespace: true,
     minifySyntax: true,

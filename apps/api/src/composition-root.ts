@@ -3,7 +3,6 @@
 import { cryptoRandom, feePolicy, LEASED_JOBS, purgeExpiredRiderPhoneRows, runOncePerPeriod, systemClock, type Clock, type EscrowDeps, type EventBus } from '@escrow/core';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import {
   createKyselyAdminQueries,
   createKyselyAdminStore,
@@ -25,7 +24,6 @@ import {
 import { InProcessEventBus } from '@escrow/events-memory';
 import { eventsChannelFor, outboxChannelFor, PostgresEventBus } from '@escrow/events-pg';
 import { ManualPaybillGateway } from '@escrow/mpesa-manual';
-import { FsFileStorage, FsStoredFileListing } from '@escrow/storage-fs';
 import type { Hono } from 'hono';
 import { composeAccounts } from './accounts/compose-accounts.js';
 import type { Config } from './config.js';
@@ -38,6 +36,7 @@ import { composeMpesa, registerC2bUrls, startPaymentReconciler, startPayoutWorke
 import { composeNotifier } from './notifications/compose-notifier.js';
 import { createApiMetrics } from './metrics/api-metrics.js';
 import { DEFAULT_COLLECT_TIMEOUT_MS } from './metrics/escrow-gauges.js';
+import { openPhotoStorage } from './features/photos/photo-storage.js';
 
 export interface Composed {
   readonly app: Hono;
@@ -85,6 +84,8 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const clock = options.clock ?? systemClock;
   const fees = feePolicy(config.feeBasisPoints);
   if (!fees.ok) throw new Error(`FEE_BASIS_POINTS: ${fees.error.detail ?? fees.error.code}`);
+  // The photos' disk, or the bucket (FILE_STORAGE=s3), checked first: a bucket that cannot be used fails the start.
+  const photos = await openPhotoStorage(config, logger);
   const database = openDatabase({
     dataDir: config.dataDir,
     ...(config.database.kind === 'postgres' ? { databaseUrl: config.database.url, ...(config.database.poolSize ? { poolSize: config.database.poolSize } : {}) } : {}),
@@ -108,6 +109,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     if (config.sms) smsCallbackSecret ??= Buffer.from(await loadServerSecret(database.db, 'sms_callback_secret'), 'base64url').toString('hex');
   } catch (error) {
     await database.close();
+    photos.close();
     throw error;
   }
   // PostgreSQL: order changes are NOTIFYed inside their own transaction (decision 0022), on the
@@ -132,6 +134,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     } catch (error) {
       await events.close();
       await database.close();
+      photos.close();
       throw error;
     }
   }
@@ -139,7 +142,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const rateLimiter = config.rateLimitsOff ? rateLimitsOff : createKyselyRateLimiter(database.db);
   const failureCounters = config.rateLimitsOff ? failureCountersOff : createKyselyFailureCounters(database.db);
   if (config.rateLimitsOff) logger.warn('RATE_LIMITS=off: request rate limits are OFF (benchmark mode; never in production)');
-  const files = new FsFileStorage(join(config.dataDir, 'uploads'));
+  const files = photos.files;
   const deps: EscrowDeps = {
     store,
     clock,
@@ -177,7 +180,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     escrow: {
       deps,
       files,
-      photoFiles: files,
+      photoFiles: photos.reader,
       idempotency,
       rateLimiter,
       paybill: config.paybill,
@@ -217,7 +220,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   sweep.unref();
   // Stored files nothing names, older than an hour: once a day across every process on this database (decision 0039).
   const fileSweep = startDailyFileSweep({
-    files: new FsStoredFileListing(join(config.dataDir, 'uploads')),
+    files: photos.listing,
     references: createKyselyFileReferences(database.db, database.dialect),
     leases: jobs.leases,
     clock,
@@ -245,6 +248,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
       notifications.close();
       if (events instanceof PostgresEventBus && !options.events) await events.close();
       await database.close();
+      photos.close();
     },
   };
 }
