@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 export interface S3Server {
   readonly endpoint: string;
   readonly pid: number;
+  /** Where s3rver keeps the objects: `{directory}/{bucket}/{key}._S3rver_object`, its mtime the object's LastModified. */
+  readonly directory: string;
   /** Stops answering (SIGSTOP): connections are still accepted by the kernel, nothing is answered. */
   freeze(): void;
   /** Answers again (SIGCONT). */
@@ -37,6 +39,7 @@ export async function startS3Server(): Promise<S3Server> {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     pid,
+    directory: dir,
     freeze: () => process.kill(pid, 'SIGSTOP'),
     thaw: () => process.kill(pid, 'SIGCONT'),
     async createBucket(name) {

@@ -1,9 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { INACTIVE_AFTER_MONTHS, nairobiDateTime, purgeInactiveAccounts } from '@escrow/core';
+import { INACTIVE_AFTER_MONTHS, nairobiDateTime, PHOTO_FOLDERS, purgeInactiveAccounts, type FileStorage } from '@escrow/core';
 import { cliActor } from '../cli-actor.js';
 import { cliArgs } from '../cli-args.js';
 import { CliError, EXIT, type Command } from '../command.js';
+import type { AdminContext } from '../admin-context.js';
 
 const USAGE = 'escrow-admin purge-inactive [--dry-run]';
 
@@ -13,6 +14,37 @@ const REASONS = {
   signed_in: 'signed in while the purge ran',
   gone: 'already anonymised',
 } as const;
+
+/**
+ * Deletes stored photos the purge unlinked from the bucket (FILE_STORAGE=s3): each
+ * `/uploads/order-photos/{folder}/{name}` is the object `order-photos/{folder}/{name}`, whatever
+ * machine runs this. A URL that names no photo path is left alone (counted as not found); an
+ * object already gone is removed all the same (S3 deletes succeed). One the bucket failed to
+ * delete is reported: nothing names it any more, so the daily sweep removes it after an hour.
+ */
+async function removeFromBucket(files: FileStorage, urls: readonly string[]): Promise<{ removed: number; missing: number; failed: string[] }> {
+  let removed = 0;
+  let missing = 0;
+  const failed: string[] = [];
+  for (const url of urls) {
+    const path = url.startsWith(PHOTO_URL_PREFIX) ? decodeURIComponent(url.slice(PHOTO_URL_PREFIX.length)) : null;
+    const [folder, name, ...rest] = path?.split('/') ?? [];
+    if (!path || !folder || !(PHOTO_FOLDERS as readonly string[]).includes(folder) || !name || rest.length > 0) {
+      missing += 1;
+      continue;
+    }
+    try {
+      await files.remove(path);
+      removed += 1;
+    } catch (error) {
+      if (error instanceof Error && /^refused storage path/.test(error.message)) missing += 1;
+      else failed.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { removed, missing, failed };
+}
+
+const PHOTO_URL_PREFIX = '/uploads/order-photos/';
 
 /**
  * Deletes stored photos the purge unlinked: `/uploads/order-photos/{folder}/{name}` under
@@ -69,8 +101,10 @@ Exit codes: 0 done (also when nobody was inactive), 1 failed, 2 wrong usage.`,
     const { values } = cliArgs(args, { 'dry-run': { type: 'boolean' } }, USAGE, { min: 0, max: 0 });
     const dryRun = values['dry-run'] === true;
     // The database drivers load only once the arguments are known to be right (help stays quick).
-    const { withAdminContext } = await import('../admin-context.js');
-    return withAdminContext(env, async (ctx) => {
+    const { openPhotoStorage, withAdminContext } = await import('../admin-context.js');
+    // The bucket (FILE_STORAGE=s3) is checked before anything is purged: its photos are deleted after.
+    const photos = await openPhotoStorage(env);
+    const purge = async (ctx: AdminContext): Promise<number> => {
       const result = await purgeInactiveAccounts({ accounts: ctx.inactiveAccounts, clock: ctx.clock, random: ctx.random }, { actor: cliActor(env), dryRun });
       if (!result.ok) throw new CliError(result.error.code, EXIT.failed);
       const report = result.value;
@@ -82,11 +116,24 @@ Exit codes: 0 done (also when nobody was inactive), 1 failed, 2 wrong usage.`,
         io.stdout(`Kept ${report.kept.length}:`);
         for (const k of report.kept) io.stdout(`  - ${k.email}: ${REASONS[k.reason]}${k.reason === 'open_orders' ? ` (${k.openOrders})` : ''}`);
       }
-      if (!dryRun && report.files.length > 0) {
+      if (!dryRun && report.files.length > 0 && photos.shared) {
+        const files = await removeFromBucket(photos.files, report.files);
+        io.stdout(`Removed ${files.removed} stored photo${files.removed === 1 ? '' : 's'} from the ${photos.where}${files.missing > 0 ? ` (${files.missing} not a stored photo's address)` : ''}.`);
+        if (files.failed.length > 0) {
+          io.stderr(`escrow-admin purge-inactive: could not remove ${files.failed.length} photo${files.failed.length === 1 ? '' : 's'} from the bucket (nothing names them now: the daily file sweep removes them, or run escrow-admin sweep-files in an hour):`);
+          for (const failure of files.failed) io.stderr(`  - ${failure}`);
+          return EXIT.failed;
+        }
+      } else if (!dryRun && report.files.length > 0) {
         const files = await removeStoredFiles(env, report.files);
         io.stdout(`Removed ${files.removed} stored photo${files.removed === 1 ? '' : 's'}${files.missing > 0 ? ` (${files.missing} not found on this machine)` : ''}.`);
       }
       return EXIT.ok;
-    });
+    };
+    try {
+      return await withAdminContext(env, purge);
+    } finally {
+      photos.close();
+    }
   },
 };

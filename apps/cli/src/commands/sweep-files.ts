@@ -1,4 +1,3 @@
-import { join, resolve } from 'node:path';
 import { FILE_SWEEP_MIN_AGE_MS, nairobiDateTime, sweepStoredFiles, type FileSweepReport } from '@escrow/core';
 import { cliArgs } from '../cli-args.js';
 import { EXIT, type CliIo, type Command } from '../command.js';
@@ -34,8 +33,9 @@ export const sweepFilesCommand: Command = {
   summary: `delete stored photos nothing names, older than ${AGE}`,
   help: `Usage: ${USAGE}
 
-Deletes stored files that nothing names any more, under DATA_DIR/uploads/order-photos (the
-API's photo folders: products, packaged, pickup, seller-logos):
+Deletes stored files that nothing names any more, under DATA_DIR/uploads/order-photos, or with
+FILE_STORAGE=s3 under order-photos/ in the S3_BUCKET (the API's photo folders: products,
+packaged, pickup, seller-logos; the same variables as the API's):
   - photos that no order (product, packaged or pickup photo) and no seller (logo) names, left
     by a crash between storing a photo and saving its change, or by a removal that failed;
   - uploads that never finished (.part files).
@@ -45,25 +45,28 @@ outside them. The API runs the same sweep by itself once a day (whichever of its
 takes the day's lease in the database); run it by hand to see what it would do, or after
 restoring a backup.
 If the database names stored files but none of them is in the folder, nothing is deleted
-(DATA_DIR is probably not the API's, or its volume is not mounted): exit 1.
+(DATA_DIR is probably not the API's, or its volume is not mounted; or S3_BUCKET is not its bucket): exit 1.
 
 Options:
   --dry-run   list what would be deleted, deleting nothing
 
-Exit codes: 0 done (also when nothing was found), 1 failed (the database cannot be reached, a
-file could not be deleted, or the folder looks wrong), 2 wrong usage.`,
+Exit codes: 0 done (also when nothing was found), 1 failed (the database or the bucket cannot be
+reached, a file could not be deleted, or the folder looks wrong), 2 wrong usage.`,
 
   async run(args, env, io) {
     const { values } = cliArgs(args, { 'dry-run': { type: 'boolean' } }, USAGE, { min: 0, max: 0 });
     const dryRun = values['dry-run'] === true;
-    const uploads = resolve(env['DATA_DIR']?.trim() || './data', 'uploads');
-    // The database drivers load only once the arguments are known to be right (help stays quick).
-    const { withAdminContext } = await import('../admin-context.js');
+    // The database drivers (and the S3 client) load only once the arguments are known to be right (help stays quick).
+    const { openPhotoStorage, withAdminContext } = await import('../admin-context.js');
     const { createKyselyFileReferences } = await import('@escrow/db-kysely');
-    const { FsStoredFileListing } = await import('@escrow/storage-fs');
-    return withAdminContext(env, async (ctx) => {
-      const deps = { files: new FsStoredFileListing(uploads), references: createKyselyFileReferences(ctx.database.db, ctx.database.dialect), clock: ctx.clock };
-      return print(await sweepStoredFiles(deps, { dryRun }), join(uploads, 'order-photos'), io);
-    });
+    const photos = await openPhotoStorage(env);
+    try {
+      return await withAdminContext(env, async (ctx) => {
+        const deps = { files: photos.listing, references: createKyselyFileReferences(ctx.database.db, ctx.database.dialect), clock: ctx.clock };
+        return print(await sweepStoredFiles(deps, { dryRun }), photos.where, io);
+      });
+    } finally {
+      photos.close();
+    }
   },
 };
