@@ -24,6 +24,9 @@
 // settlement queue is compared with the lifecycles the load generators completed, as bench/run.mjs
 // does.
 //
+// BENCH_ROUNDS (2) runs of each configuration, in ABBA order (1, 2, 2, 1 processes), each on its
+// own schema; the ratio is of the means.
+//
 // Environment: BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50, split over two
 // load generators), BENCH_POOL_SIZE (24: PostgreSQL connections of the API in all, split over its
 // processes), BENCH_PHOTOS (100), BENCH_PHOTO_KB (200), BENCH_PHOTO_CONNECTIONS (4),
@@ -32,7 +35,7 @@
 // DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { cpus, loadavg } from 'node:os';
@@ -53,6 +56,7 @@ const PHOTO_CONNECTIONS = Number(env.BENCH_PHOTO_CONNECTIONS ?? 4);
 const PARTS = new Set((env.BENCH_MACHINES_PARTS ?? 'photos,lifecycles').split(',').map((s) => s.trim()));
 const LIFECYCLE_STORAGE = env.BENCH_LIFECYCLE_STORAGE?.trim() || 'local';
 const BUILD = env.BENCH_BUILD !== '0';
+const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 2));
 /** s3rver takes any key pair; these are the ones its documentation (and the tests) use. */
 const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -112,6 +116,14 @@ async function startS3rver() {
     },
     close,
   };
+}
+
+/** The machine's idle CPU seconds so far, all cores (Linux /proc/stat; null elsewhere): what none of its processes, ours or others', used. */
+function idleSeconds() {
+  if (!existsSync('/proc/stat')) return null;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  // cpu user nice system idle iowait ...: idle and iowait, in clock ticks (100 per second on Linux).
+  return (Number(fields[4]) + Number(fields[5])) / 100;
 }
 
 /** FILE_STORAGE=s3 on a fresh private bucket of `s3`: the API's S3_* variables. */
@@ -280,7 +292,7 @@ async function lifecycles(processes, s3) {
     const load1 = loadavg()[0] ?? 0;
     log(`lifecycles, ${processes} API process${processes > 1 ? 'es' : ''}: ${CONNECTIONS} connections (${split.join(' + ')}) on ${[...new Set(bases)].join(' and ')}, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured (load average ${load1.toFixed(1)})`);
     const cpu = { start: null, end: null };
-    const sample = () => ({ api: apis.reduce((sum, api) => sum + (cpuSecondsOf(api.pid) ?? 0), 0), pg: postgresCpuSeconds() });
+    const sample = () => ({ api: apis.reduce((sum, api) => sum + (cpuSecondsOf(api.pid) ?? 0), 0), pg: postgresCpuSeconds(), idle: idleSeconds() });
     const timers = [setTimeout(() => (cpu.start = sample()), WARMUP_SECONDS * 1000), setTimeout(() => (cpu.end = sample()), (WARMUP_SECONDS + SECONDS) * 1000)];
     const results = await Promise.all(bases.map((base, i) => loadGenerator(base, split[i], data)));
     for (const timer of timers) clearTimeout(timer);
@@ -297,9 +309,10 @@ async function lifecycles(processes, s3) {
     const perProcess = results.map((r) => r.completedLifecycles / (r.elapsedMs / 1000));
     const apiCpu = cpu.start && cpu.end ? cpu.end.api - cpu.start.api : null;
     const pgCpu = cpu.start?.pg != null && cpu.end?.pg != null ? cpu.end.pg - cpu.start.pg : null;
+    const idle = cpu.start?.idle != null && cpu.end?.idle != null ? cpu.end.idle - cpu.start.idle : null;
     log(`lifecycles, ${processes} API process${processes > 1 ? 'es' : ''}: checking the books (admin CLI: ledger check, settlements list)`);
     const books = await checkBooks(db.env);
-    return { processes, perSecond: completed / elapsedSeconds, perGenerator: perProcess, completed, failed, delivered, latencies, apiCpu, pgCpu, elapsedSeconds, load: load1, books, connectionErrors: results.reduce((n, r) => n + r.connectionErrors, 0) };
+    return { processes, perSecond: completed / elapsedSeconds, perGenerator: perProcess, completed, failed, delivered, latencies, apiCpu, pgCpu, idle, elapsedSeconds, load: load1, books, connectionErrors: results.reduce((n, r) => n + r.connectionErrors, 0) };
   } finally {
     for (const api of apis) await api.stop({ killAfterMs: 10_000 });
     for (const other of others) other.dispose();
@@ -314,7 +327,10 @@ async function main() {
   const runs = [];
   try {
     if (PARTS.has('photos')) photoRows = await photoLatency(s3);
-    if (PARTS.has('lifecycles')) for (const processes of [1, 2]) runs.push(await lifecycles(processes, s3));
+    // ABBA order (1, 2, 2, 1, ...): a machine whose other work grows or shrinks during the run
+    // weighs on both configurations alike.
+    const order = Array.from({ length: ROUNDS }, (_, round) => (round % 2 === 0 ? [1, 2] : [2, 1])).flat();
+    if (PARTS.has('lifecycles')) for (const processes of order) runs.push(await lifecycles(processes, s3));
   } finally {
     await s3?.close();
   }
@@ -335,20 +351,25 @@ async function main() {
   }
   if (runs.length > 0) {
     console.log('');
-    console.log(`Complete lifecycles per second (create -> pay -> assign -> accept -> pickup photo -> complete): PostgreSQL, a fresh schema per row, API_WORKERS=1 per process, DATABASE_POOL_SIZE ${POOL_SIZE} in all split over the processes,`);
+    console.log(`Complete lifecycles per second (create -> pay -> assign -> accept -> pickup photo -> complete), rows in the order run: PostgreSQL, a fresh schema per row, API_WORKERS=1 per process, DATABASE_POOL_SIZE ${POOL_SIZE} in all split over the processes,`);
     console.log(`separate DATA_DIRs (FILE_STORAGE=${LIFECYCLE_STORAGE}); ${CONNECTIONS} keep-alive connections from two load generator processes (${Math.ceil(CONNECTIONS / 2)} + ${Math.floor(CONNECTIONS / 2)}), both on the one process or one per process; ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured.`);
-    console.log('"p99 ms" per step is the worse of the two load generators\' p99. CPU is over the measured window, in cores (1.00 = one core busy).');
-    const header = `${pad('API processes', 14)} ${padLeft('lifecycles/s', 12)} ${padLeft('per generator', 14)} ${padLeft('done', 6)} ${padLeft('failed', 6)} ${padLeft('create p99', 10)} ${padLeft('pickup p99', 10)} ${padLeft('complete p99', 12)} ${padLeft('API CPU', 8)} ${padLeft('PG CPU', 7)} ${padLeft('load', 5)}`;
+    console.log('"p99 ms" per step is the worse of the two load generators\' p99. CPU is over the measured window, in cores (1.00 = one core busy); "idle": the machine\'s cores no process used (near 0: the machine was the limit).');
+    const header = `${pad('API processes', 14)} ${padLeft('lifecycles/s', 12)} ${padLeft('per generator', 14)} ${padLeft('done', 6)} ${padLeft('failed', 6)} ${padLeft('create p99', 10)} ${padLeft('pickup p99', 10)} ${padLeft('complete p99', 12)} ${padLeft('API CPU', 8)} ${padLeft('PG CPU', 7)} ${padLeft('idle', 5)} ${padLeft('load', 5)}`;
     console.log('');
     console.log(header);
     console.log('-'.repeat(header.length));
     for (const r of runs) {
-      console.log(`${pad(r.processes, 14)} ${padLeft(fmt(r.perSecond), 12)} ${padLeft(r.perGenerator.map((n) => fmt(n)).join(' + '), 14)} ${padLeft(r.completed, 6)} ${padLeft(r.failed, 6)} ${padLeft(fmt(r.latencies.create, 1), 10)} ${padLeft(fmt(r.latencies.pickup, 1), 10)} ${padLeft(fmt(r.latencies.complete, 1), 12)} ${padLeft(r.apiCpu === null ? '-' : fmt(r.apiCpu / r.elapsedSeconds, 2), 8)} ${padLeft(r.pgCpu === null ? '-' : fmt(r.pgCpu / r.elapsedSeconds, 2), 7)} ${padLeft(fmt(r.load), 5)}`);
+      console.log(`${pad(r.processes, 14)} ${padLeft(fmt(r.perSecond), 12)} ${padLeft(r.perGenerator.map((n) => fmt(n)).join(' + '), 14)} ${padLeft(r.completed, 6)} ${padLeft(r.failed, 6)} ${padLeft(fmt(r.latencies.create, 1), 10)} ${padLeft(fmt(r.latencies.pickup, 1), 10)} ${padLeft(fmt(r.latencies.complete, 1), 12)} ${padLeft(r.apiCpu === null ? '-' : fmt(r.apiCpu / r.elapsedSeconds, 2), 8)} ${padLeft(r.pgCpu === null ? '-' : fmt(r.pgCpu / r.elapsedSeconds, 2), 7)} ${padLeft(r.idle === null ? '-' : fmt(r.idle / r.elapsedSeconds, 2), 5)} ${padLeft(fmt(r.load), 5)}`);
     }
-    const [one, two] = [runs.find((r) => r.processes === 1), runs.find((r) => r.processes === 2)];
+    const mean = (processes) => {
+      const of = runs.filter((r) => r.processes === processes);
+      return of.length === 0 ? null : of.reduce((sum, r) => sum + r.perSecond, 0) / of.length;
+    };
+    const [one, two] = [mean(1), mean(2)];
     if (one && two) {
       console.log('');
-      console.log(`ratio: two API processes / one = ${fmt(two.perSecond)} / ${fmt(one.perSecond)} = ${fmt(two.perSecond / one.perSecond, 2)}x on ${cpus().length} cores (shared with the load generators and PostgreSQL)`);
+      const rounds = runs.length / 2;
+      console.log(`ratio: two API processes / one = ${fmt(two)} / ${fmt(one)} lifecycles/s${rounds > 1 ? ` (means of ${rounds} rows each)` : ''} = ${fmt(two / one, 2)}x on ${cpus().length} cores (shared with the load generators, PostgreSQL and the machine's other work)`);
     }
     console.log('');
     console.log("The books after each load (the admin CLI on that row's schema; seeded orders are created or paid, never delivered):");
