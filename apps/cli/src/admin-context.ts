@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { cryptoRandom, DEFAULT_FEE_BASIS_POINTS, systemClock, type EscrowDeps, type FileStorage, type PaymentGateway, type StoredFileListing } from '@escrow/core';
 import { fileStorageFromEnv } from '@escrow/storage-s3/env';
 import { CliError, EXIT } from './command.js';
-import { createKyselyAdminQueries, createKyselyEscrowStore, createKyselyInactiveAccounts, createKyselyLedgerAudit, type DatabaseHandle } from '@escrow/db-kysely';
+import { createKyselyAdminQueries, createKyselyEscrowStore, createKyselyInactiveAccounts, createKyselyJobLeases, createKyselyLedgerAudit, type DatabaseHandle } from '@escrow/db-kysely';
 import { openApiDatabase } from './open-database.js';
 import { cliPayouts, payoutsModeOf, type PayoutsMode } from './payouts-mode.js';
 
@@ -45,6 +45,8 @@ function contextOn(database: DatabaseHandle, payoutsMode: PayoutsMode) {
     adminQueries: createKyselyAdminQueries(database.db, database.dialect),
     ledgerAudit: createKyselyLedgerAudit(database.db, database.dialect),
     inactiveAccounts: createKyselyInactiveAccounts(database.db, database.dialect),
+    // The API's job leases: a cron job run on several machines takes its lease first (issue 22).
+    jobLeases: createKyselyJobLeases(database.db),
     clock: systemClock,
     random: cryptoRandom,
   };

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { confirmSettlement, type Order } from '@escrow/core';
+import { confirmSettlement, LEASED_JOBS, type Order } from '@escrow/core';
+import { createKyselyJobLeases } from '@escrow/db-kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, must, openSellerWorld, PASSWORD, type SellerSession, type SellerWorld, type Session } from '@escrow/api/testing';
 import { cli } from './support/run-cli.js';
@@ -101,6 +102,23 @@ describe.each(DIALECTS)('escrow-admin purge-inactive on %s (a real process)', (d
     expect(run.stdout).toContain(`  - ${idleAdmin.email}: an admin account (the super admin manages those)`);
     expect(run.stdout).not.toContain(active.email);
     expect(await dump()).toEqual(before);
+  });
+
+  it('while another machine runs a purge (its lease), a purge says so and changes nothing', { timeout: 240_000 }, async () => {
+    const leases = createKyselyJobLeases(db());
+    const now = new Date();
+    expect(await leases.tryTake(LEASED_JOBS.purgeInactive, { holder: 'another-machine', now, until: new Date(now.getTime() + 10 * 60_000) })).toBe(true);
+    try {
+      const before = await dump();
+      const run = await cli(['purge-inactive'], env);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Another purge-inactive is running');
+      expect(run.stdout).not.toContain('Anonymised');
+      expect(await dump()).toEqual(before);
+    } finally {
+      await leases.release(LEASED_JOBS.purgeInactive, { holder: 'another-machine', now: new Date() });
+    }
   });
 
   it('removes the personal data everywhere, keeps the orders and the ledger untouched, and records the purge', { timeout: 240_000 }, async () => {

@@ -1,12 +1,15 @@
 import { rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { INACTIVE_AFTER_MONTHS, nairobiDateTime, PHOTO_FOLDERS, purgeInactiveAccounts, type FileStorage } from '@escrow/core';
+import { INACTIVE_AFTER_MONTHS, LEASED_JOBS, nairobiDateTime, PHOTO_FOLDERS, purgeInactiveAccounts, runLeased, type FileStorage } from '@escrow/core';
 import { cliActor } from '../cli-actor.js';
 import { cliArgs } from '../cli-args.js';
 import { CliError, EXIT, type Command } from '../command.js';
 import type { AdminContext } from '../admin-context.js';
 
 const USAGE = 'escrow-admin purge-inactive [--dry-run]';
+/** The longest a purge may hold its lease: a machine that dies mid-purge blocks the next run this long at most. */
+const PURGE_LEASE_MS = 30 * 60_000;
 
 const REASONS = {
   admin: 'an admin account (the super admin manages those)',
@@ -91,6 +94,8 @@ more than ${INACTIVE_AFTER_MONTHS} months ago, in one transaction per account:
     them) but lose the buyers' and riders' names, phones, addresses and photos;
   - an audit row records the purge (without personal data).
 The ledger is never changed. Kept: admin accounts, and sellers with orders still open.
+One purge runs at a time across every machine on the database: a run that finds another
+running says so and changes nothing (exit 0), so the cron may run on every machine.
 
 Options:
   --dry-run   report who would be anonymised and who kept, changing nothing
@@ -131,7 +136,14 @@ Exit codes: 0 done (also when nobody was inactive), 1 failed, 2 wrong usage.`,
       return EXIT.ok;
     };
     try {
-      return await withAdminContext(env, purge);
+      return await withAdminContext(env, async (ctx) => {
+        if (dryRun) return purge(ctx);
+        // A cron on every machine: one purge at a time (its lease), the others say so and stop.
+        const run = await runLeased({ leases: ctx.jobLeases, clock: ctx.clock }, { name: LEASED_JOBS.purgeInactive, holder: `escrow-admin:${hostname()}:${process.pid}`, maxMs: PURGE_LEASE_MS }, () => purge(ctx));
+        if (run.ran) return run.value;
+        io.stdout('Another purge-inactive is running (on this machine or another on the same database): nothing done. Run it again when that one has finished.');
+        return EXIT.ok;
+      });
     } finally {
       photos.close();
     }
