@@ -17,12 +17,30 @@ export const FILE_URL_COLUMNS = [
 
 const CHUNK = 1_000;
 
+/** A row that names a stored file: its table, the column and the row's id, and the URL it holds. */
+export interface FileReferenceRow {
+  readonly table: (typeof FILE_URL_COLUMNS)[number][0];
+  readonly column: (typeof FILE_URL_COLUMNS)[number][1];
+  readonly id: string;
+  readonly url: string;
+}
+
+/** FileReferences, and every reference listed (for `escrow-admin storage check`). */
+export interface KyselyFileReferences extends FileReferences {
+  /**
+   * Every row that names a file, column by column, in batches of at most `batchSize` (default
+   * 500) read by id (keyset pages through the column's partial index: no offset, no snapshot
+   * held across batches; a row changed meanwhile may be seen in its old or new state).
+   */
+  everyReference(batchSize?: number): AsyncIterable<readonly FileReferenceRow[]>;
+}
+
 /**
  * FileReferences over the columns above, each read through its partial index (migration 0008).
  * A batch of URLs is one parameter (a text[] on PostgreSQL, a JSON array on SQLite), so the
  * statement's text is the same for any batch size: one named prepared statement on PostgreSQL.
  */
-export function createKyselyFileReferences(db: Kysely<Database>, dialect: SqlDialect): FileReferences {
+export function createKyselyFileReferences(db: Kysely<Database>, dialect: SqlDialect): KyselyFileReferences {
   const among = (column: string, urls: readonly string[]): RawBuilder<boolean> =>
     dialect === 'postgres'
       ? sql<boolean>`${sql.ref(column)} = any(${[...urls]}::text[])`
@@ -44,6 +62,19 @@ export function createKyselyFileReferences(db: Kysely<Database>, dialect: SqlDia
         if (rows.length > 0) return true;
       }
       return false;
+    },
+    async *everyReference(batchSize = 500) {
+      const limit = Math.max(1, Math.min(Math.floor(batchSize), 10_000));
+      for (const [table, column] of FILE_URL_COLUMNS) {
+        let after: string | null = null;
+        for (;;) {
+          const from: string | null = after;
+          const { rows } = await sql<{ id: string; url: string }>`select id, ${sql.ref(column)} as url from ${sql.table(table)} where ${sql.ref(column)} is not null${from === null ? sql`` : sql` and id > ${from}`} order by id limit ${limit}`.execute(db);
+          if (rows.length > 0) yield rows.map((row) => ({ table, column, id: row.id, url: row.url }));
+          if (rows.length < limit) break;
+          after = rows[rows.length - 1]!.id;
+        }
+      }
     },
   };
 }
