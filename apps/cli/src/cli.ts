@@ -9,12 +9,13 @@ import { payoutsListCommand, payoutsReconcileCommand } from './commands/payouts-
 import { purgeInactiveCommand } from './commands/purge-inactive.js';
 import { settleCommand } from './commands/settle.js';
 import { settlementsListCommand } from './commands/settlements-list.js';
+import { storageCheckCommand, storageMigrateCommand } from './commands/storage.js';
 import { sweepFilesCommand } from './commands/sweep-files.js';
 import { CliError, EXIT, type CliIo, type Command } from './command.js';
 
 export { CliError, EXIT, type CliIo } from './command.js';
 
-const COMMANDS: readonly Command[] = [grantAdminCommand, settlementsListCommand, settleCommand, exportCsvCommand, ledgerCheckCommand, purgeInactiveCommand, sweepFilesCommand, outboxStatusCommand, paymentsListCommand, paymentsReconcileCommand, payoutsListCommand, payoutsRetryCommand, payoutsApproveCommand, payoutsReconcileCommand];
+const COMMANDS: readonly Command[] = [grantAdminCommand, settlementsListCommand, settleCommand, exportCsvCommand, ledgerCheckCommand, purgeInactiveCommand, sweepFilesCommand, storageMigrateCommand, storageCheckCommand, outboxStatusCommand, paymentsListCommand, paymentsReconcileCommand, payoutsListCommand, payoutsRetryCommand, payoutsApproveCommand, payoutsReconcileCommand];
 
 export const USAGE = `escrow-admin: the admin CLI of Escrow Delivery
 
