@@ -221,6 +221,36 @@ describe.runIf(postgres.available)('two API processes (separate DATA_DIRs, one P
     expect((await getPhoto(a, productUrl)).status).toBe(200);
   });
 
+  it('purge-inactive started 10 times at once, 5 on each machine: the account is anonymised once (one audit row) and its photo removed once', { timeout: STEP_MS }, async () => {
+    const { a, b } = machines;
+    const leaving = fetchTransport(a.base);
+    const email = freshEmail('machines-once');
+    await signUpSeller(leaving, email, { businessName: 'Once Only Shop' });
+    const logoForm = new FormData();
+    logoForm.set('logo', new File([Buffer.from(PNG)], 'logo.png', { type: 'image/png' }));
+    const logo = await fetch(`${b.base}/api/seller/profile/logo`, { method: 'PUT', headers: { origin: b.base, cookie: cookieOf(leaving) }, body: logoForm });
+    const logoText = await logo.text();
+    expect(logo.status, logoText).toBe(200);
+    const logoUrl = (JSON.parse(logoText) as { data: { logoUrl: string } }).data.logoUrl;
+    const [user] = await machines.query<{ id: string }>('select id from users where email = $1', [email]);
+    await machines.query('update users set last_sign_in_at = $1 where email = $2', [new Date(Date.now() - 213 * 86_400_000).toISOString(), email]);
+
+    const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => adminCli(i % 2 === 0 ? a : b, ['purge-inactive'])));
+    for (const run of runs) expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+    const outputs = runs.map((run) => run.stdout);
+    // One run anonymised the account and removed its logo; each other one found the purge running, or nobody left to purge.
+    expect(outputs.filter((out) => out.includes(`  - ${email} (seller "Once Only Shop"`)), outputs.join('\n---\n')).toHaveLength(1);
+    expect(outputs.filter((out) => /Removed 1 stored photo from the bucket/.test(out)), outputs.join('\n---\n')).toHaveLength(1);
+    for (const out of outputs.filter((o) => !o.includes(email))) expect(out, out).toMatch(/^Another purge-inactive is running|^Anonymised 0 accounts/);
+    // The effect, counted in the database: one audit row for the account, its e-mail gone.
+    const audits = await machines.query<{ n: string }>('select count(*) as n from admin_audit_log where subject_id = $1', [user?.id]);
+    expect(Number(audits[0]?.n)).toBe(1);
+    expect(await machines.query('select id from users where email = $1', [email])).toEqual([]);
+    expect((await getPhoto(a, logoUrl)).status).toBe(404);
+    const ran = outputs.filter((out) => !/^Another purge-inactive is running/.test(out)).length;
+    console.info(`several machines: 10 purge-inactive runs at once: ${ran} ran (1 anonymised), ${10 - ran} found another running`);
+  });
+
   it('the S3 server stopped (SIGSTOP: it takes the connection, answers nothing) when a rider uploads a pickup photo: 503 with Retry-After and a clear message, no object, no half order; the retry goes through', { timeout: STEP_MS }, async () => {
     const { a, b } = machines;
     const sellerOnB = sameSession(b, sellerOnA);
