@@ -25,3 +25,4 @@ export {
   viewKeyOf,
 } from './http-seed.js';
 export type { OrderInput, SeedFile, SeedOrder, SeedRequest, SeedRider, SeedTransport, SellerProfileInput } from './http-seed.js';
+export { runSource, type SourceRun } from './run-source.js';

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { S3RVER_CREDENTIALS, type S3Server } from '@escrow/storage-s3/testing';
+import { runSource, type SourceRun } from '@escrow/test-kit';
 import { createTestSchema } from '@escrow/test-kit/postgres';
 import pg from 'pg';
 import { startApiProcess, type ApiProcess } from '../files/api-process.js';
@@ -84,24 +84,9 @@ export async function startTwoMachines(postgresUrl: string, s3: S3Server): Promi
   }
 }
 
-export interface CliRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type CliRun = SourceRun;
 
 /** The admin CLI (escrow-admin) run on a machine, from its TypeScript, as an operator would: that machine's environment only. */
 export function adminCli(machine: Machine, args: readonly string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=@escrow/source', '--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: CLI_DIR,
-      env: { PATH: process.env['PATH'] ?? '', ESCROW_OPERATOR: 'several-machines-test', ...machine.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runSource({ cwd: CLI_DIR, entry: 'src/main.ts', args, env: { ESCROW_OPERATOR: 'several-machines-test', ...machine.env } });
 }
