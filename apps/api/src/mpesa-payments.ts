@@ -44,11 +44,10 @@ export interface JobLeasing {
 }
 
 /**
- * How long a round may hold its lease: well above its longest run (each M-Pesa call is bounded
- * by MPESA_TIMEOUT_MS, and a round makes a few), and the longest a dead machine's round waits
- * before another machine takes it over.
+ * A round's lease, renewed every third of it while the round runs (runLeased): the longest a dead
+ * process's round blocks the others, after a kill -9 or a crash (a restarted process is a new holder).
  */
-export const ROUND_LEASE_MS = 30_000;
+export const ROUND_LEASE_MS = 10_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /**

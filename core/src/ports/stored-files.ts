@@ -47,4 +47,9 @@ export interface JobLeases {
    * another holds it (ours ran out and was taken over) or it was never taken.
    */
   release(name: string, args: { readonly holder: string; readonly now: Date }): Promise<void>;
+  /**
+   * Moves `holder`'s lease `name` on to `until` while it still holds it at `now`; false (and
+   * nothing changed) when its lease ran out or another took it over.
+   */
+  renew(name: string, args: { readonly holder: string; readonly now: Date; readonly until: Date }): Promise<boolean>;
 }

@@ -20,19 +20,27 @@ export const LEASED_JOBS = {
 } as const;
 
 /**
- * Runs `job` only if this holder takes the lease `name`, held at most `maxMs` and released when
- * the job ends (fails included): while one process runs it, the others skip (null); a holder that
- * dies keeps it until `maxMs` has passed, then the next caller takes over. A job that outlives
- * `maxMs` may meet a second run, so `maxMs` is set well above a round's longest run and every job
- * here stays safe to repeat (each step is a conditional write).
+ * Runs `job` only if this holder takes the lease `name` for `maxMs`, renewed every third of it
+ * while the job runs and released when it ends (fails included): while one process runs it, the
+ * others skip; a holder that dies stops renewing, and the next caller takes over within `maxMs`.
+ * A renewal that fails (the database unreachable for longer than the lease) lets a second run
+ * start, so every job run this way stays safe to repeat (each step is a conditional write).
  */
 export async function runLeased<T>(deps: { readonly leases: JobLeases; readonly clock: Clock }, args: { readonly name: string; readonly holder: string; readonly maxMs: number }, job: () => Promise<T>): Promise<{ readonly ran: true; readonly value: T } | { readonly ran: false }> {
   const now = deps.clock.now();
   const taken = await deps.leases.tryTake(args.name, { holder: args.holder, now, until: new Date(now.getTime() + args.maxMs) });
   if (!taken) return { ran: false };
+  const renewing = setInterval(() => {
+    const at = deps.clock.now();
+    // A renewal that fails is not the job's failure: the lease then runs out and another may run it too.
+    deps.leases.renew(args.name, { holder: args.holder, now: at, until: new Date(at.getTime() + args.maxMs) }).catch(() => undefined);
+  }, Math.max(1, Math.floor(args.maxMs / 3)));
+  // A renewal never keeps a process alive that is otherwise done (Node's timers have unref).
+  (renewing as { unref?: () => void }).unref?.();
   try {
     return { ran: true, value: await job() };
   } finally {
+    clearInterval(renewing);
     // A release that fails leaves the lease to run out: the job is only delayed, never doubled.
     await deps.leases.release(args.name, { holder: args.holder, now: deps.clock.now() }).catch(() => undefined);
   }

@@ -16,6 +16,12 @@ function memoryLeases(): JobLeases & { rows: Map<string, { holder: string; until
       const row = rows.get(name);
       if (row && row.holder === holder && row.until > now.getTime()) row.until = now.getTime();
     },
+    async renew(name, { holder, now, until }) {
+      const row = rows.get(name);
+      if (!row || row.holder !== holder || row.until <= now.getTime()) return false;
+      row.until = until.getTime();
+      return true;
+    },
   };
 }
 
@@ -51,6 +57,23 @@ describe('runLeased', () => {
     const clock = movableClock();
     await expect(runLeased({ leases, clock }, { name: 'j', holder: 'api-a', maxMs: 60_000 }, async () => Promise.reject(new Error('M-Pesa down')))).rejects.toThrow('M-Pesa down');
     expect(await runLeased({ leases, clock }, { name: 'j', holder: 'api-b', maxMs: 60_000 }, async () => 1)).toEqual({ ran: true, value: 1 });
+  });
+
+  it('a running job renews its lease, so a job longer than maxMs is not run twice', async () => {
+    const leases = memoryLeases();
+    const clock = movableClock();
+    const realWait = (ms: number) => new Promise<void>((resolve) => { const timer = setInterval(() => { clearInterval(timer); resolve(); }, ms); });
+    let finish: () => void = () => undefined;
+    const long = runLeased({ leases, clock }, { name: 'j', holder: 'api-a', maxMs: 30 }, () => new Promise<void>((resolve) => (finish = resolve)));
+    await realWait(1);
+    clock.advance(25);
+    // Renewals every 10 ms (real time) move the lease on from the clock's now.
+    await realWait(60);
+    clock.advance(20);
+    expect((await runLeased({ leases, clock }, { name: 'j', holder: 'api-b', maxMs: 30 }, async () => 1)).ran).toBe(false);
+    finish();
+    expect((await long).ran).toBe(true);
+    expect((await runLeased({ leases, clock }, { name: 'j', holder: 'api-b', maxMs: 30 }, async () => 1)).ran).toBe(true);
   });
 
   it('a holder that died keeps the lease until maxMs, then another takes the job over', async () => {

@@ -126,6 +126,9 @@ describe('sweepStoredFilesDaily', () => {
       async release() {
         throw new Error('the daily sweep keeps its lease for the day');
       },
+      async renew() {
+        throw new Error('the daily sweep keeps its lease for the day');
+      },
     };
     const files = new MemoryFiles([{ path: 'products/orphan.jpg', ageMs: 5 * HOUR }]);
     const deps = { files, references: referencing([]), clock, leases };

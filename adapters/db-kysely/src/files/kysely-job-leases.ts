@@ -27,6 +27,16 @@ export function createKyselyJobLeases(db: Kysely<Database>): JobLeases {
         .executeTakeFirst();
       return row?.holder === holder;
     },
+    async renew(name, { holder, now, until }) {
+      const result = await db
+        .updateTable('job_leases')
+        .set({ lease_until: encodeTime(until) })
+        .where('name', '=', name)
+        .where('holder', '=', holder)
+        .where('lease_until', '>', encodeTime(now))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     async release(name, { holder, now }) {
       // Only our own lease, and only ending it sooner: a lease taken over since is left alone.
       await db

@@ -34,6 +34,11 @@ describe.each(TARGETS)('job leases and file references on $name', (target) => {
     // api-a's late release (its lease was api-b's by then) leaves api-b's lease alone.
     await leases.release('payout-round', { holder: 'api-a', now: later(2_000) });
     expect(await leases.tryTake('payout-round', { holder: 'api-c', now: later(2_000), until: later(122_000) })).toBe(false);
+    // Renewed by its holder while it holds it; not by one whose lease was taken over.
+    expect(await leases.renew('payout-round', { holder: 'api-b', now: later(3_000), until: later(200_000) })).toBe(true);
+    expect(await leases.tryTake('payout-round', { holder: 'api-c', now: later(150_000), until: later(250_000) })).toBe(false);
+    expect(await leases.renew('payout-round', { holder: 'api-a', now: later(3_000), until: later(300_000) })).toBe(false);
+    expect(await leases.renew('payout-round', { holder: 'api-b', now: later(200_000), until: later(300_000) })).toBe(false);
     // Releasing a lease never taken is nothing.
     await leases.release('never-taken', { holder: 'api-a', now: later(2_000) });
     expect(await leases.tryTake('never-taken', { holder: 'api-c', now: later(2_000), until: later(60_000) })).toBe(true);
