@@ -35,28 +35,32 @@ const admin = { kind: 'admin', userId: 'admin-1' } as const;
 describe('the ledger check', () => {
   it(`finds nothing wrong after any random sequence of use cases: the balances the orders call for are the ledger's (${RUNS} sequences)`, async () => {
     const kinds = new Set<string>();
-    await fc.assert(
-      fc.asyncProperty(stepsArb(40), async (steps) => {
-        const { deps, world, store } = memoryWorld();
-        await runScenario(deps, world, steps);
-        const orders = [...store.state.orders.values()];
-        const expected = new ExpectedBalances();
-        for (const order of orders) expected.add(order);
-        const actual = balances(store.state.postings);
-        // Accounts a ledger reaches zero in (a refund's buyer_refundable) are not expected entries.
-        expect(balanceDifferences(expected.balances, actual)).toEqual([]);
-        for (const [name, amount] of actual) if (amount !== 0) kinds.add(name.split(':')[0] ?? name);
-        const report = await checkLedger({ ledgerAudit: memorySource(orders, store.state.postings) }, { actor: admin, batchSize: 3 });
-        expect(report).toMatchObject({ ok: true, value: { discrepancies: [], orders: orders.length, postings: store.state.postings.length } });
-      }),
-      { numRuns: RUNS },
-    );
+    const checkSequence = async (steps: Parameters<typeof runScenario>[2]) => {
+      const { deps, world, store } = memoryWorld();
+      await runScenario(deps, world, steps);
+      const orders = [...store.state.orders.values()];
+      const expected = new ExpectedBalances();
+      for (const order of orders) expected.add(order);
+      const actual = balances(store.state.postings);
+      // Accounts a ledger reaches zero in (a refund's buyer_refundable) are not expected entries.
+      expect(balanceDifferences(expected.balances, actual)).toEqual([]);
+      for (const [name, amount] of actual) if (amount !== 0) kinds.add(name.split(':')[0] ?? name);
+      const report = await checkLedger({ ledgerAudit: memorySource(orders, store.state.postings) }, { actor: admin, batchSize: 3 });
+      expect(report).toMatchObject({ ok: true, value: { discrepancies: [], orders: orders.length, postings: store.state.postings.length } });
+    };
+    await fc.assert(fc.asyncProperty(stepsArb(40), checkSequence), { numRuns: RUNS });
     // The sequences must reach every kind of account, or the property proves little. Refunds
     // (which need a valid M-Pesa reference) are rare in them: some runs reach refunds_sent and
     // most do not, so it is allowed, not required; it has its own case below.
     // mpesa_unverified: claims (a typed receipt M-Pesa has not confirmed), released when it does or on cancel.
     const required = ['escrow', 'mpesa_clearing', 'mpesa_unverified', 'payouts_sent', 'platform_fees', 'rider_payable', 'seller_fees_owed', 'seller_payable'];
-    expect([...kinds].filter((kind) => kind !== 'refunds_sent').sort()).toEqual(required);
+    const reached = () => [...kinds].filter((kind) => kind !== 'refunds_sent').sort();
+    // A kind the random sequences rarely reach may be missing from one batch (CI saw it once in
+    // 300): more sequences, each checked the same way, up to 3 more batches, before failing.
+    for (let batch = 0; batch < 3 && reached().length < required.length; batch++) {
+      for (const steps of fc.sample(stepsArb(40), RUNS)) await checkSequence(steps);
+    }
+    expect(reached()).toEqual(required);
   }, 120_000);
 
   it('names every planted discrepancy: a wrong order column, a posting to the wrong account, an extra posting, a malformed one', async () => {
