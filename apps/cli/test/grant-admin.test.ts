@@ -1,40 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createKyselyAccountsStore, openDatabase } from '@escrow/db-kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestSchema, postgresForTests } from '@escrow/test-kit/postgres';
+import { cli } from './support/run-cli.js';
 
-const CLI_DIR = fileURLToPath(new URL('..', import.meta.url));
 const postgres = await postgresForTests('admin CLI');
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real CLI in its own Node process (TypeScript sources through tsx), as an operator would. */
-function cli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=@escrow/source', '--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: CLI_DIR,
-      env: { PATH: process.env['PATH'] ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A migrated database with one account, as the API leaves it; returns the env that points at it. */
 async function databaseWithAccount(dialect: 'sqlite' | 'postgres'): Promise<{ env: Record<string, string>; roles(): Promise<string[]> }> {
