@@ -12,6 +12,20 @@ import { encodeTime } from '../store/codec.js';
  * seconds without harm.
  */
 export function createKyselyJobLeases(db: Kysely<Database>): JobLeases {
+  /**
+   * Moves the end of `holder`'s lease `name` to `to`, only while that holder still holds it at
+   * `now`: a lease that ran out or was taken over since is left alone. Whether it moved.
+   */
+  const moveEnd = async (name: string, holder: string, now: Date, to: Date): Promise<boolean> => {
+    const result = await db
+      .updateTable('job_leases')
+      .set({ lease_until: encodeTime(to) })
+      .where('name', '=', name)
+      .where('holder', '=', holder)
+      .where('lease_until', '>', encodeTime(now))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  };
   return {
     async tryTake(name, { holder, now, until }) {
       const row = await db
@@ -27,25 +41,9 @@ export function createKyselyJobLeases(db: Kysely<Database>): JobLeases {
         .executeTakeFirst();
       return row?.holder === holder;
     },
-    async renew(name, { holder, now, until }) {
-      const result = await db
-        .updateTable('job_leases')
-        .set({ lease_until: encodeTime(until) })
-        .where('name', '=', name)
-        .where('holder', '=', holder)
-        .where('lease_until', '>', encodeTime(now))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    renew: (name, { holder, now, until }) => moveEnd(name, holder, now, until),
     async release(name, { holder, now }) {
-      // Only our own lease, and only ending it sooner: a lease taken over since is left alone.
-      await db
-        .updateTable('job_leases')
-        .set({ lease_until: encodeTime(now) })
-        .where('name', '=', name)
-        .where('holder', '=', holder)
-        .where('lease_until', '>', encodeTime(now))
-        .execute();
+      await moveEnd(name, holder, now, now);
     },
   };
 }
