@@ -47,6 +47,12 @@ export interface Composed {
   /** Runs the outbox dispatcher now (and once more if it was running); resolves when that pass is done. */
   sendOutboxNow(): Promise<void>;
   /**
+   * Settles when the start's C2B URL registration with M-Pesa has answered, or failed, or was
+   * not asked for (it runs in the background: a Daraja that is down does not stop the start).
+   * Until then Safaricom may not confirm Paybill payments to this API.
+   */
+  readonly c2bUrlsRegistered: Promise<void>;
+  /**
    * After the last request: stops background work (sweeps, the outbox dispatcher) and waits for
    * what of it is running, then closes mail, the event bus and, last, the database. Safe to call twice.
    */
@@ -238,6 +244,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     database,
     endLiveStreams: () => liveStreamsClosing.abort(),
     sendOutboxNow: () => dispatcher.runOnce(),
+    c2bUrlsRegistered: registering,
     async close() {
       if (closed) return;
       closed = true;

@@ -44,6 +44,8 @@ export async function openMpesaWorld(dialect: SqlDialect, options: { sim?: Daraj
     throw error;
   }
   server.answerWith(world.composed.app);
+  // Paybill payments reach the API only once its C2B URLs are registered (in the background at the start).
+  await world.composed.c2bUrlsRegistered;
   const dispose = world.dispose.bind(world);
   return Object.assign(world, {
     sim,
