@@ -41,8 +41,8 @@ export interface SmtpTimeouts {
 }
 
 // A slow or silent server must not hold an outbox sender for minutes: a send ends within about
-// a minute whatever the server does. That can outlast the outbox's 20 s lease (OUTBOX_LEASE_MS,
-// decision 0074): another process may then send the message again, with the same Message-ID.
+// a minute whatever the server does. The outbox extends the message's 20 s lease while the send
+// lasts (OUTBOX_LEASE_MS, decision 0074), so no other process sends it meanwhile.
 const TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
 export const SMTP_DEFAULT_MAX_CONNECTIONS = 5;
 

@@ -81,6 +81,7 @@ export function startOutboxDispatcher(args: {
           stopping: () => stopping,
           // Outcomes that arrive within 2 ms share one commit (decision 0038).
           beforeWrite: () => new Promise((resolve) => setTimeout(resolve, 2)),
+          onLeaseLost: (message) => logger.warn('outbox: a send outlasted its lease and another process claimed the message; it may go out twice, with the same Message-ID', { id: message.id, attempts: message.attempts }),
           onGiveUp: (message, reason) => logger.error('outbox: gave up on a notification; it stays in the outbox (escrow-admin outbox status)', { id: message.id, attempts: message.attempts, reason }),
         });
         busy = report.claimed > 0;

@@ -176,6 +176,13 @@ export interface OutboxRepository {
   markGivenUp(id: string, attempt: number, error: string, at: Date, replacePayload?: Readonly<Record<string, unknown>>): Promise<void>;
   /** Hands back a claimed message that was not sent (the dispatcher is stopping): due at `at`, the attempt not counted. */
   release(id: string, attempt: number, at: Date): Promise<void>;
+  /**
+   * Holds messages being sent until `leaseUntil` (a send slower than the lease: a stalled SMTP
+   * server), each only while `attempt` is still its latest claim and it is neither delivered nor
+   * given up. Answers the ids it extended: a message missing from them was claimed again by
+   * another dispatcher after its lease ran out.
+   */
+  extendLeases(held: readonly { readonly id: string; readonly attempt: number }[], leaseUntil: Date): Promise<string[]>;
   /** For an operator: how many messages wait, and the given-up ones, newest first (up to `givenUpLimit`). */
   status(now: Date, givenUpLimit: number): Promise<OutboxStatus>;
 }

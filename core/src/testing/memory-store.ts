@@ -344,6 +344,16 @@ function bind(s: MemoryState): EscrowTx {
         const m = s.outbox.get(id);
         if (m && m.deliveredAt === null && !m.givenUpAt && m.attempts === attempt) s.outbox.set(id, { ...m, attempts: attempt - 1, nextAttemptAt: at });
       },
+      extendLeases: async (held, leaseUntil) => {
+        const extended: string[] = [];
+        for (const { id, attempt } of held) {
+          const m = s.outbox.get(id);
+          if (!m || m.deliveredAt !== null || m.givenUpAt || m.attempts !== attempt) continue;
+          s.outbox.set(id, { ...m, nextAttemptAt: leaseUntil });
+          extended.push(id);
+        }
+        return extended;
+      },
       status: async (now, givenUpLimit) => {
         const all = [...s.outbox.values()];
         const open = all.filter((m) => m.deliveredAt === null && !m.givenUpAt);

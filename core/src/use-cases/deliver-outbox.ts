@@ -9,10 +9,10 @@ export const OUTBOX_MAX_ATTEMPTS = 10;
  * How long a claimed message is held for its dispatcher before it is due again: when a process
  * dies (kill -9) with messages claimed, another sends them once this has run out, and a
  * SMS delivery code must not wait minutes (issue 22: taken over within 30 s, with the API's 5 s
- * poll; decision 0074). A send starts only with at least half of it left (10 s); a send slower
- * than that (a hung SMTP server: its timeouts allow up to about a minute) can be sent again by
- * another dispatcher when the lease ends, with the same Message-ID, as after a crash
- * (decision 0038). Was 2 minutes.
+ * poll; decision 0074). A send starts only with at least half of it left (10 s), and the lease
+ * of every message being sent is extended every third of it while the send lasts (a hung SMTP
+ * server: its timeouts allow up to about a minute), so a live dispatcher's slow send is never
+ * claimed by another; a dead one's stops being extended and is taken over. Was 2 minutes.
  */
 export const OUTBOX_LEASE_MS = 20_000;
 /** Sends in flight at once, by default (the SMTP notifier queues them on its pooled connections). */
@@ -49,6 +49,11 @@ export interface DeliverOutboxOptions {
   readonly maxMessages?: number;
   /** Asked before each claim and each send: once true, nothing more is claimed or sent, and claimed messages not yet sent are handed back. */
   readonly stopping?: () => boolean;
+  /**
+   * Told of a message being sent whose lease could not be extended because another dispatcher
+   * claimed it (this one was held up past the lease): it may go out twice, with the same id.
+   */
+  readonly onLeaseLost?: (message: OutboxMessage) => void;
   /** Told of each message given up on (for the operator's log). */
   readonly onGiveUp?: (message: OutboxMessage, reason: string) => void;
   /**
@@ -151,7 +156,9 @@ function outcomeWriter(store: EscrowStore, beforeWrite?: () => Promise<void>): {
  * transactions, the next batch while the current one goes out; each is sent with no
  * transaction open (a slow provider never holds the database), and its outcome is written
  * right after the provider answers, before its sender takes another message. One slow or
- * failing address holds one sender, not the others.
+ * failing address holds one sender, not the others. While a send lasts, its message's lease is
+ * extended every third of the lease, so no other dispatcher sends it meanwhile however long the
+ * provider takes (its own timeout ends the send).
  *
  * The message id is the provider's idempotency key (the SMTP notifier makes it the
  * Message-ID), so the one duplicate a crash can cause, a message the provider accepted just
@@ -199,6 +206,29 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
     return claiming;
   };
 
+  // Messages being sent now, by id: their leases are extended while the provider takes its time.
+  const inFlight = new Map<string, OutboxMessage>();
+  let extending = false;
+  const extendLeases = async (): Promise<void> => {
+    if (extending || inFlight.size === 0) return;
+    extending = true;
+    const held = [...inFlight.values()];
+    try {
+      const extended = new Set(await deps.store.single((tx) => tx.outbox.extendLeases(held.map((m) => ({ id: m.id, attempt: m.attempts })), new Date(deps.clock.now().getTime() + leaseMs))));
+      for (const m of held) {
+        // Lost for good (its claim is another's now): said once, not extended again.
+        if (extended.has(m.id) || !inFlight.delete(m.id)) continue;
+        options.onLeaseLost?.(m);
+      }
+    } catch {
+      // The database failed: the leases run out as they would have; the next tick tries again.
+    } finally {
+      extending = false;
+    }
+  };
+  const extender = setInterval(() => void extendLeases(), Math.max(1, Math.floor(leaseMs / 3)));
+  (extender as { unref?: () => void }).unref?.();
+
   const record = async (outcome: Outcome): Promise<void> => {
     if (await writer.write(outcome)) counts[outcome.kind] += 1;
     else counts.unrecorded += 1;
@@ -218,11 +248,15 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
       await record({ kind: 'givenUp', message, error, at: now });
       return;
     }
-    const outcome: DeliveryOutcome = await deps.notifier.send(message.payload as unknown as Notification, message.id).catch((error: unknown) => ({
-      ok: false as const,
-      retryable: true,
-      reason: error instanceof Error ? error.message : String(error),
-    }));
+    inFlight.set(message.id, message);
+    const outcome: DeliveryOutcome = await deps.notifier
+      .send(message.payload as unknown as Notification, message.id)
+      .catch((error: unknown) => ({
+        ok: false as const,
+        retryable: true,
+        reason: error instanceof Error ? error.message : String(error),
+      }))
+      .finally(() => inFlight.delete(message.id));
     const at = deps.clock.now();
     if (outcome.ok) {
       await record({ kind: 'delivered', message, at, providerId: outcome.providerId, providerCost: outcome.cost });
@@ -249,7 +283,11 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
     }
   };
 
-  await Promise.all(Array.from({ length: concurrency }, sender));
+  try {
+    await Promise.all(Array.from({ length: concurrency }, sender));
+  } finally {
+    clearInterval(extender);
+  }
   await writer.idle();
   if (claimError !== null) throw claimError;
   return counts;

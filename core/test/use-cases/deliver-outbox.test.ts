@@ -145,6 +145,48 @@ describe('deliverOutbox', () => {
     expect(fast.sent).toHaveLength(0);
   });
 
+  it('extends the lease of a message while its send lasts longer than the lease: no other dispatcher sends it meanwhile', async () => {
+    const { store } = await backlog(1);
+    // Real time: the leases below run out unless extended.
+    const clock = { now: () => new Date() };
+    const leaseMs = 150;
+    let answer: () => void = () => undefined;
+    const stalled: Notifier = { send: () => new Promise((resolve) => (answer = () => resolve({ ok: true }))) };
+    const other = new ScriptedNotifier([]);
+    const lost: string[] = [];
+    const first = deliverOutbox({ store, clock, notifier: stalled }, { leaseMs, onLeaseLost: (m) => lost.push(m.id) });
+    // Another dispatcher looks every 20 ms for four leases' time.
+    const until = Date.now() + 4 * leaseMs;
+    while (Date.now() < until) {
+      expect(await deliverOutbox({ store, clock, notifier: other }, { leaseMs })).toEqual(DONE);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    answer();
+    expect(await first).toEqual({ ...DONE, claimed: 1, delivered: 1 });
+    expect(other.sent).toEqual([]);
+    expect(lost).toEqual([]);
+    expect(message(store, 'm000')).toMatchObject({ attempts: 1, deliveredAt: expect.any(Date) });
+  });
+
+  it('says so when a message being sent was claimed by another dispatcher (it was held up past its lease), and leaves that claim alone', async () => {
+    const { store } = await backlog(1);
+    const clock = { now: () => new Date() };
+    let answer: () => void = () => undefined;
+    const stalled: Notifier = { send: () => new Promise((resolve) => (answer = () => resolve({ ok: false, retryable: true, reason: 'SMTP timeout' }))) };
+    const lost: string[] = [];
+    const first = deliverOutbox({ store, clock, notifier: stalled }, { leaseMs: 90, onLeaseLost: (m) => lost.push(m.id) });
+    await new Promise((r) => setTimeout(r, 10));
+    // As if this dispatcher had stalled past the lease and another had claimed the message: its next extension finds that claim.
+    const claimedAgain = { ...message(store, 'm000'), attempts: 2, nextAttemptAt: new Date(Date.now() + 60_000) };
+    store.state.outbox.set('m000', claimedAgain);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(lost).toEqual(['m000']);
+    answer();
+    expect(await first).toEqual({ ...DONE, claimed: 1, failed: 1 });
+    // Its failure and its extensions changed nothing of the other's claim.
+    expect(message(store, 'm000')).toEqual(claimedAgain);
+  });
+
   it('sends in parallel, never more at once than its concurrency', async () => {
     const { store, clock } = await backlog(60);
     let inFlight = 0;

@@ -89,6 +89,23 @@ describe.runIf(postgres.available)('two API processes on one PostgreSQL database
     expect(a.delivered()).toBeGreaterThan(0);
     expect(b.delivered()).toBeGreaterThan(0);
   });
+
+  it('sends a message once when the SMTP server holds it longer than the lease: its sender extends the lease while it waits', { timeout: 120_000 }, async () => {
+    const db = await database('postgres');
+    const [id] = await backlog(db.store, 1);
+    // The server has the message at once and answers "250" 12 s later: over two 5 s leases (its socket timeout is 20 s).
+    const catcher = await mailServer({ onMail: () => new Promise((resolve) => setTimeout(resolve, 12_000)) });
+    const env = { ...db.env, SMTP_URL: `smtp://127.0.0.1:${catcher.port}`, SMTP_FROM: FROM, OUTBOX_LEASE_SECONDS: '5' };
+
+    const [a, b] = await Promise.all([api(env), api(env)]);
+    await until('the message to be delivered', async () => (await undelivered(db.handle)) === 0, 60_000);
+    // The other process polls every 5 s: it looked at least twice while the send was held.
+    expect(receivedPerMessageId(catcher.mails)).toEqual(new Map([[messageIdOf(id!), 1]]));
+    await Promise.all([a.stop(), b.stop()]);
+    expect(a.delivered() + b.delivered()).toBe(1);
+    const row = await db.handle.db.selectFrom('outbox').select(['attempts', 'given_up_at']).where('id', '=', id!).executeTakeFirstOrThrow();
+    expect(row).toEqual({ attempts: 1, given_up_at: null });
+  });
 });
 
 describe.each(postgres.available ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const))('an API process killed (kill -9) while sending, on %s', (dialect) => {
