@@ -36,6 +36,9 @@ export interface RunningPrimary {
  * them all with exit code 1: a restart would fail the same way. So does a worker that keeps
  * dying: the process supervisor should see it.
  */
+/** The signal that asks an API process to run its background jobs now (Composed.runJobsNow). */
+export const RUN_JOBS_SIGNAL: NodeJS.Signals = 'SIGUSR2';
+
 export function runPrimary(options: PrimaryOptions): RunningPrimary {
   const { logger, workers: count, signals = ['SIGTERM', 'SIGINT'], shutdownTimeoutMs = DEFAULT_PRIMARY_SHUTDOWN_TIMEOUT_MS, maxRestarts = 5, restartWindowMs = 60_000 } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
@@ -117,9 +120,15 @@ export function runPrimary(options: PrimaryOptions): RunningPrimary {
     });
   };
   for (const signal of signals) process.on(signal, onSignal);
+  // "Run the background jobs now" (main.ts) is the workers' to do: passed on to each.
+  const onRunJobs = () => {
+    for (const worker of live()) worker.process.kill(RUN_JOBS_SIGNAL);
+  };
+  process.on(RUN_JOBS_SIGNAL, onRunJobs);
   void settled.then(() => {
     cluster.off('exit', onExit);
     for (const signal of signals) process.off(signal, onSignal);
+    process.off(RUN_JOBS_SIGNAL, onRunJobs);
   });
 
   return { shutdown: () => stopAll(0) };

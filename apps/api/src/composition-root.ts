@@ -53,6 +53,14 @@ export interface Composed {
    */
   readonly c2bUrlsRegistered: Promise<void>;
   /**
+   * Starts every background job now, as its timer would (SIGUSR2, main.ts: an operator's "run
+   * the jobs now"): the payout round, payment reconciliation, the outbox, and the once-a-period
+   * jobs (the day's payout reconciliation and file sweep, the hour's expired-rows sweep). Each
+   * still takes its lease, so a job another process is running is skipped, and a once-a-period
+   * job runs only if no process has run it this period. Returns at once.
+   */
+  runJobsNow(): void;
+  /**
    * After the last request: stops background work (sweeps, the outbox dispatcher) and waits for
    * what of it is running, then closes mail, the event bus and, last, the database. Safe to call twice.
    */
@@ -172,7 +180,7 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   const accounts = composeAccounts({ config, database, events, files, rateLimiter, failureCounters, logger, sendOutboxSoon, clock });
   const liveStreamsClosing = new AbortController();
   // Started below, once the app is built; approvals and retries wake it.
-  const payouts: { worker?: { wake(): void; stop(): Promise<void> } } = {};
+  const payouts: { worker?: ReturnType<typeof startPayoutWorker> } = {};
   const app = createApp({
     checkDatabase: async () => {
       const reachable = await database.check();
@@ -214,15 +222,19 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
   // Idempotency keys are kept 25 hours, riders' phone codes 10 minutes and phone proofs 30 days;
   // expired ones are swept hourly, by one process of all those on the database (the hour's lease).
   let sweeping: Promise<void> = Promise.resolve();
-  const sweep = setInterval(() => {
+  const sweepExpiredRows = (): void => {
     sweeping = runOncePerPeriod({ leases: jobs.leases, clock }, { name: LEASED_JOBS.expiredRowsSweep, holder: jobs.holder, periodMs: 60 * 60_000 }, async () => {
       const now = clock.now();
-      await Promise.all([idempotency.deleteExpired(now), purgeExpiredRiderPhoneRows(deps, now)]);
+      const [idempotencyKeys, riderPhone] = await Promise.all([idempotency.deleteExpired(now), purgeExpiredRiderPhoneRows(deps, now)]);
+      return { idempotencyKeys, riderPhoneCodes: riderPhone.codes, riderPhoneProofs: riderPhone.proofs };
     }).then(
-      () => undefined,
+      (run) => {
+        if (run.ran) logger.info('expired rows swept', run.value);
+      },
       (error: unknown) => logger.warn('idempotency and rider phone sweep failed', { error: error instanceof Error ? error.message : String(error) }),
     );
-  }, 60 * 60_000);
+  };
+  const sweep = setInterval(sweepExpiredRows, 60 * 60_000);
   sweep.unref();
   // Stored files nothing names, older than an hour: once a day across every process on this database (decision 0039).
   const fileSweep = startDailyFileSweep({
@@ -245,6 +257,14 @@ export async function compose(config: Config, logger: Logger, options: ComposeOp
     endLiveStreams: () => liveStreamsClosing.abort(),
     sendOutboxNow: () => dispatcher.runOnce(),
     c2bUrlsRegistered: registering,
+    runJobsNow() {
+      if (closed) return;
+      payouts.worker?.runNow();
+      reconciler?.runNow();
+      void dispatcher.runOnce();
+      sweepExpiredRows();
+      void fileSweep.runOnce();
+    },
     async close() {
       if (closed) return;
       closed = true;

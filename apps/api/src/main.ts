@@ -5,7 +5,7 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runPrimary } from './cluster-primary.js';
+import { RUN_JOBS_SIGNAL, runPrimary } from './cluster-primary.js';
 import { compose } from './composition-root.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './http/logger.js';
@@ -37,6 +37,14 @@ async function serveApi(config: Config): Promise<void> {
     logger.info('Stop asked during start-up; stopping once the database is open', { signal });
   };
   for (const signal of SIGNALS) process.on(signal, onEarlySignal);
+  // kill -USR2 <pid>: every background job now, each under its lease (docs/operations.md). Heard
+  // from the start, so one that comes while the database opens does not end the process.
+  const jobs: { ready?: { runJobsNow(): void } } = {};
+  process.on(RUN_JOBS_SIGNAL, () => {
+    if (!jobs.ready) return logger.info('Asked to run the background jobs while starting; they start on their own once started', { signal: RUN_JOBS_SIGNAL });
+    logger.info('Running the background jobs now', { signal: RUN_JOBS_SIGNAL });
+    jobs.ready.runJobsNow();
+  });
   let composed;
   try {
     composed = await compose(config, logger);
@@ -61,6 +69,7 @@ async function serveApi(config: Config): Promise<void> {
     onClose: () => composed.close(),
   });
   for (const signal of SIGNALS) process.off(signal, onEarlySignal);
+  jobs.ready = composed;
   await started;
 }
 

@@ -57,7 +57,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * Each step is conditional too, so a round that outlives its lease is still safe.
  * `wake()` runs a round now (an admin approved a payout, an order was delivered).
  */
-export function startPayoutWorker(deps: EscrowDeps, jobs: JobLeasing, logger: Logger, intervalMs = 5_000): { wake(): void; stop(): Promise<void> } {
+export function startPayoutWorker(deps: EscrowDeps, jobs: JobLeasing, logger: Logger, intervalMs = 5_000): { wake(): void; runNow(): void; stop(): Promise<void> } {
   const leased = { leases: jobs.leases, clock: deps.clock };
   let running: Promise<void> = Promise.resolve();
   let busy = false;
@@ -90,22 +90,30 @@ export function startPayoutWorker(deps: EscrowDeps, jobs: JobLeasing, logger: Lo
   // Daily reconciliation (read only), once a day across every machine (its day's lease):
   // mismatches are logged for the operator; the admin screen and `escrow-admin payouts reconcile`
   // show the same at any time.
-  const daily = setInterval(() => {
+  const reconcileDaily = (): void => {
     void runOncePerPeriod(leased, { name: LEASED_JOBS.payoutReconciliationDaily, holder: jobs.holder, periodMs: DAY_MS }, () =>
       reconcilePayouts(deps, { actor: { kind: 'admin', userId: 'daily-reconciliation' } }),
     ).then(
       (run) => {
         const report = run.ran ? run.value : null;
-        if (report?.ok && report.value.unmatched.length > 0) logger.warn('payout reconciliation: mismatches', { count: report.value.unmatched.length, first: report.value.unmatched.slice(0, 5).map((m) => m.problem) });
+        if (!report?.ok) return;
+        if (report.value.unmatched.length > 0) logger.warn('payout reconciliation: mismatches', { count: report.value.unmatched.length, first: report.value.unmatched.slice(0, 5).map((m) => m.problem) });
+        else logger.info('payout reconciliation: no mismatches');
       },
       (error: unknown) => logger.warn('payout reconciliation failed', { error: error instanceof Error ? error.message : String(error) }),
     );
-  }, DAY_MS);
+  };
+  const daily = setInterval(reconcileDaily, DAY_MS);
   daily.unref();
   // A process that starts picks up what is due at once (another died with payouts claimed).
   round();
   return {
     wake: round,
+    // A round now, and the day's reconciliation unless some process has run it this day.
+    runNow: () => {
+      round();
+      if (!stopped) reconcileDaily();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -134,7 +142,7 @@ export function registerC2bUrls(mpesa: ComposedMpesa, logger: Logger): Promise<v
  * 0044). A round runs in one process at a time across every machine (LEASED_JOBS.paymentReconciliation),
  * so M-Pesa is asked once; settling is conditional as well.
  */
-export function startPaymentReconciler(deps: EscrowDeps, jobs: JobLeasing, logger: Logger, intervalMs = 15_000): { stop(): Promise<void> } {
+export function startPaymentReconciler(deps: EscrowDeps, jobs: JobLeasing, logger: Logger, intervalMs = 15_000): { runNow(): void; stop(): Promise<void> } {
   const leased = { leases: jobs.leases, clock: deps.clock };
   let running: Promise<void> = Promise.resolve();
   let busy = false;
@@ -160,6 +168,9 @@ export function startPaymentReconciler(deps: EscrowDeps, jobs: JobLeasing, logge
   }, intervalMs);
   timer.unref();
   return {
+    runNow: () => {
+      if (!stopped) round();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { S3RVER_CREDENTIALS, type S3Server } from '@escrow/storage-s3/testing';
 import { runSource, type SourceRun } from '@escrow/test-kit';
 import { createTestSchema } from '@escrow/test-kit/postgres';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { startApiProcess, type ApiProcess } from '../files/api-process.js';
 import { TEST_CALLBACK_SECRET } from '../helpers/c2b-confirmation.js';
@@ -33,7 +34,7 @@ export interface TwoMachines {
  * Two API processes, as on two machines: separate DATA_DIRs, one PostgreSQL schema, one bucket on
  * the test's S3 server (FILE_STORAGE=s3). A starts first (it migrates the schema), then B.
  */
-export async function startTwoMachines(postgresUrl: string, s3: S3Server): Promise<TwoMachines> {
+export async function startTwoMachines(postgresUrl: string, s3: S3Server, options: { machineEnv?: (port: number) => Record<string, string> } = {}): Promise<TwoMachines> {
   const cleanups: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
@@ -61,7 +62,9 @@ export async function startTwoMachines(postgresUrl: string, s3: S3Server): Promi
     const machine = async (name: string): Promise<Machine> => {
       const dataDir = await mkdtemp(join(tmpdir(), `escrow-machine-${name}-`));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const env = { ...shared, DATA_DIR: dataDir };
+      // A machine's own settings may name its port (M-Pesa's callback URL): chosen first, then.
+      const port = options.machineEnv ? await freePort() : 0;
+      const env = { ...shared, DATA_DIR: dataDir, ...(options.machineEnv ? { PORT: String(port), ...options.machineEnv(port) } : {}) };
       const api = await startApiProcess(env);
       cleanups.push(() => api.stop());
       return { name, base: `http://127.0.0.1:${api.port}`, env, dataDir, api };
@@ -89,4 +92,16 @@ export type CliRun = SourceRun;
 /** The admin CLI (escrow-admin) run on a machine, from its TypeScript, as an operator would: that machine's environment only. */
 export function adminCli(machine: Machine, args: readonly string[]): Promise<CliRun> {
   return runSource({ cwd: CLI_DIR, entry: 'src/main.ts', args, env: { ESCROW_OPERATOR: 'several-machines-test', ...machine.env } });
+}
+
+/** A TCP port free on this machine now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
