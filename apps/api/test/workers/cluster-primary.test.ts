@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPrimary, type RunningPrimary } from '../../src/cluster-primary.js';
+import { RUN_JOBS_SIGNAL, runPrimary, type RunningPrimary } from '../../src/cluster-primary.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
 
 // The workers are a small stand-in (cluster-worker-fixture.mjs), so these tests exercise the
@@ -75,6 +75,37 @@ describe('runPrimary (API_WORKERS > 1)', () => {
     expect(liveWorkers()).toBe(0);
     await expect(get(port)).rejects.toThrow(/ECONNREFUSED/);
     expect(exits).toEqual([]);
+  });
+
+  it('passes "run the background jobs now" (SIGUSR2) on to every worker', async () => {
+    const port = await freePort();
+    start(port);
+    const asked = new Map<number, number>();
+    const ask = async () => {
+      const reply = await new Promise<string>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/jobs', agent: false, timeout: 2_000 }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve(body));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      const [pid, count] = reply.split(':').map(Number);
+      asked.set(pid ?? 0, count ?? 0);
+    };
+    await until(async () => {
+      await ask();
+      return asked.size === 2 ? true : undefined;
+    }, 'both workers to answer');
+    expect([...asked.values()]).toEqual([0, 0]);
+
+    // The primary's own process (here, the test's) is the one signalled.
+    process.kill(process.pid, RUN_JOBS_SIGNAL);
+    await until(async () => {
+      await ask();
+      return [...asked.values()].every((n) => n === 1) ? true : undefined;
+    }, 'each worker to be asked once');
   });
 
   it('replaces a worker that dies after it started', async () => {
