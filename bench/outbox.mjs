@@ -27,7 +27,6 @@
 // the API; unset: its defaults 16 and 5), DATABASE_URL_BENCH (postgres://postgres@127.0.0.1:5432/test),
 // BENCH_CPU_PROF (a directory: the API processes write V8 CPU profiles there when they stop).
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -169,46 +168,6 @@ async function scenario({ database, processes }) {
   }
 }
 
-const { SMTPServer } = createRequire(join(root, 'adapters/notify-smtp/package.json'))('smtp-server');
-
-/**
- * An SMTP server that notes when each message (by the outbox id in its Message-ID) was first
- * accepted; with `hold`, it never answers a message (a server gone silent), noting only that
- * its sending began.
- */
-async function startTimingSink({ hold = false } = {}) {
-  const sink = { port: 0, accepted: new Map(), begun: new Map(), copies: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    maxClients: 1_000,
-    onData(stream, _session, callback) {
-      let head = '';
-      stream.on('data', (chunk) => {
-        if (head.length < 8_192) head += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        const id = /^message-id:\s*<([^@>\r\n]+)@/im.exec(head)?.[1] ?? '?';
-        const now = Date.now();
-        if (!sink.begun.has(id)) sink.begun.set(id, now);
-        if (hold) return;
-        if (sink.accepted.has(id)) sink.copies += 1;
-        else sink.accepted.set(id, now);
-        callback();
-      });
-    },
-  });
-  server.on('error', () => undefined);
-  sink.port = await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server.server.address().port));
-  });
-  // A held connection may never end: do not wait for it.
-  sink.close = () => Promise.race([new Promise((resolve) => server.close(() => resolve())), sleep(1_000)]);
-  return sink;
-}
-
 /** A fresh PostgreSQL schema for two API processes, and a store that queues as the API does (NOTIFY on the outbox channel in the transaction). */
 async function wakingDatabase(prefix) {
   const db = await apiDatabase('postgres', { prefix });
@@ -251,7 +210,7 @@ async function waitFor(what, probe, timeoutMs) {
 async function latencyScenario() {
   log(`latency: two API processes on PostgreSQL, ${LATENCY_MESSAGES} emails queued one at a time`);
   const db = await wakingDatabase('bench_outbox_wake');
-  const sink = await startTimingSink();
+  const sink = await startSmtpSink();
   const apis = [];
   try {
     const env = { ...db.apiEnv, SMTP_URL: `smtp://127.0.0.1:${sink.port}` };
@@ -265,9 +224,9 @@ async function latencyScenario() {
       queuedAt.set(id, at);
       await sleep(20 + Math.random() * 80);
     }
-    await waitFor('every email to be accepted', () => [...queuedAt.keys()].every((id) => sink.accepted.has(id)), 60_000);
-    const latencies = [...queuedAt].map(([id, at]) => sink.accepted.get(id) - at).sort((a, b) => a - b);
-    return { messages: LATENCY_MESSAGES, p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies[latencies.length - 1], copies: sink.copies, load };
+    await waitFor('every email to be accepted', () => [...queuedAt.keys()].every((id) => sink.acceptedAt.has(id)), 60_000);
+    const latencies = [...queuedAt].map(([id, at]) => sink.acceptedAt.get(id) - at).sort((a, b) => a - b);
+    return { messages: LATENCY_MESSAGES, p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies[latencies.length - 1], copies: sink.duplicates, load };
   } finally {
     await Promise.all(apis.map((a) => a.stop()));
     await sink.close();
@@ -279,8 +238,8 @@ async function latencyScenario() {
 async function takeoverScenario() {
   log(`takeover: two API processes on PostgreSQL, ${TAKEOVER_MESSAGES} emails at once, one process killed (kill -9) mid-send`);
   const db = await wakingDatabase('bench_outbox_takeover');
-  const silent = await startTimingSink({ hold: true });
-  const sink = await startTimingSink();
+  const silent = await startSmtpSink({ hold: true });
+  const sink = await startSmtpSink();
   const apis = [];
   try {
     const [doomed, survivor] = await Promise.all([
@@ -292,18 +251,18 @@ async function takeoverScenario() {
     const load = loadavg()[0] ?? 0;
     const ids = [];
     // Both are woken at once; should the survivor claim a whole burst, another is queued.
-    for (let burst = 0; burst < 5 && silent.begun.size === 0; burst += 1) {
+    for (let burst = 0; burst < 5 && silent.begunAt.size === 0; burst += 1) {
       ids.push(...(await db.queue(TAKEOVER_MESSAGES)));
-      await waitFor('the burst to be claimed', () => silent.begun.size > 0 || ids.every((id) => sink.accepted.has(id)), 30_000).catch(() => undefined);
+      await waitFor('the burst to be claimed', () => silent.begunAt.size > 0 || ids.every((id) => sink.acceptedAt.has(id)), 30_000).catch(() => undefined);
     }
-    if (silent.begun.size === 0) throw new Error('the process to be killed never claimed a message');
+    if (silent.begunAt.size === 0) throw new Error('the process to be killed never claimed a message');
     const killedAt = Date.now();
     await doomed.kill();
-    await waitFor('the survivor to send every email', () => ids.every((id) => sink.accepted.has(id)), 180_000);
+    await waitFor('the survivor to send every email', () => ids.every((id) => sink.acceptedAt.has(id)), 180_000);
     // Sent more than 5 s after the kill: they waited for the dead process's lease (the others went out at once).
-    const leasedByDead = ids.filter((id) => sink.accepted.get(id) > killedAt + 5_000).length;
-    const takeoverMs = Math.max(...ids.map((id) => sink.accepted.get(id))) - killedAt;
-    return { messages: ids.length, leasedByDead, begunByDead: silent.begun.size, takeoverMs, copies: sink.copies, load };
+    const leasedByDead = ids.filter((id) => sink.acceptedAt.get(id) > killedAt + 5_000).length;
+    const takeoverMs = Math.max(...ids.map((id) => sink.acceptedAt.get(id))) - killedAt;
+    return { messages: ids.length, leasedByDead, begunByDead: silent.begunAt.size, takeoverMs, copies: sink.duplicates, load };
   } finally {
     await Promise.all(apis.map((a) => a.stop()));
     await Promise.all([silent.close(), sink.close()]);

@@ -9,11 +9,17 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { SMTPServer } = createRequire(join(root, 'adapters/notify-smtp/package.json'))('smtp-server');
 
+/** The outbox id in a Message-ID (`<id@domain>`, the SMTP notifier's; decision 0038). */
+const outboxIdOf = (messageId) => /^<([^@>]+)@/.exec(messageId)?.[1];
+
 /**
  * Starts the sink on a free loopback port. `received` counts every accepted message, `perId`
- * each Message-ID; `firstAt`/`lastAt` are when the first and the latest arrived (ms epoch).
+ * each Message-ID; `firstAt`/`lastAt` are when the first and the latest arrived (ms epoch);
+ * `acceptedAt` and `begunAt` are when each outbox id (the Message-ID's local part) was first
+ * accepted, and first sent at all. With `hold`, it never answers a message (a server gone
+ * silent): it notes only that its sending began (`begunAt`), and `close` does not wait for it.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink({ hold = false } = {}) {
   const perId = new Map();
   const sink = {
     port: 0,
@@ -22,6 +28,8 @@ export async function startSmtpSink() {
     firstAt: null,
     lastAt: null,
     perId,
+    acceptedAt: new Map(),
+    begunAt: new Map(),
     get unique() {
       return perId.size;
     },
@@ -29,7 +37,8 @@ export async function startSmtpSink() {
     get duplicates() {
       return sink.received - sink.withoutMessageId - perId.size;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // A held connection may never end: then wait a second at most.
+    close: () => Promise.race([new Promise((resolve) => server.close(() => resolve())), ...(hold ? [new Promise((resolve) => setTimeout(resolve, 1_000))] : [])]),
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -51,7 +60,11 @@ export async function startSmtpSink() {
       });
       stream.on('end', () => {
         const id = /^message-id:\s*(<[^>\r\n]+>)/im.exec(head)?.[1];
+        const outboxId = id ? outboxIdOf(id) : undefined;
         const now = Date.now();
+        if (outboxId && !sink.begunAt.has(outboxId)) sink.begunAt.set(outboxId, now);
+        if (hold) return;
+        if (outboxId && !sink.acceptedAt.has(outboxId)) sink.acceptedAt.set(outboxId, now);
         sink.received += 1;
         sink.firstAt ??= now;
         sink.lastAt = now;
