@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@escrow/test-kit';
 import { defineConfig, devices } from '@playwright/test';
 import { startE2eMailbox } from './e2e/accounts-mailbox.ts';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
@@ -10,18 +10,6 @@ import { darajaSimulatorEnv } from './scripts/daraja-sim-env.mjs';
 
 // The browser tests run against the production build served by the real API. Build the
 // backend and the frontends first (`npm run build`); e2e/global-setup.ts fails early when they are missing.
-
-/** Asks the OS for a free port. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 // Playwright loads this file again in each worker; the values chosen by the first load are
 // passed down through the environment so every process agrees on one server.

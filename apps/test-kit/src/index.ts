@@ -1,5 +1,6 @@
 // @escrow/test-kit: what API tests, CLI tests and browser tests share (issue 20, item 5).
 export { freshAddress, freshEmail, freshMpesaReceipt, freshPhone, uniqueId } from './fresh.js';
+export { freePort } from './free-port.js';
 export {
   addRider,
   assignNewRider,

@@ -1,9 +1,10 @@
 import { FILE_SWEEP_JOB, LEASED_JOBS } from '@escrow/core';
-import { SANDBOX_PASSKEY, startDarajaSim, type DarajaSim } from '@escrow/daraja-sim';
+import { startDarajaSim, type DarajaSim } from '@escrow/daraja-sim';
 import { startS3Server, type S3Server } from '@escrow/storage-s3/testing';
 import { addRider, assignRider, buyerHeaders, createOrder, fetchTransport, freshEmail, freshMpesaReceipt, riderCredentials, riderHeaders, riderSteps, seedCall, signUpSeller, viewKeyOf, type SeedTransport } from '@escrow/test-kit';
 import { postgresForTests } from '@escrow/test-kit/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { darajaSimulatorEnv } from '../../../../scripts/daraja-sim-env.mjs';
 import { c2bConfirmationBody, c2bConfirmationPath } from '../helpers/c2b-confirmation.js';
 import { adminCli, startTwoMachines, type Machine, type TwoMachines } from './two-machines.js';
 
@@ -29,14 +30,7 @@ beforeAll(async () => {
   sim = await startDarajaSim({ callbackDelayMs: 20 });
   machines = await startTwoMachines(postgres.url, s3, {
     machineEnv: (port) => ({
-      MPESA_ENVIRONMENT: 'sandbox',
-      MPESA_BASE_URL: sim.url,
-      MPESA_CONSUMER_KEY: 'sim-consumer-key',
-      MPESA_CONSUMER_SECRET: 'sim-consumer-secret',
-      MPESA_SHORTCODE: '174379',
-      MPESA_PASSKEY: SANDBOX_PASSKEY,
-      MPESA_INITIATOR_NAME: 'testapi',
-      MPESA_SECURITY_CREDENTIAL: 'sim-security-credential',
+      ...darajaSimulatorEnv(sim.url),
       MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
       MPESA_REGISTER_C2B_URLS: 'off',
       MPESA_TIMEOUT_MS: '3000',

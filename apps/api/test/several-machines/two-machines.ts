@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { S3RVER_CREDENTIALS, type S3Server } from '@escrow/storage-s3/testing';
-import { runSource, type SourceRun } from '@escrow/test-kit';
+import { freePort, runSource, type SourceRun } from '@escrow/test-kit';
 import { createTestSchema } from '@escrow/test-kit/postgres';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { startApiProcess, type ApiProcess } from '../files/api-process.js';
 import { TEST_CALLBACK_SECRET } from '../helpers/c2b-confirmation.js';
@@ -92,16 +91,4 @@ export type CliRun = SourceRun;
 /** The admin CLI (escrow-admin) run on a machine, from its TypeScript, as an operator would: that machine's environment only. */
 export function adminCli(machine: Machine, args: readonly string[]): Promise<CliRun> {
   return runSource({ cwd: CLI_DIR, entry: 'src/main.ts', args, env: { ESCROW_OPERATOR: 'several-machines-test', ...machine.env } });
-}
-
-/** A TCP port free on this machine now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

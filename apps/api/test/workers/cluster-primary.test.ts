@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@escrow/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RUN_JOBS_SIGNAL, runPrimary, type RunningPrimary } from '../../src/cluster-primary.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
@@ -9,16 +9,6 @@ import { recordingLogger } from '../helpers/recording-logger.js';
 // The workers are a small stand-in (cluster-worker-fixture.mjs), so these tests exercise the
 // primary: forking, the shared port, replacing dead workers, start-up failures, shutdown.
 const FIXTURE = fileURLToPath(new URL('./cluster-worker-fixture.mjs', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** The pid of the worker that answered, on a new connection each time (a connection handed to a dying worker times out). */
 const get = (port: number, path = '/') =>
