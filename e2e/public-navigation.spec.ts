@@ -213,5 +213,14 @@ test.describe('the top bar of the app pages', () => {
     await expect(page).toHaveURL('/seller/signup');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(signIn()).toHaveCount(0);
+    // Signed in, on a page visitors see too (an order's page): no Sign In, which would say they are not.
+    consoleGuard.expectHttpError('/api/public/orders/00000000-0000-4000-8000-000000000000', 404);
+    const sessionRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/session');
+    await page.goto('/order/00000000-0000-4000-8000-000000000000');
+    expect((await sessionRead).status()).toBe(200);
+    // What the answer changes is on screen two frames later.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(page.getByRole('banner').getByRole('group', { name: 'Language / Lugha' })).toBeVisible();
+    await expect(signIn()).toHaveCount(0);
   });
 });

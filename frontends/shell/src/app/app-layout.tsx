@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSession } from '@escrow/api-client/session';
 import { AppChrome } from '@escrow/ui/components/app-chrome';
 import { Link } from '../routing/link.tsx';
 import type { RoutePath } from '../routing/route-paths.ts';
@@ -30,8 +31,11 @@ export function recordsAccountLanguage(path: RoutePath | undefined): boolean {
 }
 
 export function AppLayout({ children, path }: { children: ReactNode; path?: RoutePath | undefined }) {
+  // The one session read every page shares: on a page both visitors and sellers open (a seller's
+  // order page), Sign In is for a visitor, once the API has said so; never flashed at a seller.
+  const account = useSession().data;
   return (
-    <AppChrome showSignIn={showsSignIn(path)} link={Link} {...(recordsAccountLanguage(path) ? { onLanguageChoose: recordAccountLanguage } : {})}>
+    <AppChrome showSignIn={showsSignIn(path) && account === null} link={Link} {...(recordsAccountLanguage(path) ? { onLanguageChoose: recordAccountLanguage } : {})}>
       {children}
     </AppChrome>
   );
