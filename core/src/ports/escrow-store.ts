@@ -178,11 +178,11 @@ export interface OutboxRepository {
   release(id: string, attempt: number, at: Date): Promise<void>;
   /**
    * Holds messages being sent until `leaseUntil` (a send slower than the lease: a stalled SMTP
-   * server), each only while `attempt` is still its latest claim and it is neither delivered nor
-   * given up. Answers the ids it extended: a message missing from them was claimed again by
-   * another dispatcher after its lease ran out.
+   * server), each only while `attempt` is still its latest claim, its lease still ends at
+   * `leaseEnd` (the claim's, or the last extension's: a failure recorded meanwhile set its next
+   * attempt, which stands) and it is neither delivered nor given up. Answers the ids it extended.
    */
-  extendLeases(held: readonly { readonly id: string; readonly attempt: number }[], leaseUntil: Date): Promise<string[]>;
+  extendLeases(held: readonly { readonly id: string; readonly attempt: number; readonly leaseEnd: Date }[], leaseUntil: Date): Promise<string[]>;
   /** For an operator: how many messages wait, and the given-up ones, newest first (up to `givenUpLimit`). */
   status(now: Date, givenUpLimit: number): Promise<OutboxStatus>;
 }

@@ -346,9 +346,9 @@ function bind(s: MemoryState): EscrowTx {
       },
       extendLeases: async (held, leaseUntil) => {
         const extended: string[] = [];
-        for (const { id, attempt } of held) {
+        for (const { id, attempt, leaseEnd } of held) {
           const m = s.outbox.get(id);
-          if (!m || m.deliveredAt !== null || m.givenUpAt || m.attempts !== attempt) continue;
+          if (!m || m.deliveredAt !== null || m.givenUpAt || m.attempts !== attempt || m.nextAttemptAt.getTime() !== leaseEnd.getTime()) continue;
           s.outbox.set(id, { ...m, nextAttemptAt: leaseUntil });
           extended.push(id);
         }

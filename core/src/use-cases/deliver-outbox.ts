@@ -206,19 +206,25 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
     return claiming;
   };
 
-  // Messages being sent now, by id: their leases are extended while the provider takes its time.
-  const inFlight = new Map<string, OutboxMessage>();
+  // Messages being sent now, by id, with the end of their lease: extended while the provider takes its time.
+  const inFlight = new Map<string, { readonly message: OutboxMessage; leaseEnd: Date }>();
   let extending = false;
   const extendLeases = async (): Promise<void> => {
     if (extending || inFlight.size === 0) return;
     extending = true;
     const held = [...inFlight.values()];
+    const leaseUntil = new Date(deps.clock.now().getTime() + leaseMs);
     try {
-      const extended = new Set(await deps.store.single((tx) => tx.outbox.extendLeases(held.map((m) => ({ id: m.id, attempt: m.attempts })), new Date(deps.clock.now().getTime() + leaseMs))));
-      for (const m of held) {
-        // Lost for good (its claim is another's now): said once, not extended again.
-        if (extended.has(m.id) || !inFlight.delete(m.id)) continue;
-        options.onLeaseLost?.(m);
+      const extended = new Set(await deps.store.single((tx) => tx.outbox.extendLeases(held.map((h) => ({ id: h.message.id, attempt: h.message.attempts, leaseEnd: h.leaseEnd })), leaseUntil)));
+      for (const h of held) {
+        if (extended.has(h.message.id)) {
+          h.leaseEnd = leaseUntil;
+          continue;
+        }
+        // Not extended and still being sent: its claim is another's now. Said once, not extended again.
+        if (inFlight.get(h.message.id) !== h) continue;
+        inFlight.delete(h.message.id);
+        options.onLeaseLost?.(h.message);
       }
     } catch {
       // The database failed: the leases run out as they would have; the next tick tries again.
@@ -248,7 +254,7 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
       await record({ kind: 'givenUp', message, error, at: now });
       return;
     }
-    inFlight.set(message.id, message);
+    inFlight.set(message.id, { message, leaseEnd: message.nextAttemptAt });
     const outcome: DeliveryOutcome = await deps.notifier
       .send(message.payload as unknown as Notification, message.id)
       .catch((error: unknown) => ({

@@ -160,14 +160,14 @@ export function kyselyOutboxRepository(db: Kysely<Database>, codec: Codec, inser
         .execute();
     },
 
-    /** One statement whatever the count (at most the dispatcher's concurrency): (id, attempt) pairs or'ed. */
+    /** One statement whatever the count (at most the dispatcher's concurrency): (id, attempt, lease end) triples or'ed. */
     async extendLeases(held, leaseUntil) {
       if (held.length === 0) return [];
       await inserts.flush();
       const rows = await db
         .updateTable('outbox')
         .set({ next_attempt_at: encodeTime(leaseUntil) })
-        .where((eb) => eb.or(held.map(({ id, attempt }) => eb.and([eb('id', '=', id), eb('attempts', '=', attempt)]))))
+        .where((eb) => eb.or(held.map(({ id, attempt, leaseEnd }) => eb.and([eb('id', '=', id), eb('attempts', '=', attempt), eb('next_attempt_at', '=', encodeTime(leaseEnd))]))))
         .where('delivered_at', 'is', null)
         .where('given_up_at', 'is', null)
         .returning('id')

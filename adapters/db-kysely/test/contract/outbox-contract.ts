@@ -177,25 +177,31 @@ export function outboxContract(harness: HarnessAccess): void {
     expect(await row(h, 'm1')).toMatchObject({ attempts: 2, next_attempt_at: at(50).toISOString(), last_error: 'SMTP 421' });
   });
 
-  it('extends the leases of messages being sent, only while each claim is the latest and the message is open; answers which', async () => {
+  it('extends the leases of messages being sent, only while each claim is the latest, its lease unchanged and the message open; answers which', async () => {
     const h = harness();
     await h.store.transaction(async (tx) => {
-      for (const [id, minute] of [['m1', 1], ['m2', 2], ['m3', 3], ['m4', 4]] as const) await tx.outbox.enqueue(message(id, minute));
+      for (const [id, minute] of [['m1', 1], ['m2', 2], ['m3', 3], ['m4', 4], ['m5', 5]] as const) await tx.outbox.enqueue(message(id, minute));
     });
-    expect(ids(await claim(h, at(30), 10, at(40)))).toEqual(['m1', 'm2', 'm3', 'm4']);
-    // m2 was claimed again by another dispatcher after its lease ran out; m3 went out; m4 was given up on.
+    expect(ids(await claim(h, at(30), 10, at(40)))).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    // m2 was claimed again by another dispatcher after its lease ran out; m3 went out; m4 was given
+    // up on; m5's failure was recorded (its next attempt at minute 45) before the extension came.
     await h.db.updateTable('outbox').set({ attempts: 2 }).where('id', '=', 'm2').execute();
     await h.store.transaction(async (tx) => {
       await tx.outbox.markDelivered('m3', at(35));
       await tx.outbox.markGivenUp('m4', 1, 'refused', at(35));
+      await tx.outbox.markFailed('m5', 1, 'SMTP 421', at(45));
     });
-    const held = ['m1', 'm2', 'm3', 'm4'].map((id) => ({ id, attempt: 1 }));
+    const held = ['m1', 'm2', 'm3', 'm4', 'm5'].map((id) => ({ id, attempt: 1, leaseEnd: at(40) }));
     expect(await h.store.single((tx) => tx.outbox.extendLeases(held, at(60)))).toEqual(['m1']);
     expect(await row(h, 'm1')).toMatchObject({ attempts: 1, next_attempt_at: at(60).toISOString() });
     expect(await row(h, 'm2')).toMatchObject({ attempts: 2, next_attempt_at: at(40).toISOString() });
     expect(await row(h, 'm4')).toMatchObject({ next_attempt_at: at(40).toISOString() });
+    expect(await row(h, 'm5')).toMatchObject({ attempts: 1, next_attempt_at: at(45).toISOString(), last_error: 'SMTP 421' });
+    // Extended again from where the last extension left it, not from the claim's end.
+    expect(await h.store.single((tx) => tx.outbox.extendLeases([{ id: 'm1', attempt: 1, leaseEnd: at(40) }], at(80)))).toEqual([]);
+    expect(await h.store.single((tx) => tx.outbox.extendLeases([{ id: 'm1', attempt: 1, leaseEnd: at(60) }], at(80)))).toEqual(['m1']);
     // Not due while extended; nothing to extend is no statement.
-    expect(ids(await claim(h, at(50)))).toEqual(['m2']);
+    expect(ids(await claim(h, at(50)))).toEqual(['m2', 'm5']);
     expect(await h.store.single((tx) => tx.outbox.extendLeases([], at(90)))).toEqual([]);
   });
 
