@@ -1,3 +1,4 @@
+import { renewingEveryThird } from '../platform/lease-renewal.js';
 import type { Clock } from '../ports/clock.js';
 import type { EscrowStore, EscrowTx, OutboxStatus } from '../ports/escrow-store.js';
 import type { DeliveryOutcome, Notification, Notifier } from '../ports/notifier.js';
@@ -232,8 +233,7 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
       extending = false;
     }
   };
-  const extender = setInterval(() => void extendLeases(), Math.max(1, Math.floor(leaseMs / 3)));
-  (extender as { unref?: () => void }).unref?.();
+  const stopExtending = renewingEveryThird(leaseMs, () => void extendLeases());
 
   const record = async (outcome: Outcome): Promise<void> => {
     if (await writer.write(outcome)) counts[outcome.kind] += 1;
@@ -292,7 +292,7 @@ export async function deliverOutbox(deps: { store: EscrowStore; clock: Clock; no
   try {
     await Promise.all(Array.from({ length: concurrency }, sender));
   } finally {
-    clearInterval(extender);
+    stopExtending();
   }
   await writer.idle();
   if (claimError !== null) throw claimError;

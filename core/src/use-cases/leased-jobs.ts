@@ -1,3 +1,4 @@
+import { renewingEveryThird } from '../platform/lease-renewal.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobLeases } from '../ports/stored-files.js';
 
@@ -30,17 +31,15 @@ export async function runLeased<T>(deps: { readonly leases: JobLeases; readonly 
   const now = deps.clock.now();
   const taken = await deps.leases.tryTake(args.name, { holder: args.holder, now, until: new Date(now.getTime() + args.maxMs) });
   if (!taken) return { ran: false };
-  const renewing = setInterval(() => {
+  const stopRenewing = renewingEveryThird(args.maxMs, () => {
     const at = deps.clock.now();
     // A renewal that fails is not the job's failure: the lease then runs out and another may run it too.
     deps.leases.renew(args.name, { holder: args.holder, now: at, until: new Date(at.getTime() + args.maxMs) }).catch(() => undefined);
-  }, Math.max(1, Math.floor(args.maxMs / 3)));
-  // A renewal never keeps a process alive that is otherwise done (Node's timers have unref).
-  (renewing as { unref?: () => void }).unref?.();
+  });
   try {
     return { ran: true, value: await job() };
   } finally {
-    clearInterval(renewing);
+    stopRenewing();
     // A release that fails leaves the lease to run out: the job is only delayed, never doubled.
     await deps.leases.release(args.name, { holder: args.holder, now: deps.clock.now() }).catch(() => undefined);
   }
