@@ -26,6 +26,9 @@ export interface RunningPrimary {
   shutdown(): Promise<number>;
 }
 
+/** The signal that asks an API process to run its background jobs now (Composed.runJobsNow). */
+export const RUN_JOBS_SIGNAL: NodeJS.Signals = 'SIGUSR2';
+
 /**
  * The primary process of `API_WORKERS` > 1 (decision 0022). It serves nothing itself: it forks
  * the workers, which share the listening port (node:cluster hands each new connection to the
@@ -36,9 +39,6 @@ export interface RunningPrimary {
  * them all with exit code 1: a restart would fail the same way. So does a worker that keeps
  * dying: the process supervisor should see it.
  */
-/** The signal that asks an API process to run its background jobs now (Composed.runJobsNow). */
-export const RUN_JOBS_SIGNAL: NodeJS.Signals = 'SIGUSR2';
-
 export function runPrimary(options: PrimaryOptions): RunningPrimary {
   const { logger, workers: count, signals = ['SIGTERM', 'SIGINT'], shutdownTimeoutMs = DEFAULT_PRIMARY_SHUTDOWN_TIMEOUT_MS, maxRestarts = 5, restartWindowMs = 60_000 } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
