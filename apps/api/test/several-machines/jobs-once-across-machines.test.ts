@@ -6,6 +6,7 @@ import { postgresForTests } from '@escrow/test-kit/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darajaSimulatorEnv } from '../../../../scripts/daraja-sim-env.mjs';
 import { c2bConfirmationBody, c2bConfirmationPath } from '../helpers/c2b-confirmation.js';
+import { eventually } from '../helpers/late-server.js';
 import { adminCli, startTwoMachines, type Machine, type TwoMachines } from './two-machines.js';
 
 // Every background job once across machines (issue 22): two API processes as on two machines
@@ -19,6 +20,8 @@ const STEP_MS = 240_000;
 /** The seller's payout phone, as M-Pesa writes it (the profile's 0712345678). */
 const SELLER_MSISDN = '254712345678';
 const BUYER_MSISDN = '254722555901';
+/** How long a step may take across two processes beside the rest of the suite. */
+const WAIT_MS = 60_000;
 
 let s3: S3Server;
 let sim: DarajaSim;
@@ -57,16 +60,6 @@ function runEveryJob10TimesOnEach(...on: Machine[]): void {
 /** The lines both machines logged with a message that starts so. */
 const logged = (message: string): number => [machines.a, machines.b].reduce((n, m) => n + m.api.output().split('\n').filter((line) => line.includes(`"message":"${message}`)).length, 0);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** An order made through `made`, paid as M-Pesa does (confirmation and the buyer's receipt), a rider assigned, accepted and picked up: answers what delivering it needs. */
 async function pickedUp(seller: SeedTransport, made: Machine, rider: { readonly id: string }): Promise<{ orderId: string; deliveryCode: string; rider: SeedTransport }> {
   const order = await createOrder(seller);
@@ -98,19 +91,19 @@ describe.runIf(postgres.available)('two API processes, every background job star
     for (const order of orders) await riderSteps(order.rider, order.orderId).complete(order.deliveryCode);
     const ids = orders.map((o) => o.orderId);
     const payouts = () => machines.query<{ order_id: string; state: string; status_checks: number; originator_conversation_id: string | null }>('select order_id, state, status_checks, originator_conversation_id from payouts where order_id = any($1)', [ids]);
-    const sent = await until('every payout sent to M-Pesa', async () => {
+    const sent = await eventually(async () => {
       const rows = await payouts();
       return rows.length === orders.length && rows.every((r) => r.originator_conversation_id !== null && sim.payouts.list().some((p) => p.originatorConversationId === r.originator_conversation_id)) ? rows : undefined;
-    });
+    }, WAIT_MS);
     expect(sent.every((p) => p.status_checks === 0)).toBe(true);
     // Past the Result wait (1 s), each payout is due a status query, which only a round sends.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
 
     runEveryJob10TimesOnEach(a, b);
-    const done = await until('every payout to succeed', async () => {
+    const done = await eventually(async () => {
       const rows = await payouts();
       return rows.every((r) => r.state === 'succeeded') ? rows : undefined;
-    });
+    }, WAIT_MS);
 
     // Once each: one B2C request, one status query (in the database and at M-Pesa).
     const byOriginator = new Map(sim.payouts.list().map((p) => [p.originatorConversationId, p]));
@@ -118,10 +111,10 @@ describe.runIf(postgres.available)('two API processes, every background job star
     expect(done.map((p) => p.status_checks)).toEqual(orders.map(() => 1));
     const statusResults = sim.callbacks().filter((c) => /\/payouts\/status\/result$/.test(new URL(c.url).pathname));
     expect(statusResults).toHaveLength(orders.length);
-    const settled = await until('every order settled', async () => {
+    const settled = await eventually(async () => {
       const rows = await machines.query<{ status: string }>('select status from orders where id = any($1)', [ids]);
       return rows.every((r) => r.status === 'settlement_completed') ? rows : undefined;
-    });
+    }, WAIT_MS);
     expect(settled).toHaveLength(orders.length);
     const ledger = await adminCli(a, ['ledger', 'check']);
     expect(ledger.code, `${ledger.stdout}${ledger.stderr}`).toBe(0);
@@ -136,13 +129,13 @@ describe.runIf(postgres.available)('two API processes, every background job star
     sim.setStkBehaviour(BUYER_MSISDN, { outcome: 'approve', callback: 'lost' });
     const buyer = fetchTransport(a.base, buyerHeaders(viewKeyOf(order.links.buyer)));
     await seedCall(buyer, { method: 'POST', path: `/api/buyer/orders/${order.id}/mpesa-prompt`, json: { phone: `0${BUYER_MSISDN.slice(3)}` } }, 202, 'M-Pesa prompt');
-    const prompt = await until('the prompt approved at M-Pesa', async () => sim.prompts().find((p) => p.accountReference === order.trackingNumber && p.status === 'succeeded'));
+    const prompt = await eventually(async () => sim.prompts().find((p) => p.accountReference === order.trackingNumber && p.status === 'succeeded'), WAIT_MS);
     // Its first query would come 60 s after the push: made due now.
     const due = await machines.query('update stk_requests set next_query_at = $1 where checkout_request_id = $2 returning id', [new Date(Date.now() - 1_000).toISOString(), prompt.checkoutRequestId]);
     expect(due).toHaveLength(1);
 
     runEveryJob10TimesOnEach(a, b);
-    await until('the order paid', async () => ((await machines.query<{ status: string }>('select status from orders where id = $1', [order.id]))[0]?.status === 'paid' ? true : undefined));
+    await eventually(async () => ((await machines.query<{ status: string }>('select status from orders where id = $1', [order.id]))[0]?.status === 'paid' ? true : undefined), WAIT_MS);
 
     expect(sim.prompts().find((p) => p.checkoutRequestId === prompt.checkoutRequestId)?.queries).toBe(1);
     expect(await machines.query('select queries from stk_requests where checkout_request_id = $1', [prompt.checkoutRequestId])).toEqual([{ queries: 1 }]);
@@ -153,7 +146,7 @@ describe.runIf(postgres.available)('two API processes, every background job star
     // The tests above asked too: the period's run happened then or happens now, once.
     runEveryJob10TimesOnEach(machines.a, machines.b);
     const ran = () => ({ rows: logged('expired rows swept'), files: logged('file sweep done'), payouts: logged('payout reconciliation: ') });
-    await until('the three jobs to have run', async () => (Object.values(ran()).every((n) => n > 0) ? true : undefined), 30_000).catch((error: unknown) => {
+    await eventually(async () => (Object.values(ran()).every((n) => n > 0) ? true : undefined), 30_000).catch((error: unknown) => {
       throw new Error(`${String(error)}: ${JSON.stringify(ran())}\n${machines.a.api.output().slice(-3000)}`);
     });
     runEveryJob10TimesOnEach(machines.a, machines.b);
