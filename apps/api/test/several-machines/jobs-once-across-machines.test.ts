@@ -90,14 +90,14 @@ describe.runIf(postgres.available)('two API processes, every background job star
     // Delivered: each order's payout is sent at once by the machine that took the code (its wake).
     for (const order of orders) await riderSteps(order.rider, order.orderId).complete(order.deliveryCode);
     const ids = orders.map((o) => o.orderId);
-    const payouts = () => machines.query<{ order_id: string; state: string; status_checks: number; originator_conversation_id: string | null }>('select order_id, state, status_checks, originator_conversation_id from payouts where order_id = any($1)', [ids]);
-    const sent = await eventually(async () => {
+    const payouts = () => machines.query<{ order_id: string; state: string; status_checks: number; originator_conversation_id: string | null; next_attempt_at: string | null }>('select order_id, state, status_checks, originator_conversation_id, next_attempt_at from payouts where order_id = any($1)', [ids]);
+    // Each payout sent and accepted by M-Pesa, and past its Result wait (1 s): due a status query, which only a round sends.
+    const due = await eventually(async () => {
       const rows = await payouts();
-      return rows.length === orders.length && rows.every((r) => r.originator_conversation_id !== null && sim.payouts.list().some((p) => p.originatorConversationId === r.originator_conversation_id)) ? rows : undefined;
+      const now = new Date().toISOString();
+      return rows.length === orders.length && rows.every((r) => r.state === 'sent' && r.next_attempt_at !== null && r.next_attempt_at <= now && sim.payouts.list().some((p) => p.originatorConversationId === r.originator_conversation_id)) ? rows : undefined;
     }, WAIT_MS);
-    expect(sent.every((p) => p.status_checks === 0)).toBe(true);
-    // Past the Result wait (1 s), each payout is due a status query, which only a round sends.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(due.every((p) => p.status_checks === 0)).toBe(true);
 
     runEveryJob10TimesOnEach(a, b);
     const done = await eventually(async () => {
